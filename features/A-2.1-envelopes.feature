@@ -1,0 +1,80 @@
+@A-2.1
+Feature: Request and response envelopes (A-2.1)
+  Every request carries partnerReference, localDate and localTime; every
+  response carries the response envelope: localDate and localTime echoed,
+  sysDate and sysTime of the server, a four-digit responseCode as a string
+  and a responseDescription. Most responses echo partnerReference and
+  programCode: those whose operation lists them.
+
+  Rule: Every response carries the response envelope with the caller's date and time echoed
+
+    Scenario Outline: The <operation> response carries the envelope
+      Given the partner has created an account
+      When the partner <operation>
+      Then the call succeeds
+      And the response carries the response envelope
+      And the response echoes the caller's localDate and localTime
+      And the response's sysDate is a date
+      And the response's sysTime is a time
+
+      @A-4.1
+      Examples: Issue Token
+        | operation        |
+        | requests a token |
+
+      @A-4.2
+      Examples: Create Account
+        | operation          |
+        | creates an account |
+
+      @A-4.3
+      Examples: Update Account Information
+        | operation                       |
+        | updates the account information |
+
+      @A-4.4
+      Examples: Get Account Information
+        | operation                     |
+        | reads the account information |
+
+      @A-4.5
+      Examples: Close Account
+        | operation          |
+        | closes the account |
+
+  Rule: Account operations echo partnerReference and programCode
+
+    Scenario Outline: The <operation> response echoes partnerReference and programCode
+      Given the partner has created an account
+      When the partner <operation>
+      Then the call succeeds
+      And the response echoes partnerReference and programCode
+
+      @A-4.2
+      Examples: Create Account
+        | operation          |
+        | creates an account |
+
+      @A-4.3
+      Examples: Update Account Information
+        | operation                       |
+        | updates the account information |
+
+      @A-4.4
+      Examples: Get Account Information
+        | operation                     |
+        | reads the account information |
+
+      @A-4.5
+      Examples: Close Account
+        | operation          |
+        | closes the account |
+
+  Rule: An error response carries partnerReference, responseCode and responseDescription
+
+    @A-7
+    Scenario: A rejected call still echoes partnerReference
+      Given the partner has created an account
+      When the partner closes the account without closingReason
+      Then the call is rejected as a syntax error
+      And the response echoes partnerReference

@@ -1,0 +1,68 @@
+@A-5
+Feature: Authentication (A-5)
+  Every operation except Issue Token requires the X-Auth-Token header holding
+  a token from Issue Token; a caller keeps the token and reuses it until
+  shortly before validUntil. A missing or invalid token yields 0096, whose
+  HTTP status the spec does not show: any HTTP error status is accepted.
+
+  Rule: One token serves many calls
+
+    Scenario: A token is reused across calls
+      Given the partner has requested a token
+      And the partner has created an account
+      When the partner reads the account information
+      Then the call succeeds
+
+  Rule: A call without a token is refused with 0096
+
+    Scenario Outline: <operation> without an X-Auth-Token
+      Given the partner has created an account
+      When the partner <operation> without an X-Auth-Token
+      Then the call is refused as unauthorized
+
+      @A-4.2
+      Examples: Create Account
+        | operation          |
+        | creates an account |
+
+      @A-4.3
+      Examples: Update Account Information
+        | operation                       |
+        | updates the account information |
+
+      @A-4.4
+      Examples: Get Account Information
+        | operation                     |
+        | reads the account information |
+
+      @A-4.5
+      Examples: Close Account
+        | operation          |
+        | closes the account |
+
+  Rule: A call with a token the service did not issue is refused with 0096
+
+    Scenario Outline: <operation> with an invalid X-Auth-Token
+      Given the partner has created an account
+      When the partner <operation> with an X-Auth-Token the service did not issue
+      Then the call is refused as unauthorized
+
+      @A-4.2
+      Examples: Create Account
+        | operation          |
+        | creates an account |
+
+      @A-4.3
+      Examples: Update Account Information
+        | operation                       |
+        | updates the account information |
+
+      @A-4.4
+      Examples: Get Account Information
+        | operation                     |
+        | reads the account information |
+
+      @A-4.5
+      Examples: Close Account
+        | operation          |
+        | closes the account |

@@ -1,0 +1,133 @@
+// Package reports turns a run's results into what its readers need: the
+// verdict and the per-clause summary (summary.md) for a CI job, beside the
+// junit.xml and cucumber.json that godog's formatters write.
+package reports
+
+import (
+	"sort"
+	"time"
+)
+
+// Status is the result level of one scenario. The values are a stable,
+// append-only list: reports and CI jobs match on them.
+type Status string
+
+const (
+	Passed     Status = "PASSED"      // every check held
+	Failed     Status = "FAILED"      // a normative check broke
+	Warning    Status = "WARNING"     // an @advisory scenario failed; never fails the verdict
+	NotClaimed Status = "NOT CLAIMED" // excluded by the profile's scope
+	Skipped    Status = "SKIPPED"     // the profile lacks what the scenario needs
+	Error      Status = "ERROR"       // infrastructure: no connection, timeout, unreadable response
+)
+
+// Verdicts of a run.
+const (
+	Conformant    = "CONFORMANT"
+	NotConformant = "NOT CONFORMANT"
+)
+
+// ScenarioResult is the outcome of one scenario.
+type ScenarioResult struct {
+	ID        string   `json:"id"` // file.feature:line
+	Feature   string   `json:"feature"`
+	Name      string   `json:"name"`
+	Clauses   []string `json:"clauses"`
+	Advisory  bool     `json:"advisory"`
+	Status    Status   `json:"status"`
+	Message   string   `json:"message,omitempty"` // why it did not pass, secrets redacted
+	Exchanges int      `json:"exchanges"`
+}
+
+// Result is a whole run.
+type Result struct {
+	Target    string           `json:"target"`
+	Started   time.Time        `json:"started"`
+	Duration  time.Duration    `json:"durationNs"`
+	Scenarios []ScenarioResult `json:"scenarios"` // in feature file order
+}
+
+// Verdict is CONFORMANT when no normative scenario in scope failed or errored.
+func (r *Result) Verdict() string {
+	for _, s := range r.Scenarios {
+		if s.Status == Failed || s.Status == Error {
+			return NotConformant
+		}
+	}
+	return Conformant
+}
+
+// Counts returns how many scenarios ended in each status.
+func (r *Result) Counts() map[Status]int {
+	c := map[Status]int{}
+	for _, s := range r.Scenarios {
+		c[s.Status]++
+	}
+	return c
+}
+
+// Statuses lists every status in report order.
+func Statuses() []Status { return []Status{Passed, Failed, Error, Warning, Skipped, NotClaimed} }
+
+// ClauseRow is one clause tag with its scenarios' results.
+type ClauseRow struct {
+	Clause string
+	Counts map[Status]int
+	Total  int
+}
+
+// ByClause groups results by clause tag, in the spec's clause order.
+func (r *Result) ByClause() []ClauseRow {
+	idx := map[string]*ClauseRow{}
+	var order []string
+	for _, s := range r.Scenarios {
+		for _, c := range s.Clauses {
+			row, ok := idx[c]
+			if !ok {
+				row = &ClauseRow{Clause: c, Counts: map[Status]int{}}
+				idx[c] = row
+				order = append(order, c)
+			}
+			row.Counts[s.Status]++
+			row.Total++
+		}
+	}
+	sort.Slice(order, func(i, j int) bool { return ClauseLess(order[i], order[j]) })
+	rows := make([]ClauseRow, len(order))
+	for i, c := range order {
+		rows[i] = *idx[c]
+	}
+	return rows
+}
+
+// ClauseLess orders clause tags as the spec does: A before B, then by each
+// number ("A-4.2" < "A-4.10").
+func ClauseLess(a, b string) bool {
+	ka, kb := clauseKey(a), clauseKey(b)
+	for i := 0; i < len(ka) && i < len(kb); i++ {
+		if ka[i] != kb[i] {
+			return ka[i] < kb[i]
+		}
+	}
+	return len(ka) < len(kb)
+}
+
+func clauseKey(c string) []int {
+	var key []int
+	n, inNum := 0, false
+	for _, r := range c {
+		switch {
+		case r >= '0' && r <= '9':
+			n, inNum = n*10+int(r-'0'), true
+		case inNum:
+			key, n, inNum = append(key, n), 0, false
+		}
+	}
+	if inNum {
+		key = append(key, n)
+	}
+	if len(c) > 0 {
+		key = append([]int{int(c[0])}, key...)
+	}
+	return key
+}

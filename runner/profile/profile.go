@@ -1,0 +1,274 @@
+// Package profile reads what the suite must know about a target: where it
+// is, the partner's credentials, the program and the sandbox values, and the
+// scope the implementation claims. Profiles are YAML (JSON accepted); values
+// of the form ${VAR} are read from the environment so secrets stay out of files.
+package profile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// DefaultCallTimeout is the call allowance of A-1.4 and A-8.
+const DefaultCallTimeout = 90 * time.Second
+
+// Profile describes one target. Field tags are the profile's keys.
+type Profile struct {
+	BaseURL        string   `yaml:"baseUrl" json:"baseUrl"`
+	AcceptLanguage string   `yaml:"acceptLanguage" json:"acceptLanguage"`
+	CallTimeout    Duration `yaml:"callTimeout" json:"callTimeout"`
+	Credentials    struct {
+		UserID   string `yaml:"userId" json:"userId"`
+		Password string `yaml:"password" json:"password"`
+	} `yaml:"credentials" json:"credentials"`
+	ProgramCode         string `yaml:"programCode" json:"programCode"`
+	ProgramAccno        string `yaml:"programAccno" json:"programAccno"`
+	AccnoType           string `yaml:"accnoType" json:"accnoType"`
+	Currency            string `yaml:"currency" json:"currency"`
+	TitleCode           string `yaml:"titleCode" json:"titleCode"`
+	PaymentOptionCode   string `yaml:"paymentOptionCode" json:"paymentOptionCode"`
+	TransactionTypeCode string `yaml:"transactionTypeCode" json:"transactionTypeCode"`
+	Merchant            struct {
+		Accno       string `yaml:"accno" json:"accno"`
+		ProgramCode string `yaml:"programCode" json:"programCode"`
+	} `yaml:"merchant" json:"merchant"`
+	Sandbox struct {
+		VerificationCode string `yaml:"verificationCode" json:"verificationCode"`
+		OneTimePassword  string `yaml:"oneTimePassword" json:"oneTimePassword"`
+	} `yaml:"sandbox" json:"sandbox"`
+	Scope struct {
+		// Exclude lists clause tags the implementation does not claim, e.g. "B-4.19".
+		Exclude []string `yaml:"exclude" json:"exclude"`
+	} `yaml:"scope" json:"scope"`
+}
+
+// Duration is a time.Duration written as "90s" or as a number of seconds.
+type Duration struct{ time.Duration }
+
+// UnmarshalYAML reads "90s", "1m30s" or 90.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	if n.Tag == "!!int" || n.Tag == "!!float" {
+		var secs float64
+		if err := n.Decode(&secs); err != nil {
+			return err
+		}
+		d.Duration = time.Duration(secs * float64(time.Second))
+		return nil
+	}
+	v, err := time.ParseDuration(n.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: %q is not a duration such as 90s", n.Line, n.Value)
+	}
+	d.Duration = v
+	return nil
+}
+
+// MarshalYAML writes the duration as text.
+func (d Duration) MarshalYAML() (any, error) { return d.String(), nil }
+
+// MarshalJSON writes the duration as text.
+func (d Duration) MarshalJSON() ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
+
+// required lists the keys every run needs.
+var required = []string{"baseUrl", "credentials.userId", "credentials.password", "programCode", "currency", "titleCode"}
+
+// Error is a profile that cannot be used; it names the key.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return "profile: " + e.Msg }
+
+// Load reads a profile file.
+func Load(path string) (*Profile, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	return Parse(data, os.LookupEnv)
+}
+
+// Parse reads a profile from YAML or JSON text, expanding ${VAR} with lookup,
+// rejecting unknown keys, applying defaults and checking required keys.
+func Parse(data []byte, lookup func(string) (string, bool)) (*Profile, error) {
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		return nil, &Error{Msg: "not valid YAML or JSON: " + err.Error()}
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, &Error{Msg: "the document must be a mapping of keys"}
+	}
+	root := doc.Content[0]
+	if err := checkKeys(root, reflect.TypeOf(Profile{}), ""); err != nil {
+		return nil, err
+	}
+	if err := expand(root, lookup); err != nil {
+		return nil, err
+	}
+	var p Profile
+	if err := root.Decode(&p); err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	p.applyDefaults()
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	return &p, nil
+}
+
+func (p *Profile) applyDefaults() {
+	if p.AcceptLanguage == "" {
+		p.AcceptLanguage = "en-US"
+	}
+	if p.CallTimeout.Duration == 0 {
+		p.CallTimeout.Duration = DefaultCallTimeout
+	}
+	if p.AccnoType == "" {
+		p.AccnoType = "00"
+	}
+	if p.TransactionTypeCode == "" {
+		p.TransactionTypeCode = "AUTH"
+	}
+}
+
+// Validate checks that every required key has a value.
+func (p *Profile) Validate() error {
+	var missing []string
+	for _, key := range required {
+		if p.Value(key) == "" {
+			missing = append(missing, key)
+		}
+	}
+	if len(missing) > 0 {
+		return &Error{Msg: "missing required key(s): " + strings.Join(missing, ", ")}
+	}
+	if p.CallTimeout.Duration < 0 {
+		return &Error{Msg: "callTimeout must be positive"}
+	}
+	return nil
+}
+
+// Value returns the text value of a dotted key such as "merchant.accno"
+// ("" when unset or not a text key).
+func (p *Profile) Value(key string) string {
+	v := reflect.ValueOf(*p)
+	for _, part := range strings.Split(key, ".") {
+		f, ok := fieldByKey(v.Type(), part)
+		if !ok {
+			return ""
+		}
+		v = v.FieldByIndex(f.Index)
+	}
+	if v.Kind() == reflect.String {
+		return v.String()
+	}
+	return ""
+}
+
+// Secrets lists the profile's secret values, for redaction.
+func (p *Profile) Secrets() []string {
+	return []string{p.Credentials.Password, p.Sandbox.VerificationCode, p.Sandbox.OneTimePassword}
+}
+
+// Redacted returns a copy with every secret replaced, fit for a report.
+func (p *Profile) Redacted() Profile {
+	cp := *p
+	cp.Scope.Exclude = append([]string(nil), p.Scope.Exclude...)
+	for _, s := range []*string{&cp.Credentials.Password, &cp.Sandbox.VerificationCode, &cp.Sandbox.OneTimePassword} {
+		if *s != "" {
+			*s = "[REDACTED]"
+		}
+	}
+	return cp
+}
+
+// Excludes reports whether a clause tag (without "@") is out of scope.
+func (p *Profile) Excludes(clause string) bool {
+	for _, c := range p.Scope.Exclude {
+		if strings.TrimPrefix(c, "@") == clause {
+			return true
+		}
+	}
+	return false
+}
+
+// YAML renders the profile as a YAML document.
+func (p *Profile) YAML() string {
+	out, _ := yaml.Marshal(p)
+	return string(out)
+}
+
+func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
+	if t.Kind() != reflect.Struct {
+		return reflect.StructField{}, false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if strings.Split(f.Tag.Get("yaml"), ",")[0] == key {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// checkKeys rejects keys the profile does not define, naming them with
+// their line.
+func checkKeys(n *yaml.Node, t reflect.Type, prefix string) error {
+	var unknown []string
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		f, ok := fieldByKey(t, k.Value)
+		if !ok {
+			unknown = append(unknown, fmt.Sprintf("%s%s (line %d)", prefix, k.Value, k.Line))
+			continue
+		}
+		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(Duration{}) {
+			if v.Kind != yaml.MappingNode {
+				return &Error{Msg: fmt.Sprintf("key %s%s (line %d) must be a mapping", prefix, k.Value, k.Line)}
+			}
+			if err := checkKeys(v, f.Type, prefix+k.Value+"."); err != nil {
+				return err
+			}
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return &Error{Msg: "unknown key(s): " + strings.Join(unknown, ", ")}
+	}
+	return nil
+}
+
+// expand replaces ${VAR} in every scalar value from the environment; an
+// unset variable is an error naming it.
+func expand(n *yaml.Node, lookup func(string) (string, bool)) error {
+	var errs []error
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "${") {
+			n.Value = os.Expand(n.Value, func(name string) string {
+				v, ok := lookup(name)
+				if !ok {
+					errs = append(errs, fmt.Errorf("line %d: environment variable %s is not set", n.Line, name))
+				}
+				return v
+			})
+			n.Tag = "!!str"
+			n.Style = yaml.DoubleQuotedStyle
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(n)
+	if len(errs) > 0 {
+		return &Error{Msg: errors.Join(errs...).Error()}
+	}
+	return nil
+}

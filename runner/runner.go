@@ -1,0 +1,269 @@
+// Package runner runs the suite: it reads the features, builds what every
+// scenario shares (client, token cache, schemas), runs godog in strict mode
+// against the target, classifies each scenario and writes the report files.
+package runner
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cucumber/godog"
+
+	"github.com/wallet-conformance/wallet-conformance/features"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps"
+	"github.com/wallet-conformance/wallet-conformance/steps/target"
+)
+
+// Options configure one run.
+type Options struct {
+	Profile     *profile.Profile
+	Tags        string // godog tag expression selecting scenarios
+	ReportDir   string // "" writes no files
+	Concurrency int    // scenarios run at once; < 1 means 1
+	Progress    io.Writer
+	// Features overrides the embedded feature files (tests).
+	Features fs.FS
+	// HTTPClient overrides the client used to reach the target (tests).
+	HTTPClient *http.Client
+}
+
+// UnreachableError is a target that cannot be used at all: no connection,
+// or it refuses the profile's credentials.
+type UnreachableError struct{ Err error }
+
+func (e *UnreachableError) Error() string { return "target cannot be used: " + e.Err.Error() }
+func (e *UnreachableError) Unwrap() error { return e.Err }
+
+// Run runs the selected scenarios against the profile's target and returns
+// their results. An error means the run could not take place.
+func Run(ctx context.Context, opts Options) (*reports.Result, error) {
+	p := opts.Profile
+	fsys := opts.Features
+	if fsys == nil {
+		fsys = features.FS()
+	}
+	all, err := LoadScenarios(fsys)
+	if err != nil {
+		return nil, err
+	}
+	set, err := schemas.Load()
+	if err != nil {
+		return nil, err
+	}
+	redactor := target.NewRedactor(p.Secrets()...)
+	client, err := target.NewClient(target.Config{
+		BaseURL:        p.BaseURL,
+		AcceptLanguage: p.AcceptLanguage,
+		CallTimeout:    p.CallTimeout.Duration,
+		HTTPClient:     opts.HTTPClient,
+	}, redactor)
+	if err != nil {
+		return nil, &profile.Error{Msg: err.Error()}
+	}
+	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
+
+	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
+	// Preflight: a target that cannot issue the shared token cannot be tested.
+	if _, err := tokens.Token(ctx); err != nil {
+		return nil, &UnreachableError{Err: err}
+	}
+
+	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, RunID: runID()}
+	col := newCollector()
+	selected, tags := plan(all, opts.Tags, p)
+
+	if len(selected) > 0 {
+		format := "progress"
+		if opts.ReportDir != "" {
+			if err := os.MkdirAll(opts.ReportDir, 0o755); err != nil {
+				return nil, err
+			}
+			format += ",junit:" + filepath.Join(opts.ReportDir, "junit.xml") + ",cucumber:" + filepath.Join(opts.ReportDir, "cucumber.json")
+		}
+		progress := opts.Progress
+		if progress == nil {
+			progress = io.Discard
+		}
+		conc := opts.Concurrency
+		if conc < 1 {
+			conc = 1
+		}
+		suite := godog.TestSuite{
+			Name:                "wallet-conformance",
+			ScenarioInitializer: steps.ScenarioInitializer(env, col.observe(redactor)),
+			Options: &godog.Options{
+				Format:         format,
+				Output:         &redactingWriter{w: progress, r: redactor},
+				Strict:         true,
+				NoColors:       true,
+				Concurrency:    conc,
+				Tags:           tags,
+				FS:             fsys,
+				Paths:          featurePaths(all),
+				DefaultContext: ctx,
+			},
+		}
+		suite.Run()
+	}
+	res.Duration = time.Since(res.Started)
+	for _, s := range all {
+		r := reports.ScenarioResult{ID: s.ID, Feature: s.Feature, Name: s.Name, Clauses: s.Clauses, Advisory: s.Advisory}
+		switch {
+		case !MatchTags(opts.Tags, s.Tags):
+			continue
+		case excluded(p, s):
+			r.Status = reports.NotClaimed
+		default:
+			o, ok := col.get(s.URI, s.Name)
+			if !ok {
+				r.Status, r.Message = reports.Error, "the scenario did not run to its end"
+			} else {
+				r.Status, r.Message, r.Exchanges = classify(s, o)
+			}
+		}
+		res.Scenarios = append(res.Scenarios, r)
+	}
+	if opts.ReportDir != "" {
+		if err := writeSummary(opts.ReportDir, res); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// plan returns the scenarios that will run and the tag expression that
+// selects exactly them: the user's expression without the clauses the
+// profile does not claim.
+func plan(all []Scenario, userTags string, p *profile.Profile) ([]Scenario, string) {
+	expr := strings.TrimSpace(userTags)
+	for _, c := range p.Scope.Exclude {
+		term := "~@" + strings.TrimPrefix(c, "@")
+		if expr == "" {
+			expr = term
+		} else {
+			expr += " && " + term
+		}
+	}
+	var sel []Scenario
+	for _, s := range all {
+		if MatchTags(expr, s.Tags) {
+			sel = append(sel, s)
+		}
+	}
+	return sel, expr
+}
+
+func excluded(p *profile.Profile, s Scenario) bool {
+	for _, t := range s.Tags {
+		if p.Excludes(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func featurePaths(all []Scenario) []string {
+	var paths []string
+	seen := map[string]bool{}
+	for _, s := range all {
+		if !seen[s.URI] {
+			seen[s.URI] = true
+			paths = append(paths, s.URI)
+		}
+	}
+	return paths
+}
+
+func classify(s Scenario, o outcome) (reports.Status, string, int) {
+	if o.err == nil {
+		return reports.Passed, "", o.exchanges
+	}
+	var infra *target.InfraError
+	switch {
+	case errors.As(o.err, &infra):
+		return reports.Error, o.message, o.exchanges
+	case s.Advisory:
+		return reports.Warning, o.message, o.exchanges
+	default:
+		return reports.Failed, o.message, o.exchanges
+	}
+}
+
+// outcome is what the After hook saw of a scenario.
+type outcome struct {
+	err       error
+	message   string
+	exchanges int
+}
+
+// collector gathers outcomes from concurrently running scenarios.
+type collector struct {
+	mu  sync.Mutex         // guards out
+	out map[string]outcome // by feature URI and scenario name
+}
+
+func newCollector() *collector { return &collector{out: map[string]outcome{}} }
+
+func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
+	return func(s *godog.Scenario, w *steps.World, err error) {
+		o := outcome{err: err, exchanges: len(w.Exchanges())}
+		if err != nil {
+			o.message = r.String(err.Error())
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.out[s.Uri+"\x00"+s.Name] = o
+	}
+}
+
+func (c *collector) get(uri, name string) (outcome, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	o, ok := c.out[uri+"\x00"+name]
+	return o, ok
+}
+
+func writeSummary(dir string, res *reports.Result) error {
+	f, err := os.Create(filepath.Join(dir, "summary.md"))
+	if err != nil {
+		return err
+	}
+	if err := reports.WriteSummary(f, res); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// redactingWriter passes console output through the redactor.
+type redactingWriter struct {
+	w io.Writer
+	r *target.Redactor
+}
+
+func (rw *redactingWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(rw.w, rw.r.String(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func runID() string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b)
+	return "r" + hex.EncodeToString(b)
+}
+

@@ -1,0 +1,139 @@
+package runner
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strings"
+
+	gherkin "github.com/cucumber/gherkin/go/v26"
+	messages "github.com/cucumber/messages/go/v21"
+)
+
+// Scenario is one runnable scenario (an outline row counts as one) of the
+// feature files, as the catalogue and the report know it.
+type Scenario struct {
+	ID       string   // "file.feature:line", stable while the file is unchanged
+	URI      string   // feature file name
+	Line     int      // line of the scenario, or of its example row
+	Feature  string   // feature name
+	Name     string   // scenario name with outline values filled in
+	Tags     []string // every tag, without "@", in file order
+	Clauses  []string // the clause tags (A-…, B-…) among Tags
+	Advisory bool     // tagged @advisory: reported as a warning, never fails the verdict
+	Steps    []string // step texts
+}
+
+// AdvisoryTag marks a scenario that checks what the spec implies but does not state.
+const AdvisoryTag = "advisory"
+
+var clauseTag = regexp.MustCompile(`^[AB]-[0-9]+(\.[0-9]+)?$`)
+
+// IsClause reports whether a tag (without "@") names a clause, e.g. "A-4.2".
+func IsClause(tag string) bool { return clauseTag.MatchString(tag) }
+
+// LoadScenarios parses every feature file of fsys in name order and returns
+// its scenarios in file order.
+func LoadScenarios(fsys fs.FS) ([]Scenario, error) {
+	names, err := fs.Glob(fsys, "*.feature")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var out []Scenario
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		ids := &messages.Incrementing{}
+		doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids.NewId)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if doc.Feature == nil {
+			continue
+		}
+		lines := nodeLines(doc)
+		for _, p := range gherkin.Pickles(*doc, name, ids.NewId) {
+			s := Scenario{URI: name, Feature: doc.Feature.Name, Name: p.Name}
+			s.Line = lines[p.AstNodeIds[len(p.AstNodeIds)-1]]
+			s.ID = fmt.Sprintf("%s:%d", name, s.Line)
+			for _, t := range p.Tags {
+				tag := strings.TrimPrefix(t.Name, "@")
+				s.Tags = append(s.Tags, tag)
+				if IsClause(tag) {
+					s.Clauses = append(s.Clauses, tag)
+				}
+				if tag == AdvisoryTag {
+					s.Advisory = true
+				}
+			}
+			for _, st := range p.Steps {
+				s.Steps = append(s.Steps, st.Text)
+			}
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// nodeLines maps the AST node ids of scenarios and example rows to their lines.
+func nodeLines(doc *messages.GherkinDocument) map[string]int {
+	lines := map[string]int{}
+	addScenario := func(sc *messages.Scenario) {
+		lines[sc.Id] = int(sc.Location.Line)
+		for _, ex := range sc.Examples {
+			for _, row := range ex.TableBody {
+				lines[row.Id] = int(row.Location.Line)
+			}
+		}
+	}
+	for _, c := range doc.Feature.Children {
+		if c.Scenario != nil {
+			addScenario(c.Scenario)
+		}
+		if c.Rule != nil {
+			for _, rc := range c.Rule.Children {
+				if rc.Scenario != nil {
+					addScenario(rc.Scenario)
+				}
+			}
+		}
+	}
+	return lines
+}
+
+// MatchTags evaluates a godog tag expression against a scenario's tags with
+// godog's own rules: "&&" joins terms, "," separates alternatives within a
+// term, "~" negates; "@" is optional.
+func MatchTags(expr string, tags []string) bool {
+	if strings.TrimSpace(expr) == "" {
+		return true
+	}
+	has := func(t string) bool {
+		for _, x := range tags {
+			if x == t {
+				return true
+			}
+		}
+		return false
+	}
+	for _, term := range strings.Split(expr, "&&") {
+		ok := false
+		for _, alt := range strings.Split(term, ",") {
+			alt = strings.ReplaceAll(strings.TrimSpace(alt), "@", "")
+			if strings.HasPrefix(alt, "~") {
+				ok = ok || !has(alt[1:])
+			} else {
+				ok = ok || has(alt)
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}

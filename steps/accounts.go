@@ -1,0 +1,287 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/cucumber/godog"
+)
+
+// Account management: A-2.2, A-2.4, A-3, A-4.2 to A-4.5.
+
+var accountBuilders = map[string]builder{
+	"create-account": createAccountRequest,
+	"update-account": updateAccountRequest,
+	"get-account":    getAccountRequest,
+	"close-account":  closeAccountRequest,
+}
+
+// envelope returns the request envelope of A-2.1 with a fresh partnerReference.
+func (w *World) envelope(withProgram bool) map[string]any {
+	date, tm := w.env.Clock()
+	f := map[string]any{"partnerReference": w.unique("pr-"), "localDate": date, "localTime": tm}
+	if withProgram {
+		f["programCode"] = w.env.Profile.ProgramCode
+	}
+	return f
+}
+
+func createAccountRequest(w *World) (map[string]string, map[string]any, error) {
+	p := w.env.Profile
+	f := w.envelope(true)
+	login := w.unique("wc")
+	for k, v := range map[string]any{
+		"externalAccountReference":          w.unique("ext-"),
+		"currCode":                          p.Currency,
+		"loginID":                           login,
+		"title":                             p.TitleCode,
+		"lastName":                          "Mustermann",
+		"firstName":                         "Erika",
+		"addr1":                             "Heidestrasse 17",
+		"houseNumber":                       "17",
+		"city":                              "Koeln",
+		"countryCode":                       "DE",
+		"postCode":                          "51147",
+		"dob":                               "1984-08-12",
+		"emailAddress":                      strings.ToLower(login) + "@example.com",
+		"useDifferentCorrespondenceAddress": false,
+		"nationality":                       "DE",
+		"isBusinessUser":                    false,
+	} {
+		f[k] = v
+	}
+	return nil, f, nil
+}
+
+func (w *World) requireAccount() (map[string]string, error) {
+	if w.account.accno == "" {
+		return nil, fmt.Errorf("the scenario has no account: it needs \"Given the partner has created an account\"")
+	}
+	return map[string]string{"accno": w.account.accno}, nil
+}
+
+func updateAccountRequest(w *World) (map[string]string, map[string]any, error) {
+	path, err := w.requireAccount()
+	if err != nil {
+		return nil, nil, err
+	}
+	p := w.env.Profile
+	prev := w.account.fields
+	f := w.envelope(true)
+	for k, v := range map[string]any{
+		"accnoType":                         p.AccnoType,
+		"title":                             p.TitleCode,
+		"lastName":                          "Musterfrau",
+		"firstName":                         prev["firstName"],
+		"addr1":                             "Lindenallee 4",
+		"houseNumber":                       "4",
+		"city":                              "Bonn",
+		"postCode":                          "53111",
+		"countryCode":                       "DE",
+		"dob":                               prev["dob"],
+		"emailAddress":                      prev["emailAddress"],
+		"useDifferentCorrespondenceAddress": false,
+	} {
+		f[k] = v
+	}
+	return path, f, nil
+}
+
+func getAccountRequest(w *World) (map[string]string, map[string]any, error) {
+	path, err := w.requireAccount()
+	if err != nil {
+		return nil, nil, err
+	}
+	f := w.envelope(true)
+	f["accnoType"] = w.env.Profile.AccnoType
+	return path, f, nil
+}
+
+func closeAccountRequest(w *World) (map[string]string, map[string]any, error) {
+	path, err := w.requireAccount()
+	if err != nil {
+		return nil, nil, err
+	}
+	f := w.envelope(true)
+	f["accnoType"] = w.env.Profile.AccnoType
+	f["closingReason"] = "Closed by the wallet conformance suite"
+	return path, f, nil
+}
+
+// The A-2.2 blocks, in their true and false branches.
+
+func withCorrespondenceAddress(_ *World, f map[string]any) {
+	f["useDifferentCorrespondenceAddress"] = true
+	f["correspondenceAddr1"] = "Ringstrasse 1"
+	f["correspondenceCity"] = "Wien"
+	f["correspondenceCountryCode"] = "AT"
+	f["correspondencePostCode"] = "1010"
+}
+
+func withoutCorrespondenceAddress(_ *World, f map[string]any) {
+	f["useDifferentCorrespondenceAddress"] = false
+	for k := range f {
+		if strings.HasPrefix(k, "correspondence") {
+			delete(f, k)
+		}
+	}
+}
+
+func asBusinessUser(_ *World, f map[string]any) {
+	f["isBusinessUser"] = true
+	f["businessCompanyName"] = "Conformance Widgets GmbH"
+	f["businessCompanyType"] = "GmbH"
+	f["businessCompanyRegistrationNumber"] = "HRB 123456"
+	f["businessCompanyRegistrationCountryCode"] = "DE"
+	f["businessAddr1"] = "Industriestrasse 9"
+	f["businessCity"] = "Koeln"
+	f["businessPostCode"] = "50667"
+	f["businessCountryCode"] = "DE"
+}
+
+func asPrivateUser(_ *World, f map[string]any) {
+	f["isBusinessUser"] = false
+	for k := range f {
+		if strings.HasPrefix(k, "business") {
+			delete(f, k)
+		}
+	}
+}
+
+// remember keeps what a successful Create or Update sent as the account's data.
+func (w *World) remember() {
+	c := w.last
+	if c == nil || !c.succeeded() {
+		return
+	}
+	switch c.op.ID {
+	case "create-account":
+		w.account = accountState{accno: c.json.Get("accno").String(), fields: c.fields}
+	case "update-account":
+		// An update replaces the account information (A-4.3): what it sent
+		// is what the account now holds; what it left out is not checked.
+		w.account.fields = c.fields
+	case "close-account":
+		w.account.closed = true
+	}
+}
+
+func (w *World) hasCreatedAccount(ctx context.Context, variant string) error {
+	if err := w.sendValid(ctx, "creates an account", variant); err != nil {
+		return err
+	}
+	if w.account.accno == "" {
+		return w.failf("Create Account returned no accno")
+	}
+	return nil
+}
+
+func (w *World) hasClosedAccount(ctx context.Context) error {
+	return w.sendValid(ctx, "closes the account", "")
+}
+
+// reflectedFields are account fields that Get Account Information (A-4.4)
+// must return as they were sent; the service may normalise others (country
+// codes to alpha-2 or alpha-3, for instance).
+var reflectedFields = []string{"externalAccountReference", "loginID", "currCode", "title", "lastName", "firstName", "addr1", "addr2", "addr3", "houseNumber", "city", "state", "postCode", "dob", "emailAddress"}
+
+// unsentFields are A-2.4 fields the suite never sends and the service has no
+// reason to invent: A-2.4 returns absent values as null.
+var unsentFields = []string{"addr2", "addr3", "landlinePhone", "mobilePhone", "taxId"}
+
+func (w *World) readAccount(ctx context.Context) error {
+	r, err := w.prepare("reads the account information", "")
+	if err != nil {
+		return err
+	}
+	if err := w.send(ctx, r); err != nil {
+		return err
+	}
+	if !w.last.succeeded() {
+		return w.failf("Get Account Information was not a success (expected HTTP 200 with responseCode 0000)")
+	}
+	return nil
+}
+
+func (w *World) accountShowsWhatWasSent(ctx context.Context) error {
+	sent := w.account.fields
+	if err := w.readAccount(ctx); err != nil {
+		return err
+	}
+	var diffs []string
+	for _, k := range reflectedFields {
+		want, ok := sent[k]
+		if !ok {
+			continue
+		}
+		got := w.last.json.Get(k)
+		if got.Type == 0 || got.Value() != want {
+			diffs = append(diffs, fmt.Sprintf("%s: sent %q, got %s", k, want, got.Raw))
+		}
+	}
+	if len(diffs) > 0 {
+		return w.failf("Get Account Information does not reflect what was sent: %s", strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+func (w *World) accountShows(ctx context.Context, field, want string) error {
+	if err := w.readAccount(ctx); err != nil {
+		return err
+	}
+	if got := w.last.json.Get(field); got.String() != want || got.Type == 0 {
+		return w.failf("expected the account's %s to be %q, got %s", field, want, rawOrAbsent(got.Raw))
+	}
+	return nil
+}
+
+func (w *World) absentFieldsAreNull() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if err := w.env.Schemas.Validate("account.json", c.resp.Body); err != nil {
+		return w.failf("the account does not carry every A-2.4 field: %v", err)
+	}
+	var wrong []string
+	for _, k := range unsentFields {
+		if v := c.json.Get(k); !v.Exists() || v.Type != 0 {
+			wrong = append(wrong, fmt.Sprintf("%s: %s", k, rawOrAbsent(v.Raw)))
+		}
+	}
+	if len(wrong) > 0 {
+		return w.failf("fields that were never given must be null: %s", strings.Join(wrong, "; "))
+	}
+	return nil
+}
+
+func (w *World) storedWhole(ctx context.Context, field string) error {
+	want, ok := w.last.fields[field]
+	if !ok {
+		return fmt.Errorf("the last call did not send %s", field)
+	}
+	if err := w.readAccount(ctx); err != nil {
+		return err
+	}
+	if got := w.last.json.Get(field); got.String() != want {
+		return w.failf("expected %s stored whole (%d characters), got %s", field, len(fmt.Sprint(want)), rawOrAbsent(got.Raw))
+	}
+	return nil
+}
+
+func rawOrAbsent(raw string) string {
+	if raw == "" {
+		return "no such field"
+	}
+	return raw
+}
+
+func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
+	sc.Step(`^the partner has created an account`+variantPattern+`$`, w.hasCreatedAccount)
+	sc.Step(`^the partner has closed the account$`, w.hasClosedAccount)
+	sc.Step(`^the account information shows what was sent$`, w.accountShowsWhatWasSent)
+	sc.Step(`^the account information shows (\w+) "([^"]*)"$`, w.accountShows)
+	sc.Step(`^the account carries every field, absent values as null$`, w.absentFieldsAreNull)
+	sc.Step(`^the account information holds (\w+) whole$`, w.storedWhole)
+}

@@ -1,0 +1,219 @@
+package steps
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps/target"
+)
+
+// phrases name each operation in the features' words. The step patterns are
+// built from this table, so a feature says "the partner closes the account"
+// and never a method or a path.
+var phrases = []struct{ phrase, op string }{
+	{"requests a token", "issue-token"},
+	{"creates an account", "create-account"},
+	{"updates the account information", "update-account"},
+	{"reads the account information", "get-account"},
+	{"closes the account", "close-account"},
+}
+
+// variants are named shapes of a request, applied on top of its valid form.
+var variants = []struct {
+	phrase string
+	apply  func(w *World, fields map[string]any)
+}{
+	{"with a different correspondence address", withCorrespondenceAddress},
+	{"with the owner's address for correspondence", withoutCorrespondenceAddress},
+	{"for a business user", asBusinessUser},
+	{"for a private user", asPrivateUser},
+}
+
+// builders return the path parameters and the valid parameters of an
+// operation for the scenario's current state. Each domain file adds its own.
+type builder func(w *World) (path map[string]string, fields map[string]any, err error)
+
+func builderFor(op string) (builder, bool) {
+	for _, table := range []map[string]builder{authBuilders, accountBuilders} {
+		if b, ok := table[op]; ok {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
+// opPattern and variantPattern are the regular expressions of the phrases and variants.
+var (
+	opPattern      = "(" + alternation(len(phrases), func(i int) string { return phrases[i].phrase }) + ")"
+	variantPattern = "(?: (" + alternation(len(variants), func(i int) string { return variants[i].phrase }) + "))?"
+)
+
+func alternation(n int, at func(int) string) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = regexp.QuoteMeta(at(i))
+	}
+	return strings.Join(parts, "|")
+}
+
+func operationFor(phrase string) (schemas.Operation, error) {
+	for _, p := range phrases {
+		if p.phrase == phrase {
+			op, ok := schemas.Lookup(p.op)
+			if !ok {
+				break
+			}
+			return op, nil
+		}
+	}
+	return schemas.Operation{}, fmt.Errorf("no operation is called %q", phrase)
+}
+
+// request is an operation about to be sent.
+type request struct {
+	op     schemas.Operation
+	path   map[string]string
+	fields map[string]any
+	raw    []byte      // when set, sent instead of the fields (malformed bodies)
+	token  *string     // when set, sent as X-Auth-Token instead of the scenario's token ("" = none)
+	header http.Header // extra headers
+}
+
+// prepare builds the valid request of the operation named by phrase, in the
+// given variant ("" for none).
+func (w *World) prepare(phrase, variant string) (*request, error) {
+	op, err := operationFor(phrase)
+	if err != nil {
+		return nil, err
+	}
+	b, ok := builderFor(op.ID)
+	if !ok {
+		return nil, fmt.Errorf("the suite cannot build %s yet", op.Name)
+	}
+	path, fields, err := b(w)
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range variants {
+		if v.phrase == variant {
+			v.apply(w, fields)
+		}
+	}
+	return &request{op: op, path: path, fields: fields}, nil
+}
+
+// send calls the target and records the call as the scenario's last.
+func (w *World) send(ctx context.Context, r *request) error {
+	req := target.Request{Operation: r.op.ID, Method: r.op.Method, Header: r.header}
+	p := r.op.Path
+	for k, v := range r.path {
+		p = strings.ReplaceAll(p, "{"+k+"}", url.PathEscape(v))
+	}
+	req.Path = p
+	switch {
+	case r.raw != nil:
+		req.Body = r.raw
+	case r.op.BodyInQuery():
+		req.Query = queryOf(r.fields)
+	default:
+		body, err := json.Marshal(r.fields)
+		if err != nil {
+			return fmt.Errorf("encoding the request: %w", err)
+		}
+		req.Body = body
+	}
+	switch {
+	case r.token != nil:
+		req.Token = *r.token
+	case !r.op.Anonymous:
+		tok, err := w.authToken(ctx)
+		if err != nil {
+			return fmt.Errorf("obtaining a token for %s: %w", r.op.Name, err)
+		}
+		req.Token = tok
+	}
+	resp, ex, err := w.env.Client.Do(ctx, req)
+	w.exchanges = append(w.exchanges, ex)
+	w.last = &call{op: r.op, fields: r.fields, resp: resp}
+	if err != nil {
+		return err
+	}
+	if !r.op.PlainText {
+		w.last.json = gjson.ParseBytes(resp.Body)
+	}
+	w.remember()
+	return nil
+}
+
+// queryOf encodes parameters for a GET query string: strings as they
+// are, booleans as true/false, numbers as their literal.
+func queryOf(fields map[string]any) url.Values {
+	q := url.Values{}
+	for k, v := range fields {
+		switch x := v.(type) {
+		case string:
+			q.Set(k, x)
+		case nil:
+		default:
+			b, _ := json.Marshal(x)
+			q.Set(k, string(b))
+		}
+	}
+	return q
+}
+
+// parseLiteral reads a JSON literal from a feature ("yes", 42, true, "1990-13-01").
+func parseLiteral(s string) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader([]byte(s)))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, fmt.Errorf("%s is not a JSON value: %w", s, err)
+	}
+	return v, nil
+}
+
+// succeeded tells whether the last call was a success as A-7 defines it:
+// responseCode 0000 with the operation's success status (any 2xx where the
+// spec does not show it).
+func (c *call) succeeded() bool {
+	if c == nil || c.resp == nil || c.json.Get("responseCode").String() != "0000" {
+		return false
+	}
+	if c.op.Success != 0 {
+		return c.resp.Status == c.op.Success
+	}
+	return c.resp.Status/100 == 2
+}
+
+// sendValid sends the valid request of an operation as a precondition of
+// the scenario and requires it to succeed.
+func (w *World) sendValid(ctx context.Context, phrase, variant string) error {
+	r, err := w.prepare(phrase, variant)
+	if err != nil {
+		return err
+	}
+	if err := w.send(ctx, r); err != nil {
+		return err
+	}
+	if !w.last.succeeded() {
+		return w.failf("precondition: %s was not a success (expected HTTP %s with responseCode 0000)", r.op.Name, statusText(r.op.Success))
+	}
+	return nil
+}
+
+func statusText(code int) string {
+	if code == 0 {
+		return "2xx"
+	}
+	return fmt.Sprint(code)
+}

@@ -1,0 +1,75 @@
+package steps
+
+import (
+	"github.com/cucumber/godog"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// Envelopes: A-2.1.
+
+func (w *World) carriesEnvelope() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if err := w.env.Schemas.Validate("envelope.response.json", c.resp.Body); err != nil {
+		return w.failf("the response envelope (A-2.1) %v", err)
+	}
+	return nil
+}
+
+// echoes checks that each named request field comes back with the value sent.
+func (w *World) echoes(fields ...string) error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	for _, f := range fields {
+		sent, ok := c.fields[f]
+		if !ok {
+			continue
+		}
+		if got := c.json.Get(f); got.Type == 0 || got.String() != sent {
+			return w.failf("expected %s echoed as %q, got %s", f, sent, rawOrAbsent(got.Raw))
+		}
+	}
+	return nil
+}
+
+func (w *World) echoesLocalDateTime() error { return w.echoes("localDate", "localTime") }
+
+func (w *World) echoesPartnerAndProgram() error { return w.echoes("partnerReference", "programCode") }
+
+func (w *World) echoesPartnerReference() error { return w.echoes("partnerReference") }
+
+func (w *World) fieldIsDate(field string) error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if v := c.json.Get(field).String(); !schemas.IsDate(v) {
+		return w.failf("expected %s as a date YYYY-MM-DD, got %s", field, rawOrAbsent(c.json.Get(field).Raw))
+	}
+	return nil
+}
+
+func (w *World) fieldIsTime(field string) error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if v := c.json.Get(field).String(); !schemas.IsTime(v) {
+		return w.failf("expected %s as a time HHMMSS, got %s", field, rawOrAbsent(c.json.Get(field).Raw))
+	}
+	return nil
+}
+
+func registerEnvelopeSteps(sc *godog.ScenarioContext, w *World) {
+	sc.Step(`^the response carries the response envelope$`, w.carriesEnvelope)
+	sc.Step(`^the response echoes the caller's localDate and localTime$`, w.echoesLocalDateTime)
+	sc.Step(`^the response echoes partnerReference and programCode$`, w.echoesPartnerAndProgram)
+	sc.Step(`^the response echoes partnerReference$`, w.echoesPartnerReference)
+	sc.Step(`^the response's (\w+) is a date$`, w.fieldIsDate)
+	sc.Step(`^the response's (\w+) is a time$`, w.fieldIsTime)
+}

@@ -1,0 +1,208 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/cucumber/godog"
+)
+
+// The generic vocabulary: any operation, sent in its valid form or changed
+// in one way, and what its response must be (A-2.1, A-5, A-7, A-8).
+
+func (w *World) calls(ctx context.Context, phrase, variant string) error {
+	r, err := w.prepare(phrase, variant)
+	if err != nil {
+		return err
+	}
+	return w.send(ctx, r)
+}
+
+func (w *World) callsWithout(ctx context.Context, phrase, variant, field string) error {
+	r, err := w.prepare(phrase, variant)
+	if err != nil {
+		return err
+	}
+	if _, ok := r.fields[field]; !ok {
+		return fmt.Errorf("the valid %s request has no field %s to leave out", r.op.Name, field)
+	}
+	delete(r.fields, field)
+	return w.send(ctx, r)
+}
+
+func (w *World) callsWithValue(ctx context.Context, phrase, variant, field, literal string) error {
+	r, err := w.prepare(phrase, variant)
+	if err != nil {
+		return err
+	}
+	v, err := parseLiteral(literal)
+	if err != nil {
+		return err
+	}
+	r.fields[field] = v
+	return w.send(ctx, r)
+}
+
+// callsWithLength sends field at exactly n characters (A-8), unique to the scenario.
+func (w *World) callsWithLength(ctx context.Context, phrase, field string, n int) error {
+	r, err := w.prepare(phrase, "")
+	if err != nil {
+		return err
+	}
+	r.fields[field] = fill(w.unique("Wc"), n)
+	return w.send(ctx, r)
+}
+
+// fill pads prefix with letters to exactly n characters.
+func fill(prefix string, n int) string {
+	s := prefix + strings.Repeat("abcdefghij", n/10+1)
+	return s[:n]
+}
+
+func (w *World) callsWithMalformedJSON(ctx context.Context, phrase string) error {
+	r, err := w.prepare(phrase, "")
+	if err != nil {
+		return err
+	}
+	if r.op.BodyInQuery() {
+		return fmt.Errorf("%s has no JSON body", r.op.Name)
+	}
+	body := fmt.Sprintf(`{"partnerReference": %q, "localDate": "`, r.fields["partnerReference"])
+	r.raw = []byte(body)
+	return w.send(ctx, r)
+}
+
+func (w *World) callsWithoutToken(ctx context.Context, phrase string) error {
+	r, err := w.prepare(phrase, "")
+	if err != nil {
+		return err
+	}
+	none := ""
+	r.token = &none
+	return w.send(ctx, r)
+}
+
+func (w *World) callsWithForeignToken(ctx context.Context, phrase string) error {
+	r, err := w.prepare(phrase, "")
+	if err != nil {
+		return err
+	}
+	forged := "wc-not-issued-" + w.unique("")
+	r.token = &forged
+	return w.send(ctx, r)
+}
+
+// callSucceeds checks a success: the operation's HTTP status (any 2xx where
+// the spec does not show it), responseCode 0000, and the response schema.
+func (w *World) callSucceeds() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if !c.succeeded() {
+		return w.failf("expected a success of %s: HTTP %s with responseCode \"0000\"; got HTTP %d with responseCode %s",
+			c.op.Name, statusText(c.op.Success), c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
+	}
+	if err := w.env.Schemas.Validate(c.op.ResponseSchema(), c.resp.Body); err != nil {
+		return w.failf("the %s response %v", c.op.Name, err)
+	}
+	return nil
+}
+
+// handledError checks A-7's handled error: a code other than 0000 and 0099
+// with an HTTP error status, and the fields every error response carries.
+func (w *World) handledError() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	code := c.json.Get("responseCode").String()
+	if code == "0000" || code == "0099" || c.resp.Status < 400 {
+		return w.failf("expected a handled error (a responseCode other than 0000 and 0099, with an HTTP error status); got HTTP %d with responseCode %s", c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
+	}
+	return w.errorShape()
+}
+
+func (w *World) errorShape() error {
+	if err := w.env.Schemas.Validate("error.response.json", w.last.resp.Body); err != nil {
+		return w.failf("the error response %v", err)
+	}
+	return nil
+}
+
+func (w *World) rejectedAsSyntaxError() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	code := c.json.Get("responseCode")
+	if code.String() != "0001" || c.resp.Status != http.StatusBadRequest {
+		return w.failf("expected responseCode \"0001\" with HTTP 400; got HTTP %d with responseCode %s", c.resp.Status, rawOrAbsent(code.Raw))
+	}
+	return w.errorShape()
+}
+
+func (w *World) rejectedNaming(field string) error {
+	if err := w.rejectedAsSyntaxError(); err != nil {
+		return err
+	}
+	desc := w.last.json.Get("responseDescription").String()
+	if !strings.Contains(strings.ToLower(desc), strings.ToLower(field)) {
+		return w.failf("expected the responseDescription to name the missing field %s, got %q", field, desc)
+	}
+	return nil
+}
+
+func (w *World) refusedAsUnauthorized() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	code := c.json.Get("responseCode")
+	if code.String() != "0096" || c.resp.Status < 400 {
+		return w.failf("expected responseCode \"0096\" with an HTTP error status; got HTTP %d with responseCode %s", c.resp.Status, rawOrAbsent(code.Raw))
+	}
+	return w.errorShape()
+}
+
+func (w *World) notASuccess() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if code := c.json.Get("responseCode").String(); code == "0000" || c.resp.Status/100 == 2 {
+		return w.failf("expected the call not to succeed; got HTTP %d with responseCode %q", c.resp.Status, code)
+	}
+	return w.errorShape()
+}
+
+func (w *World) fieldIs(field, want string) error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if got := c.json.Get(field); got.Type == 0 || got.String() != want {
+		return w.failf("expected %s to be %q, got %s", field, want, rawOrAbsent(got.Raw))
+	}
+	return nil
+}
+
+func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
+	sc.Step(`^the partner `+opPattern+variantPattern+`$`, w.calls)
+	sc.Step(`^the partner `+opPattern+variantPattern+` without (\w+)$`, w.callsWithout)
+	sc.Step(`^the partner `+opPattern+variantPattern+` with (\w+) set to (.+)$`, w.callsWithValue)
+	sc.Step(`^the partner `+opPattern+` with (\w+) of (\d+) characters$`, w.callsWithLength)
+	sc.Step(`^the partner `+opPattern+` with a body that is not valid JSON$`, w.callsWithMalformedJSON)
+	sc.Step(`^the partner `+opPattern+` without an X-Auth-Token$`, w.callsWithoutToken)
+	sc.Step(`^the partner `+opPattern+` with an X-Auth-Token the service did not issue$`, w.callsWithForeignToken)
+
+	sc.Step(`^the call succeeds$`, w.callSucceeds)
+	sc.Step(`^the call fails as a handled error$`, w.handledError)
+	sc.Step(`^the call is not a success$`, w.notASuccess)
+	sc.Step(`^the call is rejected as a syntax error$`, w.rejectedAsSyntaxError)
+	sc.Step(`^the call is rejected as a syntax error naming (\w+)$`, w.rejectedNaming)
+	sc.Step(`^the call is refused as unauthorized$`, w.refusedAsUnauthorized)
+	sc.Step(`^the response's (\w+) is "([^"]*)"$`, w.fieldIs)
+}

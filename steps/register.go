@@ -1,0 +1,35 @@
+package steps
+
+import (
+	"context"
+
+	"github.com/cucumber/godog"
+)
+
+// ScenarioInitializer returns the godog initializer that gives every
+// scenario its own World and registers the steps of every domain.
+// observe, when not nil, receives each World and the scenario's error once
+// the scenario has ended.
+func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error)) func(*godog.ScenarioContext) {
+	return func(sc *godog.ScenarioContext) {
+		w := newWorld(env)
+		registerOperationSteps(sc, w)
+		registerEnvelopeSteps(sc, w)
+		registerAuthSteps(sc, w)
+		registerAccountSteps(sc, w)
+
+		// Each step's exchanges become attachments of that step in cucumber.json.
+		sc.StepContext().After(func(ctx context.Context, _ *godog.Step, _ godog.StepResultStatus, _ error) (context.Context, error) {
+			for _, ex := range w.takeNewExchanges() {
+				ctx = godog.Attach(ctx, godog.Attachment{Body: ex, FileName: "exchange.json", MediaType: "application/json"})
+			}
+			return ctx, nil
+		})
+		if observe != nil {
+			sc.After(func(ctx context.Context, s *godog.Scenario, err error) (context.Context, error) {
+				observe(s, w, err)
+				return ctx, nil
+			})
+		}
+	}
+}

@@ -1,0 +1,241 @@
+// Package target is the suite's side of the wire: the HTTP client that calls
+// the implementation under test, the shared token cache (A-5), retries of
+// 0058 and 0098 (A-7), the call allowance (A-1.4, A-8), a cap on what is
+// read, and the record of every exchange with secrets redacted.
+package target
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+)
+
+// MaxRetries is how often a call answered with a retryable code is repeated (A-7, A-8).
+const MaxRetries = 3
+
+// DefaultMaxBody caps the bytes read from one response.
+const DefaultMaxBody = 4 << 20
+
+// retryable are the response codes after which a call may be retried (A-7).
+var retryable = map[string]bool{"0058": true, "0098": true}
+
+// Config says how to reach a target.
+type Config struct {
+	BaseURL        string
+	AcceptLanguage string
+	CallTimeout    time.Duration // the call allowance (A-1.4)
+	MaxBody        int64         // 0 means DefaultMaxBody
+	HTTPClient     *http.Client  // nil means a client with the call allowance as timeout
+	// RetryDelay waits between retries of 0058/0098; 0 means no wait.
+	RetryDelay time.Duration
+}
+
+// Client calls a target. It is safe for concurrent use.
+type Client struct {
+	cfg      Config
+	base     *url.URL
+	http     *http.Client
+	redactor *Redactor
+}
+
+// NewClient checks the base URL and returns a client that redacts what it
+// records with r.
+func NewClient(cfg Config, r *Redactor) (*Client, error) {
+	base, err := url.Parse(strings.TrimRight(cfg.BaseURL, "/"))
+	if err != nil || base.Scheme == "" || base.Host == "" {
+		return nil, fmt.Errorf("baseUrl %q is not an absolute http(s) URL", cfg.BaseURL)
+	}
+	if base.Scheme != "http" && base.Scheme != "https" {
+		return nil, fmt.Errorf("baseUrl %q: scheme must be http or https", cfg.BaseURL)
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.AcceptLanguage == "" {
+		cfg.AcceptLanguage = "en-US"
+	}
+	hc := cfg.HTTPClient
+	if hc == nil {
+		hc = &http.Client{Timeout: cfg.CallTimeout}
+	}
+	return &Client{cfg: cfg, base: base, http: hc, redactor: r}, nil
+}
+
+// Redactor returns the redactor the client records with.
+func (c *Client) Redactor() *Redactor { return c.redactor }
+
+// BaseURL returns the target's base URL.
+func (c *Client) BaseURL() string { return c.base.String() }
+
+// Request is one call: Path is already expanded and relative to the base URL.
+type Request struct {
+	Operation string // operation ID, for the record
+	Method    string
+	Path      string
+	Query     url.Values
+	Body      []byte // sent as is, with Content-Type application/json
+	Token     string // sent as X-Auth-Token when not empty
+	// Header adds or overrides request headers (used to send a bad token).
+	Header http.Header
+}
+
+// Response is what the target answered.
+type Response struct {
+	Status      int
+	Header      http.Header
+	Body        []byte
+	ContentType string
+}
+
+// ResponseCode returns the envelope's responseCode as text ("" when absent).
+func (r *Response) ResponseCode() string {
+	if r == nil {
+		return ""
+	}
+	return gjson.GetBytes(r.Body, "responseCode").String()
+}
+
+// Exchange is the record of one call, secrets redacted, for the report.
+type Exchange struct {
+	Operation       string        `json:"operation"`
+	Method          string        `json:"method"`
+	URL             string        `json:"url"`
+	RequestHeaders  http.Header   `json:"requestHeaders"`
+	RequestBody     string        `json:"requestBody,omitempty"`
+	Status          int           `json:"status,omitempty"`
+	ResponseHeaders http.Header   `json:"responseHeaders,omitempty"`
+	ResponseBody    string        `json:"responseBody,omitempty"`
+	Latency         time.Duration `json:"latencyNs"`
+	// Retries counts repetitions after 0058/0098; RetriedCodes holds the codes that caused them.
+	Retries      int      `json:"retries"`
+	RetriedCodes []string `json:"retriedCodes,omitempty"`
+	Error        string   `json:"error,omitempty"`
+}
+
+// InfraError is an infrastructure failure: the target could not be reached,
+// did not answer within the call allowance, or its answer could not be read.
+// It is kept apart from conformance failures.
+type InfraError struct {
+	Kind string // "connect", "timeout", "read", "too-large"
+	Err  error
+}
+
+func (e *InfraError) Error() string {
+	return fmt.Sprintf("infrastructure error (%s): %v", e.Kind, e.Err)
+}
+
+func (e *InfraError) Unwrap() error { return e.Err }
+
+// Do sends the request, retrying up to MaxRetries times while the target
+// answers 0058 or 0098, and returns the last response with its record.
+func (c *Client) Do(ctx context.Context, req Request) (*Response, Exchange, error) {
+	var retriedCodes []string
+	for attempt := 0; ; attempt++ {
+		resp, ex, err := c.once(ctx, req)
+		ex.Retries = attempt
+		ex.RetriedCodes = retriedCodes
+		if err != nil {
+			return resp, ex, err
+		}
+		code := resp.ResponseCode()
+		if !retryable[code] || attempt == MaxRetries {
+			return resp, ex, nil
+		}
+		retriedCodes = append(retriedCodes, code)
+		if c.cfg.RetryDelay > 0 {
+			select {
+			case <-ctx.Done():
+				return resp, ex, &InfraError{Kind: "timeout", Err: ctx.Err()}
+			case <-time.After(c.cfg.RetryDelay):
+			}
+		}
+	}
+}
+
+func (c *Client) once(ctx context.Context, req Request) (*Response, Exchange, error) {
+	u := *c.base
+	u.Path = c.base.Path + req.Path
+	if len(req.Query) > 0 {
+		u.RawQuery = req.Query.Encode()
+	}
+	ex := Exchange{Operation: req.Operation, Method: req.Method, URL: c.redactor.URL(u.String())}
+	if c.cfg.CallTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.cfg.CallTimeout)
+		defer cancel()
+	}
+	var body io.Reader
+	if req.Body != nil {
+		body = bytes.NewReader(req.Body)
+		ex.RequestBody = c.redactor.String(string(req.Body))
+	}
+	hreq, err := http.NewRequestWithContext(ctx, req.Method, u.String(), body)
+	if err != nil {
+		ex.Error = err.Error()
+		return nil, ex, &InfraError{Kind: "connect", Err: err}
+	}
+	hreq.Header.Set("Accept-Language", c.cfg.AcceptLanguage)
+	hreq.Header.Set("Accept", "application/json")
+	if req.Body != nil {
+		hreq.Header.Set("Content-Type", "application/json")
+	}
+	if req.Token != "" {
+		hreq.Header.Set("X-Auth-Token", req.Token)
+	}
+	for k, vs := range req.Header {
+		hreq.Header[http.CanonicalHeaderKey(k)] = vs
+	}
+	ex.RequestHeaders = c.redactor.Header(hreq.Header)
+
+	start := time.Now()
+	hresp, err := c.http.Do(hreq)
+	if err != nil {
+		ex.Latency = time.Since(start)
+		ex.Error = c.redactor.String(err.Error())
+		return nil, ex, &InfraError{Kind: transportKind(err), Err: errors.New(ex.Error)}
+	}
+	defer hresp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(hresp.Body, c.cfg.MaxBody+1))
+	ex.Latency = time.Since(start)
+	ex.Status = hresp.StatusCode
+	ex.ResponseHeaders = c.redactor.Header(hresp.Header)
+	if err != nil {
+		ex.Error = c.redactor.String(err.Error())
+		return nil, ex, &InfraError{Kind: transportKind(err), Err: fmt.Errorf("reading the response: %s", ex.Error)}
+	}
+	if int64(len(data)) > c.cfg.MaxBody {
+		ex.Error = fmt.Sprintf("response body larger than %d bytes", c.cfg.MaxBody)
+		return nil, ex, &InfraError{Kind: "too-large", Err: errors.New(ex.Error)}
+	}
+	resp := &Response{Status: hresp.StatusCode, Header: hresp.Header, Body: data, ContentType: hresp.Header.Get("Content-Type")}
+	if tok := gjson.GetBytes(data, "token"); tok.Type == gjson.String {
+		// A token the target issued is a secret from the moment it is seen.
+		c.redactor.Add(tok.String())
+	}
+	if tok := gjson.GetBytes(data, "authorizationToken"); tok.Type == gjson.String {
+		c.redactor.Add(tok.String())
+	}
+	ex.ResponseBody = c.redactor.String(string(data))
+	return resp, ex, nil
+}
+
+func transportKind(err error) string {
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
+		return "timeout"
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Op == "dial" {
+		return "connect"
+	}
+	return "read"
+}

@@ -1,0 +1,132 @@
+// Package steps holds the godog step definitions of the suite, one file per
+// domain of the spec, and the per-scenario World they share. Nothing here is
+// package-level mutable state: what all scenarios share lives in Env and is
+// safe for concurrent use; what one scenario learns lives in its World.
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync/atomic"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps/target"
+)
+
+// Env is what every scenario of a run shares. Build it once per run.
+type Env struct {
+	Profile *profile.Profile
+	Client  *target.Client
+	Tokens  *target.TokenSource
+	Schemas *schemas.Set
+	Clock   target.Clock
+	// RunID makes the data of this run unique at the target (e-mails, login IDs, references).
+	RunID string
+
+	seq atomic.Int64 // numbers scenarios for unique data
+}
+
+// World is the state of one scenario: the values captured from responses
+// (accno, references, tokens) that later steps of the same scenario use, and
+// the record of its exchanges.
+type World struct {
+	env *Env
+	uid string // unique per scenario, prefix of every generated reference
+	n   int    // counts generated values within the scenario
+
+	// account is the scenario's account: its accno and the values last sent for it.
+	account accountState
+	// token is a token the scenario issued itself; "" means the shared one.
+	token string
+	// last is the scenario's most recent call.
+	last *call
+
+	exchanges []target.Exchange
+	attached  int // how many exchanges were already attached to the report
+}
+
+type accountState struct {
+	accno  string
+	fields map[string]any // the account data as last sent by Create or Update
+	closed bool
+}
+
+// call is one operation sent by a step and what came back.
+type call struct {
+	op     schemas.Operation
+	fields map[string]any // the parameters sent (nil when the body was raw)
+	resp   *target.Response
+	json   gjson.Result
+}
+
+func newWorld(env *Env) *World {
+	return &World{env: env, uid: fmt.Sprintf("%s%04d", env.RunID, env.seq.Add(1))}
+}
+
+// unique returns a new value unique to this run, with a readable prefix.
+func (w *World) unique(prefix string) string {
+	w.n++
+	return fmt.Sprintf("%s%s%02d", prefix, w.uid, w.n)
+}
+
+// Exchanges returns what the scenario sent and received, secrets redacted.
+func (w *World) Exchanges() []target.Exchange { return w.exchanges }
+
+// takeNewExchanges returns the exchanges not handed out before, as JSON documents.
+func (w *World) takeNewExchanges() [][]byte {
+	var out [][]byte
+	for _, ex := range w.exchanges[w.attached:] {
+		b, _ := json.MarshalIndent(ex, "", "  ")
+		out = append(out, b)
+	}
+	w.attached = len(w.exchanges)
+	return out
+}
+
+// authToken returns the token to send: the scenario's own, or the shared one.
+func (w *World) authToken(ctx context.Context) (string, error) {
+	if w.token != "" {
+		return w.token, nil
+	}
+	return w.env.Tokens.Token(ctx)
+}
+
+// Failure is a conformance failure: the target broke a rule of the spec.
+// Its message says what was expected and what came back.
+type Failure struct {
+	Msg      string
+	Evidence string // the response that shows it, redacted
+}
+
+func (f *Failure) Error() string {
+	if f.Evidence == "" {
+		return f.Msg
+	}
+	return f.Msg + "\n" + f.Evidence
+}
+
+// failf builds a Failure with the last response as evidence.
+func (w *World) failf(format string, args ...any) error {
+	f := &Failure{Msg: fmt.Sprintf(format, args...)}
+	if w.last != nil && w.last.resp != nil {
+		body := w.env.Client.Redactor().String(string(w.last.resp.Body))
+		if len(body) > 2000 {
+			body = body[:2000] + "...(cut)"
+		}
+		f.Evidence = fmt.Sprintf("  response to %s: HTTP %d, Content-Type %q, body %s", w.last.op.Name, w.last.resp.Status, w.last.resp.ContentType, strings.TrimSpace(body))
+	}
+	return f
+}
+
+// requireLast returns the last call or an error when no call was made.
+func (w *World) requireLast() (*call, error) {
+	if w.last == nil || w.last.resp == nil {
+		return nil, fmt.Errorf("no call was made before this step")
+	}
+	return w.last, nil
+}
