@@ -266,4 +266,3 @@ func runID() string {
 	_, _ = rand.Read(b)
 	return "r" + hex.EncodeToString(b)
 }
-

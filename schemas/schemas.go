@@ -154,4 +154,3 @@ func compact(s []string) []string {
 	}
 	return out
 }
-
