@@ -1,7 +1,10 @@
 package steps
 
 import (
+	"mime"
+
 	"github.com/cucumber/godog"
+	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -65,6 +68,22 @@ func (w *World) fieldIsTime(field string) error {
 	return nil
 }
 
+// isJSON checks A-1.2: the body is a JSON object and says so in Content-Type.
+func (w *World) isJSON() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	mt, _, perr := mime.ParseMediaType(c.resp.ContentType)
+	if perr != nil || mt != "application/json" {
+		return w.failf("expected Content-Type application/json, got %q", c.resp.ContentType)
+	}
+	if !gjson.ValidBytes(c.resp.Body) || !c.json.IsObject() {
+		return w.failf("expected a JSON object as the body")
+	}
+	return nil
+}
+
 func registerEnvelopeSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(`^the response carries the response envelope$`, w.carriesEnvelope)
 	sc.Step(`^the response echoes the caller's localDate and localTime$`, w.echoesLocalDateTime)
@@ -72,4 +91,5 @@ func registerEnvelopeSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(`^the response echoes partnerReference$`, w.echoesPartnerReference)
 	sc.Step(`^the response's (\w+) is a date$`, w.fieldIsDate)
 	sc.Step(`^the response's (\w+) is a time$`, w.fieldIsTime)
+	sc.Step(`^the response is a JSON object with Content-Type application/json$`, w.isJSON)
 }

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // DefaultCallTimeout is the call allowance of.
@@ -106,7 +106,7 @@ func Parse(data []byte, lookup func(string) (string, bool)) (*Profile, error) {
 		return nil, &Error{Msg: "the document must be a mapping of keys"}
 	}
 	root := doc.Content[0]
-	if err := checkKeys(root, reflect.TypeOf(Profile{}), ""); err != nil {
+	if err := checkKeys(root, reflect.TypeOf(Profile{})); err != nil {
 		return nil, err
 	}
 	if err := expand(root, lookup); err != nil {
@@ -218,25 +218,32 @@ func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
 	return reflect.StructField{}, false
 }
 
-// checkKeys rejects keys the profile does not define, naming them with
-// their line.
-func checkKeys(n *yaml.Node, t reflect.Type, prefix string) error {
+// checkKeys rejects keys the profile does not define, naming each with its line.
+func checkKeys(root *yaml.Node, t reflect.Type) error {
 	var unknown []string
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		f, ok := fieldByKey(t, k.Value)
-		if !ok {
-			unknown = append(unknown, fmt.Sprintf("%s%s (line %d)", prefix, k.Value, k.Line))
-			continue
-		}
-		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(Duration{}) {
+	var walk func(n *yaml.Node, t reflect.Type, prefix string) error
+	walk = func(n *yaml.Node, t reflect.Type, prefix string) error {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			f, ok := fieldByKey(t, k.Value)
+			if !ok {
+				unknown = append(unknown, fmt.Sprintf("%s%s (line %d)", prefix, k.Value, k.Line))
+				continue
+			}
+			if f.Type.Kind() != reflect.Struct || f.Type == reflect.TypeOf(Duration{}) {
+				continue
+			}
 			if v.Kind != yaml.MappingNode {
 				return &Error{Msg: fmt.Sprintf("key %s%s (line %d) must be a mapping", prefix, k.Value, k.Line)}
 			}
-			if err := checkKeys(v, f.Type, prefix+k.Value+"."); err != nil {
+			if err := walk(v, f.Type, prefix+k.Value+"."); err != nil {
 				return err
 			}
 		}
+		return nil
+	}
+	if err := walk(root, t, ""); err != nil {
+		return err
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)

@@ -1,0 +1,26 @@
+# wallet-conformance: the two commands a fresh clone needs (Go only).
+GO ?= go
+
+.PHONY: run test vet fmt-check build serve
+
+## run: the suite against the embedded reference server; the report goes to conformance-report/
+run:
+	$(GO) run ./cmd/wallet-conformance run
+
+## test: everything the project checks
+test: vet fmt-check
+	$(GO) test -race -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+build:
+	$(GO) build -o wallet-conformance ./cmd/wallet-conformance
+
+## serve: the reference server alone on 127.0.0.1:8080
+serve:
+	$(GO) run ./cmd/wallet-conformance serve

@@ -1,0 +1,96 @@
+package steps
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+func testWorld(t *testing.T) (*World, *schemas.Set) {
+	t.Helper()
+	set, err := schemas.Load()
+	require.NoError(t, err)
+	p := &profile.Profile{ProgramCode: "PRG", AccnoType: "00", Currency: "EUR", TitleCode: "MR"}
+	p.Credentials.UserID, p.Credentials.Password = "partner", "pw"
+	env := &Env{Profile: p, Schemas: set, RunID: "rtest", Clock: func() (string, string) { return "2026-11-21", "101500" }}
+	w := newWorld(env)
+	w.account = accountState{accno: "123456789012", fields: map[string]any{"firstName": "Erika", "dob": "1984-08-12", "emailAddress": "e@example.com"}}
+	return w, set
+}
+
+// The suite's own valid requests, in every variant, match the request
+// schemas: a suite that sent malformed requests would blame the target.
+func TestValidRequestsMatchTheirSchemas(t *testing.T) {
+	w, set := testWorld(t)
+	for _, ph := range phrases {
+		op, err := operationFor(ph.phrase)
+		require.NoError(t, err)
+		forms := []string{""}
+		if op.ID == "create-account" || op.ID == "update-account" {
+			for _, v := range variants {
+				if op.ID == "update-account" && (v.phrase == "for a business user" || v.phrase == "for a private user") {
+					continue // carries no isBusinessUser
+				}
+				forms = append(forms, v.phrase)
+			}
+		}
+		for _, form := range forms {
+			r, err := w.prepare(ph.phrase, form)
+			require.NoError(t, err, "%s %s", ph.phrase, form)
+			doc, err := json.Marshal(r.fields)
+			require.NoError(t, err)
+			if op.BodyInQuery() {
+				flat := map[string]string{}
+				for k, v := range queryOf(r.fields) {
+					flat[k] = v[0]
+				}
+				doc, _ = json.Marshal(flat)
+			}
+			assert.NoError(t, set.Validate(op.RequestSchema(), doc), "%s %s", ph.phrase, form)
+		}
+	}
+}
+
+// The request schemas encode the rules the features check: a request
+// missing a mandatory field, or breaking a conditional rule, does not match.
+func TestRequestSchemasRejectBrokenRequests(t *testing.T) {
+	w, set := testWorld(t)
+	r, err := w.prepare("creates an account", "with a different correspondence address")
+	require.NoError(t, err)
+	delete(r.fields, "correspondenceCity")
+	doc, _ := json.Marshal(r.fields)
+	assert.Error(t, set.Validate("create-account.request.json", doc))
+
+	r, err = w.prepare("closes the account", "")
+	require.NoError(t, err)
+	delete(r.fields, "closingReason")
+	doc, _ = json.Marshal(r.fields)
+	err = set.Validate("close-account.request.json", doc)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "closingReason")
+}
+
+func TestEveryCoveredOperationHasItsSchemasAndAPhrase(t *testing.T) {
+	_, set := testWorld(t)
+	have := map[string]bool{}
+	for _, n := range set.Names() {
+		have[n] = true
+	}
+	for _, op := range schemas.Catalogue() {
+		if !op.Covered {
+			continue
+		}
+		assert.True(t, have[op.RequestSchema()], op.RequestSchema())
+		assert.True(t, have[op.ResponseSchema()], op.ResponseSchema())
+		found := false
+		for _, p := range phrases {
+			found = found || p.op == op.ID
+		}
+		assert.True(t, found, "no phrase names %s", op.Name)
+	}
+}

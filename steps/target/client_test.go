@@ -1,0 +1,188 @@
+package target
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func clock() (string, string) { return "2026-11-21", "101500" }
+
+func newClient(t *testing.T, h http.HandlerFunc, cfg Config) (*Client, *Redactor) {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	cfg.BaseURL = srv.URL
+	r := NewRedactor()
+	c, err := NewClient(cfg, r)
+	require.NoError(t, err)
+	return c, r
+}
+
+func TestDoSendsConventionsAndRecordsExchange(t *testing.T) {
+	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+		assert.Equal(t, "de-DE", r.Header.Get("Accept-Language"))
+		assert.Equal(t, "application/json", r.Header.Get("Content-Type"))
+		assert.Equal(t, "tok-123", r.Header.Get("X-Auth-Token"))
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"responseCode":"0000"}`)
+	}, Config{AcceptLanguage: "de-DE"})
+	resp, ex, err := c.Do(context.Background(), Request{Operation: "x", Method: "POST", Path: "/a", Body: []byte(`{"a":1}`), Token: "tok-123"})
+	require.NoError(t, err)
+	assert.Equal(t, "0000", resp.ResponseCode())
+	assert.Equal(t, Redacted, ex.RequestHeaders.Get("X-Auth-Token"))
+	assert.Equal(t, 200, ex.Status)
+	assert.Equal(t, 0, ex.Retries)
+}
+
+func TestDoRetriesRetryableCodesUpToThreeTimes(t *testing.T) {
+	var calls atomic.Int32
+	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+		n := calls.Add(1)
+		code := "0058"
+		if n%2 == 0 {
+			code = "0098"
+		}
+		if n == 3 {
+			code = "0000"
+		}
+		fmt.Fprintf(w, `{"responseCode":%q}`, code)
+	}, Config{})
+	resp, ex, err := c.Do(context.Background(), Request{Method: "GET", Path: "/"})
+	require.NoError(t, err)
+	assert.Equal(t, "0000", resp.ResponseCode())
+	assert.Equal(t, 2, ex.Retries)
+	assert.Equal(t, []string{"0058", "0098"}, ex.RetriedCodes)
+
+	c2, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		fmt.Fprint(w, `{"responseCode":"0058"}`)
+	}, Config{})
+	calls.Store(0)
+	resp, ex, err = c2.Do(context.Background(), Request{Method: "GET", Path: "/"})
+	require.NoError(t, err)
+	assert.Equal(t, "0058", resp.ResponseCode())
+	assert.Equal(t, MaxRetries, ex.Retries)
+	assert.Equal(t, int32(1+MaxRetries), calls.Load())
+}
+
+func TestDoCapsTheBody(t *testing.T) {
+	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, strings.Repeat("x", 2048))
+	}, Config{MaxBody: 1024})
+	_, ex, err := c.Do(context.Background(), Request{Method: "GET", Path: "/"})
+	var infra *InfraError
+	require.True(t, errors.As(err, &infra))
+	assert.Equal(t, "too-large", infra.Kind)
+	assert.NotEmpty(t, ex.Error)
+}
+
+func TestDoEnforcesTheCallAllowance(t *testing.T) {
+	release := make(chan struct{})
+	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}, Config{CallTimeout: 100 * time.Millisecond})
+	defer close(release)
+	start := time.Now()
+	_, _, err := c.Do(context.Background(), Request{Method: "GET", Path: "/"})
+	var infra *InfraError
+	require.True(t, errors.As(err, &infra))
+	assert.Equal(t, "timeout", infra.Kind)
+	assert.Less(t, time.Since(start), 5*time.Second)
+}
+
+func TestDoReportsAnUnreachableTarget(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	url := srv.URL
+	srv.Close()
+	c, err := NewClient(Config{BaseURL: url, CallTimeout: time.Second}, NewRedactor())
+	require.NoError(t, err)
+	_, _, err = c.Do(context.Background(), Request{Method: "GET", Path: "/"})
+	var infra *InfraError
+	require.True(t, errors.As(err, &infra))
+	assert.Equal(t, "connect", infra.Kind)
+}
+
+func TestRedactorRemovesSecretsByNameAndValue(t *testing.T) {
+	r := NewRedactor("hunter2")
+	r.Add("issued-token-value")
+	in := `{"password":"abc","token":"issued-token-value","verificationCode":123456,"oneTimePassword":"1234","note":"hunter2 here"}`
+	out := r.String(in)
+	for _, s := range []string{"abc", "issued-token-value", "123456", "1234", "hunter2"} {
+		assert.NotContains(t, out, s)
+	}
+	assert.Contains(t, out, `"note":"[REDACTED] here"`)
+	assert.Equal(t, "http://x/a?password="+Redacted+"&b=1", r.URL("http://x/a?password=abc&b=1"))
+	h := r.Header(http.Header{"X-Auth-Token": {"t"}, "Accept": {"application/json"}})
+	assert.Equal(t, Redacted, h.Get("X-Auth-Token"))
+	assert.Equal(t, "application/json", h.Get("Accept"))
+}
+
+func tokenServer(t *testing.T, ttl time.Duration, issued *atomic.Int32) *Client {
+	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+		var body map[string]string
+		require.NoError(t, json.NewDecoder(r.Body).Decode(&body))
+		if body["password"] != "pw" {
+			w.WriteHeader(401)
+			fmt.Fprint(w, `{"responseCode":"0010","responseDescription":"bad credentials"}`)
+			return
+		}
+		n := issued.Add(1)
+		until := time.Now().Add(ttl).UTC().Format("2006-01-02T15:04:05.000Z")
+		fmt.Fprintf(w, `{"responseCode":"0000","token":"tok-%d","validUntil":%q}`, n, until)
+	}, Config{})
+	return c
+}
+
+func TestTokenSourceIssuesOnceForConcurrentCallers(t *testing.T) {
+	var issued atomic.Int32
+	ts := NewTokenSource(tokenServer(t, time.Hour, &issued), Credentials{UserID: "u", Password: "pw"}, clock)
+	var wg sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tok, err := ts.Token(context.Background())
+			assert.NoError(t, err)
+			assert.Equal(t, "tok-1", tok)
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, int32(1), issued.Load())
+	assert.Equal(t, 1, ts.Issued())
+}
+
+func TestTokenSourceRefreshesBeforeValidUntil(t *testing.T) {
+	var issued atomic.Int32
+	ts := NewTokenSource(tokenServer(t, RefreshMargin/2, &issued), Credentials{UserID: "u", Password: "pw"}, clock)
+	first, err := ts.Token(context.Background())
+	require.NoError(t, err)
+	second, err := ts.Token(context.Background())
+	require.NoError(t, err)
+	assert.NotEqual(t, first, second, "a token expiring within the margin is replaced")
+}
+
+func TestTokenSourceReportsRefusedCredentials(t *testing.T) {
+	var issued atomic.Int32
+	c := tokenServer(t, time.Hour, &issued)
+	ts := NewTokenSource(c, Credentials{UserID: "u", Password: "wrong"}, clock)
+	_, err := ts.Token(context.Background())
+	var te *TokenError
+	require.True(t, errors.As(err, &te))
+	assert.Equal(t, "0010", te.ResponseCode)
+	assert.NotContains(t, err.Error(), "wrong")
+}
