@@ -1,0 +1,483 @@
+package reference
+
+import (
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Operation identifiers of the account area.
+const (
+	opCreateAccount = "createAccount"
+	opUpdateAccount = "updateAccount"
+	opGetAccount    = "getAccount"
+	opCloseAccount  = "closeAccount"
+)
+
+// Account status codes and the other lookup values that occur.
+const (
+	statusActive  = "ACTIVE"
+	statusClosed  = "CLOSED"
+	twoFADisabled = "2FADIS"
+	flowApproved  = "APPROVEDSV"
+)
+
+// accountOperations lists the account endpoints.
+func accountOperations() []operation {
+	return []operation{
+		{id: opCreateAccount, pattern: "PUT /account", spec: createAccountSpec(), run: (*handler).createAccount},
+		{id: opUpdateAccount, pattern: "POST /account/{accno}/updateInfo", spec: updateAccountSpec(), run: (*handler).updateAccount},
+		{id: opGetAccount, pattern: "GET /account/{accno}", spec: getAccountSpec(), run: (*handler).getAccount},
+		{id: opCloseAccount, pattern: "POST /account/{accno}/close", spec: closeAccountSpec(), run: (*handler).closeAccount},
+	}
+}
+
+// correspondenceBlock is the CB block of.
+func correspondenceBlock() []field {
+	return []field{
+		str("correspondenceAddr1", 60), str("correspondenceAddr2", 60), str("correspondenceAddr3", 60),
+		str("correspondenceHouseNumber", 10), str("correspondenceCity", 50), str("correspondenceState", 50),
+		str("correspondenceCountryCode", 3), str("correspondencePostCode", 10),
+	}
+}
+
+// businessBlock is the BZ block of.
+func businessBlock() []field {
+	return []field{
+		str("businessCompanyName", 201), str("businessCompanyType", 100),
+		str("businessCompanyRegistrationNumber", 50), str("businessCompanyRegistrationCountryCode", 3),
+		str("businessAddr1", 60), str("businessAddr2", 60), str("businessAddr3", 60),
+		str("businessHouseNumber", 10), str("businessCity", 50), str("businessState", 50),
+		str("businessPostCode", 10), str("businessCountryCode", 3), str("businessUrl", 255),
+	}
+}
+
+// blockRules are the conditional rules of.
+func blockRules() []condRule {
+	return []condRule{
+		{trigger: "useDifferentCorrespondenceAddress", fields: []string{
+			"correspondenceAddr1", "correspondenceCity", "correspondenceCountryCode", "correspondencePostCode",
+		}},
+		{trigger: "isBusinessUser", fields: []string{
+			"businessCompanyName", "businessCompanyType", "businessCompanyRegistrationNumber",
+			"businessCompanyRegistrationCountryCode", "businessAddr1", "businessCity",
+			"businessPostCode", "businessCountryCode",
+		}},
+	}
+}
+
+// createAccountSpec is the body table of.
+func createAccountSpec() fieldSpec {
+	return fieldSpec{
+		fields: slices.Concat(
+			[]field{
+				str("externalAccountReference", 255),
+				str("partnerReference", 64).req(),
+				str("programCode", 10).req(),
+				str("accountApplicationFlowCode", 10),
+				str("currCode", 3).req(),
+				date("validFrom"),
+				date("validUntil"),
+				str("loginID", 255),
+				str("title", 2).req(),
+				str("lastName", 100).req(),
+				str("firstName", 100).req(),
+				str("culture", 14),
+				str("addr1", 60).req(),
+				str("addr2", 60),
+				str("addr3", 60),
+				str("houseNumber", 10),
+				str("city", 50).req(),
+				str("state", 50),
+				str("countryCode", 3).req(),
+				str("postCode", 10).req(),
+				date("dob").req(),
+				str("placeOfBirth", 100),
+				str("landlinePhone", 30),
+				str("mobilePhone", 30),
+				str("emailAddress", 255).req(),
+				boolean("useDifferentCorrespondenceAddress").req(),
+			},
+			correspondenceBlock(),
+			[]field{
+				str("occupation", 50),
+				str("nationality", 3).req(),
+				str("taxId", 50),
+				str("identificationDocumentType", 50),
+				str("identityNumber", 20),
+				str("documentIssuingCountryCode", 3),
+				date("dateOfExpiry"),
+				str("sourceOfWealth", 50),
+				str("sourceOfFunds", 50),
+				boolean("isPep"),
+				boolean("isBusinessUser"),
+			},
+			businessBlock(),
+			[]field{
+				str("userAgreementReference", 36),
+				date("localDate").req(),
+				clock("localTime").req(),
+			},
+		),
+		rules: blockRules(),
+	}
+}
+
+// updateAccountSpec is the body of. isBusinessUser is not listed there
+// but is accepted, since the BZ rule of depends on it.
+func updateAccountSpec() fieldSpec {
+	return fieldSpec{
+		fields: slices.Concat(
+			[]field{
+				str("accno", 255).req().path(),
+				str("externalAccountReference", 255),
+				str("partnerReference", 64).req(),
+				str("programCode", 10).req(),
+				str("accnoType", 2).req(),
+				str("accTypeCode", 10),
+				str("title", 2).req(),
+				str("lastName", 100).req(),
+				str("firstName", 100).req(),
+				str("addr1", 60).req(),
+				str("addr2", 60),
+				str("addr3", 60),
+				str("houseNumber", 10),
+				str("city", 50).req(),
+				str("postCode", 10).req(),
+				str("state", 50),
+				str("countryCode", 3).req(),
+				date("dob").req(),
+				str("landlinePhone", 30),
+				str("mobilePhone", 30),
+				str("emailAddress", 255).req(),
+				str("culture", 14),
+				str("timeZone", 50),
+				boolean("useDifferentCorrespondenceAddress").req(),
+			},
+			correspondenceBlock(),
+			[]field{
+				str("taxId", 50),
+				boolean("notifyUser"),
+				boolean("isBusinessUser"),
+			},
+			businessBlock(),
+			[]field{
+				str("userAgreementReference", 36),
+				digits("oneTimePassword", 8),
+				date("localDate").req(),
+				clock("localTime").req(),
+			},
+		),
+		rules: blockRules(),
+	}
+}
+
+// getAccountSpec is the query of.
+func getAccountSpec() fieldSpec {
+	return fieldSpec{fields: []field{
+		str("accno", 255).req().path(),
+		str("partnerReference", 64).req(),
+		str("programCode", 10).req(),
+		str("accnoType", 2).req(),
+		date("localDate").req(),
+		clock("localTime").req(),
+	}}
+}
+
+// closeAccountSpec is the body of.
+func closeAccountSpec() fieldSpec {
+	return fieldSpec{fields: []field{
+		str("accno", 255).req().path(),
+		str("partnerReference", 64).req(),
+		str("programCode", 10).req(),
+		str("accnoType", 2).req(),
+		boolean("isDataDeleted"),
+		str("externalRequestReference", 100),
+		str("closingReason", 1024).req(),
+		str("storedPaymentOptionReference", 36),
+		date("localDate").req(),
+		clock("localTime").req(),
+	}}
+}
+
+// notCustomerData are request fields that are not stored as customer data:
+// the envelope, addressing, account-level and one-shot fields.
+var notCustomerData = []string{
+	"partnerReference", "programCode", "localDate", "localTime", "accno", "accnoType",
+	"currCode", "validFrom", "validUntil", "accTypeCode", "notifyUser", "oneTimePassword",
+}
+
+// account is one stored account.
+type account struct {
+	accno, custCode                 string
+	productCode, accTypeCode        string
+	accTypeName, currCode           string
+	statusCode, twoFAStatusCode     string
+	accFlowStatusCode               string
+	validFrom, creationDate, closed string         // D values; closed is "" while open
+	data                            map[string]any // customer fields as last sent by Create or Update
+}
+
+// clone returns a copy that shares nothing mutable with a.
+func (a *account) clone() account {
+	c := *a
+	c.data = maps.Clone(a.data)
+	return c
+}
+
+// setCustomerData replaces the customer fields listed in spec by the values
+// of v; fields of spec that v lacks become absent (null).
+func (a *account) setCustomerData(spec fieldSpec, v values) {
+	for _, f := range spec.fields {
+		if slices.Contains(notCustomerData, f.name) {
+			continue
+		}
+		if x, ok := v[f.name]; ok {
+			a.data[f.name] = x
+		} else {
+			delete(a.data, f.name)
+		}
+	}
+}
+
+// accountStore holds the accounts; safe for concurrent use.
+type accountStore struct {
+	mu      sync.Mutex          // guards byAccno and every account it points to
+	byAccno map[string]*account // accno -> account
+}
+
+func newAccountStore() *accountStore {
+	return &accountStore{byAccno: map[string]*account{}}
+}
+
+// insert stores a under a fresh number drawn from newAccno and returns it.
+func (s *accountStore) insert(a account, newAccno func() string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		a.accno = newAccno()
+		if _, taken := s.byAccno[a.accno]; !taken {
+			break
+		}
+	}
+	stored := a.clone()
+	s.byAccno[a.accno] = &stored
+	return a.accno
+}
+
+// get returns a copy of the account, and false when there is none.
+func (s *accountStore) get(accno string) (account, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.byAccno[accno]
+	if !ok {
+		return account{}, false
+	}
+	return a.clone(), true
+}
+
+// with runs fn on the stored account while holding the lock, and reports
+// false without calling fn when there is no such account.
+func (s *accountStore) with(accno string, fn func(a *account)) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a, ok := s.byAccno[accno]
+	if ok {
+		fn(a)
+	}
+	return ok
+}
+
+// createAccount implements Create Account.
+func (h *handler) createAccount(c *call) reply {
+	productCode, accTypeCode, accTypeName := h.p.product()
+	today := c.now.Format(time.DateOnly)
+	a := account{
+		custCode:          h.p.newCustCode(),
+		productCode:       productCode,
+		accTypeCode:       accTypeCode,
+		accTypeName:       accTypeName,
+		currCode:          c.v.str("currCode"),
+		statusCode:        statusActive,
+		twoFAStatusCode:   twoFADisabled,
+		accFlowStatusCode: flowApproved,
+		validFrom:         c.v.str("validFrom"),
+		creationDate:      today,
+		data:              map[string]any{},
+	}
+	if h.mutant("create-state-pending") {
+		a.statusCode = "PENDING"
+	}
+	if h.mutant("create-twofa-wrong") {
+		a.twoFAStatusCode = "2FAENA"
+	}
+	if a.validFrom == "" {
+		a.validFrom = today
+	}
+	a.setCustomerData(c.spec, c.v)
+	a.accno = h.accounts.insert(a, h.p.newAccno)
+
+	status := http.StatusCreated
+	if h.mutant("create-status-200") {
+		status = http.StatusOK
+	}
+	return h.ok(status, map[string]any{
+		"partnerReference":         c.v.str("partnerReference"),
+		"programCode":              c.v.str("programCode"),
+		"productCode":              a.productCode,
+		"accTypeCode":              a.accTypeCode,
+		"custCode":                 a.custCode,
+		"externalAccountReference": c.v.orNull("externalAccountReference"),
+		"accno":                    a.accno,
+		"statusCode":               a.statusCode,
+		"twoFAStatusCode":          a.twoFAStatusCode,
+		"accFlowStatusCode":        a.accFlowStatusCode,
+		"validFrom":                a.validFrom,
+		"validUntil":               nil, // deprecated and ignored
+	})
+}
+
+// updateAccount implements Update Account Information.
+func (h *handler) updateAccount(c *call) reply {
+	accno := c.v.str("accno")
+	var rep reply
+	found := h.accounts.with(accno, func(a *account) {
+		if a.statusCode == statusClosed && !h.mutant("closed-account-usable") {
+			rep = h.fail(h.p.accountClosed(), "account is closed")
+			return
+		}
+		if !h.mutant("update-not-applied") {
+			a.setCustomerData(c.spec, c.v)
+			if t := c.v.str("accTypeCode"); t != "" {
+				a.accTypeCode = t
+			}
+		}
+		rep = h.ok(http.StatusOK, map[string]any{
+			"partnerReference": c.v.str("partnerReference"),
+			"programCode":      c.v.str("programCode"),
+			"accno":            accno,
+		})
+	})
+	if !found {
+		return h.fail(h.p.unknownAccount(), "account not found")
+	}
+	return rep
+}
+
+// getAccount implements Get Account Information.
+func (h *handler) getAccount(c *call) reply {
+	a, found := h.accounts.get(c.v.str("accno"))
+	if !found {
+		return h.fail(h.p.unknownAccount(), "account not found")
+	}
+	if a.statusCode == statusClosed && h.p.getClosedIsError() {
+		return h.fail(h.p.accountClosed(), "account is closed")
+	}
+	fields := h.accountView(a)
+	if h.mutant("get-absent-omitted") {
+		maps.DeleteFunc(fields, func(_ string, v any) bool { return v == nil })
+	}
+	if h.mutant("get-not-reflecting-create") {
+		if s, ok := fields["firstName"].(string); ok {
+			fields["firstName"] = strings.ToUpper(s)
+		}
+	}
+	fields["partnerReference"] = c.v.str("partnerReference")
+	fields["programCode"] = c.v.str("programCode")
+	return h.ok(http.StatusOK, fields)
+}
+
+// accountView returns every field of the account resource; fields
+// without a value are nil (JSON null).
+func (h *handler) accountView(a account) map[string]any {
+	d := a.data
+	m := map[string]any{}
+	// Customer fields returned as stored.
+	for _, name := range []string{
+		"externalAccountReference", "title", "lastName", "firstName",
+		"addr1", "addr2", "addr3", "houseNumber", "city", "state", "countryCode", "postCode",
+		"dob", "landlinePhone", "mobilePhone", "emailAddress", "loginID", "culture", "timeZone",
+		"correspondenceAddr1", "correspondenceAddr2", "correspondenceAddr3", "correspondenceHouseNumber",
+		"correspondenceCity", "correspondenceState", "correspondencePostCode",
+		"taxId",
+		"businessCompanyName", "businessCompanyType", "businessCompanyRegistrationNumber",
+		"businessAddr1", "businessAddr2", "businessAddr3", "businessHouseNumber", "businessCity",
+		"businessPostCode", "businessUrl",
+		"userAgreementReference",
+	} {
+		m[name] = d[name] // nil when absent
+	}
+	// Country codes split into alpha-2 and alpha-3.
+	m["countryName"] = countryName(d["countryCode"])
+	m["correspondenceCountryName"] = countryName(d["correspondenceCountryCode"])
+	m["correspondenceCountryCode"] = alpha2(d["correspondenceCountryCode"])
+	m["correspondenceCountryCode3"] = alpha3(d["correspondenceCountryCode"])
+	m["nationality"] = alpha2(d["nationality"])
+	m["nationality3"] = alpha3(d["nationality"])
+	m["businessCompanyRegistrationCountryCode"] = alpha2(d["businessCompanyRegistrationCountryCode"])
+	m["businessCompanyRegistrationCountryCode3"] = alpha3(d["businessCompanyRegistrationCountryCode"])
+	m["businessCountryCode"] = alpha2(d["businessCountryCode"])
+	m["businessCountryCode3"] = alpha3(d["businessCountryCode"])
+	// Booleans.
+	flag := func(name string) bool { b, _ := d[name].(bool); return b }
+	m["useDifferentCorrespondenceAddress"] = flag("useDifferentCorrespondenceAddress")
+	m["isBusinessUser"] = flag("isBusinessUser")
+	m["isUserAgreementUpToDate"] = d["userAgreementReference"] != nil
+	m["isEmailVerified"] = false
+	m["isMobilePhoneVerified"] = false
+	m["isUserActive"] = a.statusCode != statusClosed
+	m["isUserLocked"] = false
+	m["isMtanEnabled"] = false
+	// Account-level fields.
+	maximum, minimum := h.p.balanceLimits()
+	m["accno"] = a.accno
+	m["merchantName"] = nil
+	m["currCode"] = a.currCode
+	m["accTypeName"] = a.accTypeName
+	m["accTypeCode"] = a.accTypeCode
+	m["maximumAllowedBalance"] = maximum
+	m["minimumAllowedBalance"] = minimum
+	m["statusCode"] = a.statusCode
+	m["twoFAStatusCode"] = a.twoFAStatusCode
+	m["accFlowStatusCode"] = a.accFlowStatusCode
+	m["lastLoginDate"] = nil
+	m["lastLoginTime"] = nil
+	m["accountValidUntil"] = nil
+	m["accountCreationDate"] = a.creationDate
+	return m
+}
+
+// closeAccount implements Close Account.
+func (h *handler) closeAccount(c *call) reply {
+	accno := c.v.str("accno")
+	today := c.now.Format(time.DateOnly)
+	var rep reply
+	found := h.accounts.with(accno, func(a *account) {
+		if a.statusCode == statusClosed {
+			rep = h.fail(h.p.accountClosed(), "account is already closed")
+			return
+		}
+		if !h.mutant("close-state-active") {
+			a.statusCode = statusClosed
+			a.closed = today
+		}
+		fields := map[string]any{
+			"partnerReference": c.v.str("partnerReference"),
+			"programCode":      c.v.str("programCode"),
+			"accno":            accno,
+			"statusCode":       a.statusCode,
+			"dateClosed":       today,
+		}
+		if h.mutant("close-no-dateclosed") {
+			delete(fields, "dateClosed")
+		}
+		rep = h.ok(http.StatusOK, fields)
+	})
+	if !found {
+		return h.fail(h.p.unknownAccount(), "account not found")
+	}
+	return rep
+}

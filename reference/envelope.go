@@ -1,0 +1,324 @@
+package reference
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+)
+
+// operation describes one endpoint: its route, whether it needs a token, its
+// request fields and its behaviour once the request is valid.
+type operation struct {
+	id        string // stable identifier, e.g. opCreateAccount; mutants refer to it
+	pattern   string // http.ServeMux pattern; GET operations read the query string
+	anonymous bool   // no X-Auth-Token needed (Issue Token only)
+	spec      fieldSpec
+	run       func(h *handler, c *call) reply
+}
+
+// call is a request that passed authentication and validation.
+type call struct {
+	r    *http.Request
+	spec fieldSpec // the spec the request was validated against
+	v    values    // validated request fields, path parameters included
+	now  time.Time // server time of the request, UTC
+}
+
+// reply is what an operation answers; write adds the envelope.
+type reply struct {
+	status int
+	code   string // four-digit responseCode
+	desc   string // responseDescription
+	fields map[string]any
+}
+
+// ok is a success reply with the operation's fields.
+func (h *handler) ok(status int, fields map[string]any) reply {
+	return reply{status: status, code: "0000", desc: h.p.successDescription(), fields: fields}
+}
+
+// fail is a handled-error reply.
+func (h *handler) fail(o outcome, desc string) reply {
+	return reply{status: o.status, code: o.code, desc: desc}
+}
+
+// exchange is the per-request state shared between the operation and the
+// recoverer, which must still echo the envelope after a panic. Only the
+// request's own goroutine touches it.
+type exchange struct {
+	echo map[string]any // envelope fields echoed from the request
+}
+
+type exchangeKey struct{}
+
+func exchangeFrom(ctx context.Context) *exchange {
+	if ex, ok := ctx.Value(exchangeKey{}).(*exchange); ok {
+		return ex
+	}
+	return &exchange{}
+}
+
+// Request decoding failures, all answered 0001.
+var (
+	errTooLarge     = errors.New("request body exceeds 1 MiB")
+	errMalformed    = errors.New("malformed JSON body")
+	errNotObject    = errors.New("request body is not a JSON object")
+	errMalformedURL = errors.New("malformed query string")
+)
+
+// serve returns the http.HandlerFunc of an operation: decode, authenticate,
+// validate, check codes, run, write.
+func (h *handler) serve(op operation) http.HandlerFunc {
+	fromQuery := strings.HasPrefix(op.pattern, http.MethodGet+" ")
+	spec := h.specMutations(op.id, op.spec)
+	opt := h.validateOptions(fromQuery)
+	return func(w http.ResponseWriter, r *http.Request) {
+		ex := exchangeFrom(r.Context())
+		now := h.now().UTC()
+		raw, err := readParams(r, fromQuery)
+		for _, f := range spec.fields {
+			if f.in == inPath {
+				raw[f.name] = r.PathValue(f.name)
+			}
+		}
+		ex.echo = h.echo(raw, opt)
+		if !op.anonymous && !h.authorized(r, op.id, now) {
+			h.write(w, ex, now, h.fail(h.p.authFailure(), "unauthorized: X-Auth-Token missing or invalid"))
+			return
+		}
+		if err != nil {
+			h.write(w, ex, now, h.undecodable(err))
+			return
+		}
+		vals, probs := spec.validate(raw, opt)
+		if !probs.ok() {
+			h.write(w, ex, now, h.invalid(probs))
+			return
+		}
+		if rep, bad := h.checkCodes(vals); bad {
+			h.write(w, ex, now, rep)
+			return
+		}
+		h.write(w, ex, now, op.run(h, &call{r: r, spec: spec, v: vals, now: now}))
+	}
+}
+
+// validateOptions are the validator settings, relaxed only by mutants.
+func (h *handler) validateOptions(fromQuery bool) validateOptions {
+	return validateOptions{
+		fromQuery:         fromQuery,
+		acceptStringBools: h.mutant("wrong-type-accepted"),
+		dateShapeOnly:     h.mutant("invalid-date-accepted"),
+	}
+}
+
+// readParams returns the request parameters: the query string for GET, the
+// JSON object body otherwise. The map is never nil, so path parameters can be
+// added even when err is set.
+func readParams(r *http.Request, fromQuery bool) (map[string]any, error) {
+	raw := map[string]any{}
+	if fromQuery {
+		q, err := url.ParseQuery(r.URL.RawQuery)
+		for k, vs := range q {
+			if len(vs) > 0 {
+				raw[k] = vs[0]
+			}
+		}
+		if err != nil {
+			return raw, errMalformedURL
+		}
+		return raw, nil
+	}
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return raw, errTooLarge
+		}
+		return raw, errMalformed
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return raw, errMalformed
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return raw, errMalformed // trailing data after the object
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return raw, errNotObject
+	}
+	return obj, nil
+}
+
+// undecodable answers a request whose parameters could not be decoded.
+func (h *handler) undecodable(err error) reply {
+	if errors.Is(err, errMalformed) && h.mutant("malformed-json-500") {
+		return reply{status: http.StatusInternalServerError, code: "0099", desc: "unexpected server error"}
+	}
+	return reply{status: http.StatusBadRequest, code: "0001", desc: "syntax error: " + err.Error()}
+}
+
+// invalid answers a request that failed field validation: missing fields
+// first, then syntax errors; the description names every such field.
+func (h *handler) invalid(p problems) reply {
+	if len(p.missing) > 0 {
+		rep := reply{status: http.StatusBadRequest, code: "0001", desc: h.p.missingDescription(p.missing)}
+		if h.mutant("missing-field-http-200") {
+			rep.status = http.StatusOK
+		}
+		if h.mutant("missing-field-unnamed") {
+			rep.desc = "mandatory field missing"
+		}
+		return rep
+	}
+	return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription(p.syntax)}
+}
+
+// checkCodes rejects values that are well-formed but not accepted: a foreign
+// programCode or programAccno, an accnoType other than "00" and "01".
+func (h *handler) checkCodes(v values) (reply, bool) {
+	if s, ok := v["programCode"].(string); ok && s != h.cfg.ProgramCode {
+		return h.fail(h.p.wrongProgram(), "invalid value: programCode"), true
+	}
+	if s, ok := v["programAccno"].(string); ok && s != h.cfg.ProgramAccno {
+		return h.fail(h.p.wrongProgram(), "invalid value: programAccno"), true
+	}
+	if s, ok := v["accnoType"].(string); ok && s != "00" && s != "01" {
+		return h.fail(h.p.wrongAccnoType(), "invalid value: accnoType"), true
+	}
+	return reply{}, false
+}
+
+// echo picks the envelope fields a response echoes: partnerReference and
+// programCode when present as valid strings, localDate and localTime when
+// valid (A-2.1).
+func (h *handler) echo(raw map[string]any, opt validateOptions) map[string]any {
+	e := map[string]any{}
+	for name, limit := range map[string]int{"partnerReference": 64, "programCode": 10} {
+		if s, ok := raw[name].(string); ok && s != "" && utf8.RuneCountInString(s) <= limit {
+			e[name] = s
+		}
+	}
+	if s, ok := raw["localDate"].(string); ok && validDate(s, opt.dateShapeOnly) {
+		e["localDate"] = s
+		if h.mutant("envelope-localdate-not-echoed") {
+			if d, err := time.Parse(time.DateOnly, s); err == nil {
+				e["localDate"] = d.AddDate(0, 0, -1).Format(time.DateOnly)
+			} else {
+				e["localDate"] = "2000-01-01"
+			}
+		}
+	}
+	if s, ok := raw["localTime"].(string); ok && validTime(s) {
+		e["localTime"] = s
+	}
+	return e
+}
+
+// write sends rep with the response envelope (A-2.1) as a JSON object.
+func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep reply) {
+	body := map[string]any{}
+	maps.Copy(body, ex.echo)
+	maps.Copy(body, rep.fields)
+	body["sysDate"] = now.Format(time.DateOnly)
+	body["sysTime"] = now.Format("150405")
+	body["responseCode"] = rep.code
+	body["responseDescription"] = truncate(rep.desc, 512)
+	for k, v := range h.p.extraFields() {
+		if _, taken := body[k]; !taken {
+			body[k] = v
+		}
+	}
+	if h.mutant("envelope-no-systime") {
+		delete(body, "sysTime")
+	}
+	if h.mutant("envelope-partnerreference-not-echoed") {
+		delete(body, "partnerReference")
+	}
+	if h.mutant("responsecode-numeric") {
+		n, _ := strconv.Atoi(rep.code)
+		body["responseCode"] = json.Number(strconv.Itoa(n))
+	}
+
+	var buf bytes.Buffer
+	if err := writeJSON(&buf, body, h.p.descendingKeys()); err != nil {
+		buf.Reset()
+		buf.WriteString(`{"responseCode":"0099","responseDescription":"unexpected server error"}`)
+		rep.status = http.StatusInternalServerError
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(rep.status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// truncate shortens s to at most n characters.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// writeJSON writes v with object keys in ascending (or descending) order, so
+// the output is deterministic. decimal.Decimal is written as a JSON number.
+func writeJSON(b *bytes.Buffer, v any, descending bool) error {
+	switch t := v.(type) {
+	case map[string]any:
+		keys := slices.Sorted(maps.Keys(t))
+		if descending {
+			slices.Reverse(keys)
+		}
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := writeJSON(b, k, descending); err != nil {
+				return err
+			}
+			b.WriteByte(':')
+			if err := writeJSON(b, t[k], descending); err != nil {
+				return err
+			}
+		}
+		b.WriteByte('}')
+		return nil
+	case []any:
+		b.WriteByte('[')
+		for i, x := range t {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := writeJSON(b, x, descending); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+		return nil
+	case decimal.Decimal:
+		b.WriteString(t.String())
+		return nil
+	default:
+		out, err := json.Marshal(t)
+		if err != nil {
+			return err
+		}
+		b.Write(out)
+		return nil
+	}
+}

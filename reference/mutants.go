@@ -1,0 +1,107 @@
+package reference
+
+import "slices"
+
+// Mutant is a named fault: a server built with Config.Mutant set to its Name
+// breaks exactly one rule of the specification, the rule of clause Clause,
+// and otherwise behaves like the conforming server. A conformance suite is
+// expected to detect every mutant with a scenario tagged with its clause.
+type Mutant struct {
+	Name        string // kebab-case identifier, the value of Config.Mutant
+	Clause      string // clause tag text without "@", e.g. "A-4.2"
+	Description string // the rule that is broken, and how
+}
+
+// mutants is the table behind Mutants. Append only: names are stable
+// identifiers used by reports.
+var mutants = [...]Mutant{
+	{"envelope-no-systime", "A-2.1", "sysTime is omitted from every response"},
+	{"envelope-localdate-not-echoed", "A-2.1", "localDate in responses is not the caller's date (it is one day earlier)"},
+	{"envelope-partnerreference-not-echoed", "A-2.1", "partnerReference is missing from responses"},
+	{"responsecode-numeric", "A-2.1", "responseCode is written as a JSON number (0 for success) instead of a four-digit string"},
+	{"create-status-200", "A-4.2", "Create Account answers HTTP 200 instead of 201"},
+	{"create-state-pending", "A-3", "Create Account returns and stores statusCode PENDING instead of ACTIVE"},
+	{"create-twofa-wrong", "A-3", "twoFAStatusCode is 2FAENA after Create Account instead of 2FADIS"},
+	{"close-state-active", "A-3", "Close Account answers statusCode ACTIVE and the account stays usable"},
+	{"closed-account-usable", "A-3", "after Close Account the account can still be updated with 0000"},
+	{"create-lastname-optional", "A-7", "Create Account does not require lastName"},
+	{"get-accnotype-optional", "A-7", "Get Account Information does not require accnoType"},
+	{"missing-field-http-200", "A-7", "a missing mandatory field answers 0001 with HTTP 200 instead of 400"},
+	{"missing-field-unnamed", "A-7", "the 0001 description of a missing field does not name the field"},
+	{"wrong-type-accepted", "A-7", "a string (\"true\"/\"false\") where a boolean is expected is accepted"},
+	{"invalid-date-accepted", "A-7", "a date of 10 characters that is not a calendar date (2026-02-30, 1990-13-01) is accepted"},
+	{"correspondence-rule-not-enforced", "A-2.2", "correspondenceCity is not required when useDifferentCorrespondenceAddress is true"},
+	{"business-rule-not-enforced", "A-2.2", "businessCompanyRegistrationNumber is not required when isBusinessUser is true"},
+	{"business-rule-when-false", "A-2.2", "businessCompanyName is required even when isBusinessUser is false"},
+	{"auth-missing-token-accepted", "A-5", "Get Account Information without X-Auth-Token is served"},
+	{"auth-invalid-token-accepted", "A-5", "any non-empty X-Auth-Token is accepted on all operations"},
+	{"token-validuntil-no-millis", "A-4.1", "validUntil is formatted without milliseconds (2006-01-02T15:04:05Z)"},
+	{"token-wrong-password-accepted", "A-4.1", "Issue Token succeeds with any password"},
+	{"get-absent-omitted", "A-2.4", "Get Account Information omits fields without a value instead of returning null"},
+	{"get-not-reflecting-create", "A-4.4", "Get Account Information returns firstName upper-cased, not as sent"},
+	{"update-not-applied", "A-4.3", "Update Account Information answers 0000 but does not change the stored data"},
+	{"maxlength-too-short", "A-8", "a lastName longer than 50 characters is rejected with 0001 (the limit is S(100))"},
+	{"malformed-json-500", "A-7", "a malformed JSON body is answered 500/0099 instead of 400/0001"},
+	{"close-no-dateclosed", "A-4.5", "dateClosed is missing from the Close Account response"},
+}
+
+// Mutants returns every known mutant, in a stable order.
+func Mutants() []Mutant {
+	return slices.Clone(mutants[:])
+}
+
+// knownMutant reports whether name is "" or the name of a mutant.
+func knownMutant(name string) bool {
+	if name == "" {
+		return true
+	}
+	for _, m := range mutants {
+		if m.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// mutant reports whether the handler runs the named fault. Every name passed
+// here is one of the table above (checked by a test).
+func (h *handler) mutant(name string) bool {
+	return h.cfg.Mutant == name
+}
+
+// specMutations adjusts an operation's field spec for the mutants that
+// change which fields are required or how long they may be.
+func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
+	s = s.clone()
+	if h.mutant("create-lastname-optional") && op == opCreateAccount {
+		s.update("lastName", func(f *field) { f.required = false })
+	}
+	if h.mutant("get-accnotype-optional") && op == opGetAccount {
+		s.update("accnoType", func(f *field) { f.required = false })
+	}
+	if h.mutant("maxlength-too-short") {
+		s.update("lastName", func(f *field) { f.max = 50 })
+	}
+	for i, r := range s.rules {
+		switch {
+		case r.trigger == "useDifferentCorrespondenceAddress" && h.mutant("correspondence-rule-not-enforced"):
+			s.rules[i].fields = without(r.fields, "correspondenceCity")
+		case r.trigger == "isBusinessUser" && h.mutant("business-rule-not-enforced"):
+			s.rules[i].fields = without(r.fields, "businessCompanyRegistrationNumber")
+		}
+	}
+	if h.mutant("business-rule-when-false") && s.has("isBusinessUser") {
+		s.update("businessCompanyName", func(f *field) { f.required = true })
+	}
+	return s
+}
+
+func without(list []string, name string) []string {
+	var out []string
+	for _, s := range list {
+		if s != name {
+			out = append(out, s)
+		}
+	}
+	return out
+}

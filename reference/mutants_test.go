@@ -1,0 +1,197 @@
+package reference
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMutantTable(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for _, m := range Mutants() {
+		assert.Regexp(t, `^[a-z0-9]+(-[a-z0-9]+)*$`, m.Name)
+		assert.Regexp(t, `^[AB]-\d+(\.\d+)?$`, m.Clause, m.Name)
+		assert.NotEmpty(t, m.Description, m.Name)
+		assert.False(t, seen[m.Name], "duplicate mutant %s", m.Name)
+		seen[m.Name] = true
+
+		cfg := DefaultConfig()
+		cfg.Mutant = m.Name
+		_, err := NewHandler(cfg)
+		assert.NoError(t, err, m.Name)
+	}
+
+	cfg := DefaultConfig()
+	cfg.Mutant = "no-such-mutant"
+	_, err := NewHandler(cfg)
+	assert.Error(t, err)
+	_, err = New(cfg)
+	assert.Error(t, err)
+
+	// Mutants returns a copy: callers cannot change the table.
+	Mutants()[0].Name = "changed"
+	assert.Equal(t, "envelope-no-systime", Mutants()[0].Name)
+}
+
+// TestMutantsReferenced checks that every mutant of the table is used by the
+// code through h.mutant("name"), and that the code names no other mutant.
+func TestMutantsReferenced(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	used := map[string]bool{}
+	call := regexp.MustCompile(`\.mutant\("([^"]+)"\)`)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
+			used[m[1]] = true
+		}
+	}
+	for _, m := range Mutants() {
+		assert.True(t, used[m.Name], "mutant %s is never checked in the code", m.Name)
+		delete(used, m.Name)
+	}
+	assert.Empty(t, used, "code checks mutants missing from the table")
+}
+
+// mutantProbes observe each mutant's fault: a probe reports true when the
+// server breaks the mutant's rule. Each must be false on a conforming server.
+var mutantProbes = map[string]func(c *client) bool{
+	"envelope-no-systime": func(c *client) bool {
+		return !c.issue(c.cfg.Password).json.Get("sysTime").Exists()
+	},
+	"envelope-localdate-not-echoed": func(c *client) bool {
+		return c.issue(c.cfg.Password).json.Get("localDate").String() != testLocalDate
+	},
+	"envelope-partnerreference-not-echoed": func(c *client) bool {
+		return !c.create(nil).json.Get("partnerReference").Exists()
+	},
+	"responsecode-numeric": func(c *client) bool {
+		return c.issue(c.cfg.Password).json.Get("responseCode").Raw != `"0000"`
+	},
+	"create-status-200": func(c *client) bool {
+		return c.create(nil).status != http.StatusCreated
+	},
+	"create-state-pending": func(c *client) bool {
+		return c.create(nil).json.Get("statusCode").String() != "ACTIVE"
+	},
+	"create-twofa-wrong": func(c *client) bool {
+		return c.create(nil).json.Get("twoFAStatusCode").String() != "2FADIS"
+	},
+	"close-state-active": func(c *client) bool {
+		return c.close(c.newAccount(), nil).json.Get("statusCode").String() != "CLOSED"
+	},
+	"closed-account-usable": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		return c.update(accno, nil).code() == "0000"
+	},
+	"create-lastname-optional": func(c *client) bool {
+		return c.create(map[string]any{"lastName": absent}).code() != "0001"
+	},
+	"get-accnotype-optional": func(c *client) bool {
+		return c.get(c.newAccount(), map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"missing-field-http-200": func(c *client) bool {
+		return c.create(map[string]any{"city": absent}).status != http.StatusBadRequest
+	},
+	"missing-field-unnamed": func(c *client) bool {
+		r := c.create(map[string]any{"city": absent})
+		return !strings.Contains(r.json.Get("responseDescription").String(), "city")
+	},
+	"wrong-type-accepted": func(c *client) bool {
+		return c.create(map[string]any{"useDifferentCorrespondenceAddress": "false"}).code() != "0001"
+	},
+	"invalid-date-accepted": func(c *client) bool {
+		return c.create(map[string]any{"dob": "1990-13-01"}).code() != "0001"
+	},
+	"correspondence-rule-not-enforced": func(c *client) bool {
+		return c.create(map[string]any{
+			"useDifferentCorrespondenceAddress": true, "correspondenceAddr1": "a",
+			"correspondenceCountryCode": "DE", "correspondencePostCode": "1",
+		}).code() != "0001"
+	},
+	"business-rule-not-enforced": func(c *client) bool {
+		return c.create(map[string]any{
+			"isBusinessUser":                         true,
+			"businessCompanyName":                    "ACME",
+			"businessCompanyType":                    "GmbH",
+			"businessCompanyRegistrationCountryCode": "DE",
+			"businessAddr1":                          "a",
+			"businessCity":                           "c",
+			"businessPostCode":                       "1",
+			"businessCountryCode":                    "DE",
+		}).code() != "0001"
+	},
+	"business-rule-when-false": func(c *client) bool {
+		return c.create(map[string]any{"isBusinessUser": false}).code() != "0000"
+	},
+	"auth-missing-token-accepted": func(c *client) bool {
+		accno := c.newAccount()
+		return c.do(http.MethodGet, "/account/"+accno+c.getQuery(nil), nil, "").code() != "0096"
+	},
+	"auth-invalid-token-accepted": func(c *client) bool {
+		return c.do(http.MethodPut, "/account", c.createBody(nil), "forged").code() != "0096"
+	},
+	"token-validuntil-no-millis": func(c *client) bool {
+		return len(c.issue(c.cfg.Password).json.Get("validUntil").String()) != 24
+	},
+	"token-wrong-password-accepted": func(c *client) bool {
+		return c.issue("guess").code() == "0000"
+	},
+	"get-absent-omitted": func(c *client) bool {
+		return !c.get(c.newAccount(), nil).json.Get("addr2").Exists()
+	},
+	"get-not-reflecting-create": func(c *client) bool {
+		return c.get(c.newAccount(), nil).json.Get("firstName").String() != "Max"
+	},
+	"update-not-applied": func(c *client) bool {
+		accno := c.newAccount()
+		c.update(accno, nil)
+		return c.get(accno, nil).json.Get("firstName").String() != "Erika"
+	},
+	"maxlength-too-short": func(c *client) bool {
+		return c.create(map[string]any{"lastName": strings.Repeat("y", 80)}).code() != "0000"
+	},
+	"malformed-json-500": func(c *client) bool {
+		r := c.do(http.MethodPut, "/account", `{"lastName":`, c.auth())
+		return r.status != http.StatusBadRequest || r.code() != "0001"
+	},
+	"close-no-dateclosed": func(c *client) bool {
+		return !c.close(c.newAccount(), nil).json.Get("dateClosed").Exists()
+	},
+}
+
+// TestMutantsAreObservable runs each mutant's probe against the conforming
+// server (both personalities) and against the mutant.
+func TestMutantsAreObservable(t *testing.T) {
+	t.Parallel()
+	for _, m := range Mutants() {
+		probe, ok := mutantProbes[m.Name]
+		if !assert.True(t, ok, "no probe for mutant %s", m.Name) {
+			continue
+		}
+		t.Run(m.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, p := range []Personality{Standard, Alternative} {
+				cfg := DefaultConfig()
+				cfg.Personality = p
+				assert.False(t, probe(start(t, cfg)), "conforming server %d shows the fault", p)
+			}
+			cfg := DefaultConfig()
+			cfg.Mutant = m.Name
+			assert.True(t, probe(start(t, cfg)), "mutant not observable")
+		})
+	}
+}

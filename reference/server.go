@@ -1,0 +1,215 @@
+package reference
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Config configures a reference server.
+type Config struct {
+	UserID, Password string        // the one credential Issue Token accepts
+	ProgramCode      string        // the programCode accepted in requests
+	ProgramAccno     string        // the programAccno accepted in requests (later operations)
+	TokenTTL         time.Duration // validity of issued tokens; 0 means 1h
+	Personality      Personality
+	Mutant           string // "" = conforming; otherwise the Name of one entry of Mutants()
+}
+
+// DefaultConfig returns the configuration the suite uses by default: a
+// conforming Standard server.
+func DefaultConfig() Config {
+	return Config{
+		UserID:       "conformance-partner",
+		Password:     "s3cret-Passw0rd",
+		ProgramCode:  "WALLETPRG",
+		ProgramAccno: "PRG0000001",
+		TokenTTL:     time.Hour,
+	}
+}
+
+// maxBodyBytes caps request bodies; a larger body is answered 0001/400.
+const maxBodyBytes = 1 << 20
+
+// handler is the reference server's http.Handler. All of its fields are set
+// by newHandler and not changed while serving, except the stores, which guard
+// themselves.
+type handler struct {
+	cfg      Config
+	p        Personality
+	now      func() time.Time // clock; tests may replace it before serving
+	mux      *http.ServeMux
+	root     http.Handler // mux wrapped in the middlewares
+	tokens   *tokenStore
+	accounts *accountStore
+}
+
+// NewHandler returns a fresh in-memory reference server as an http.Handler.
+// Each handler has its own stores. It returns an error when cfg.Mutant names
+// no known mutant or cfg is otherwise unusable.
+func NewHandler(cfg Config) (http.Handler, error) {
+	h, err := newHandler(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+func newHandler(cfg Config) (*handler, error) {
+	if !knownMutant(cfg.Mutant) {
+		return nil, fmt.Errorf("reference: unknown mutant %q", cfg.Mutant)
+	}
+	if cfg.Personality != Standard && cfg.Personality != Alternative {
+		return nil, fmt.Errorf("reference: unknown personality %d", cfg.Personality)
+	}
+	if cfg.TokenTTL < 0 {
+		return nil, fmt.Errorf("reference: negative TokenTTL %v", cfg.TokenTTL)
+	}
+	if cfg.TokenTTL == 0 {
+		cfg.TokenTTL = time.Hour
+	}
+	h := &handler{
+		cfg:      cfg,
+		p:        cfg.Personality,
+		now:      time.Now,
+		mux:      http.NewServeMux(),
+		tokens:   newTokenStore(),
+		accounts: newAccountStore(),
+	}
+	for _, op := range operations() {
+		h.mux.Handle(op.pattern, h.serve(op))
+	}
+	h.mux.HandleFunc("/", h.unknownRoute)
+	h.root = h.recoverer(limitBody(h.rejectUncleanPaths(h.mux)))
+	return h, nil
+}
+
+// operations lists every endpoint the server implements. Each area file
+// contributes its own list.
+func operations() []operation {
+	return slices.Concat(authOperations(), accountOperations())
+}
+
+// ServeHTTP implements http.Handler.
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.root.ServeHTTP(w, r)
+}
+
+// unknownRoute answers a method and path that name no operation.
+func (h *handler) unknownRoute(w http.ResponseWriter, r *http.Request) {
+	h.write(w, exchangeFrom(r.Context()), h.now().UTC(),
+		h.fail(h.p.unknownRoute(), "unknown operation: "+r.Method+" "+r.URL.Path))
+}
+
+// recoverer is the outermost middleware: it attaches the per-request
+// exchange and turns a panic into 500/0099, so the server never panics.
+func (h *handler) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ex := &exchange{}
+		tw := &trackingWriter{ResponseWriter: w}
+		defer func() {
+			if v := recover(); v != nil && !tw.wrote {
+				h.write(tw, ex, h.now().UTC(), reply{
+					status: http.StatusInternalServerError,
+					code:   "0099",
+					desc:   "unexpected server error",
+				})
+			}
+		}()
+		next.ServeHTTP(tw, r.WithContext(context.WithValue(r.Context(), exchangeKey{}, ex)))
+	})
+}
+
+// rejectUncleanPaths answers paths such as "//account" or "/a/../b" as
+// unknown routes, where http.ServeMux would redirect with an HTML body.
+func (h *handler) rejectUncleanPaths(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		clean := path.Clean("/" + p)
+		if strings.HasSuffix(p, "/") && clean != "/" {
+			clean += "/"
+		}
+		if p != clean {
+			h.unknownRoute(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitBody caps the request body at maxBodyBytes.
+func limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// trackingWriter records whether the response header was written, so the
+// recoverer knows whether it can still answer.
+type trackingWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (t *trackingWriter) WriteHeader(status int) {
+	t.wrote = true
+	t.ResponseWriter.WriteHeader(status)
+}
+
+func (t *trackingWriter) Write(b []byte) (int, error) {
+	t.wrote = true
+	return t.ResponseWriter.Write(b)
+}
+
+// Server is a reference server listening on a loopback port, in the manner of
+// httptest.Server.
+type Server struct {
+	URL string // base URL, "http://127.0.0.1:PORT", no trailing slash
+
+	srv       *http.Server
+	done      chan struct{} // closed when Serve returns
+	closeOnce sync.Once
+}
+
+// New starts a reference server with cfg on 127.0.0.1 and a free port.
+// The caller must Close it.
+func New(cfg Config) (*Server, error) {
+	h, err := NewHandler(cfg)
+	if err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("reference: listen: %w", err)
+	}
+	s := &Server{
+		URL:  "http://" + l.Addr().String(),
+		srv:  &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second},
+		done: make(chan struct{}),
+	}
+	go func() {
+		defer close(s.done)
+		_ = s.srv.Serve(l) // returns http.ErrServerClosed once Close is called
+	}()
+	return s, nil
+}
+
+// Close stops the server, waiting briefly for requests in flight. It may be
+// called more than once.
+func (s *Server) Close() {
+	s.closeOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := s.srv.Shutdown(ctx); err != nil {
+			_ = s.srv.Close()
+		}
+		<-s.done
+	})
+}
