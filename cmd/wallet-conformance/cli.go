@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+)
+
+// Exit statuses.
+const (
+	ExitConformant = 0 // every normative scenario in scope passed
+	ExitFailed     = 1 // a normative scenario failed or errored
+	ExitUsage      = 2 // usage or profile error, or a target that cannot be used at all
+)
+
+const usage = `wallet-conformance: the conformance suite of the Wallet Payments Service API
+
+Usage:
+  wallet-conformance run   [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N]
+  wallet-conformance serve [--addr 127.0.0.1:8080]
+
+run    runs the suite; without --profile against the embedded reference server
+serve  runs the reference server alone and prints the profile that targets it
+
+Exit status of run: 0 conformant, 1 a normative scenario failed, 2 usage or
+profile error or a target that cannot be reached.
+`
+
+// usageError is a mistake on the command line.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// Main runs a command and returns its exit status.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return ExitUsage
+	}
+	var err error
+	code := ExitConformant
+	switch args[0] {
+	case "run":
+		code, err = runCmd(ctx, args[1:], stdout, stderr)
+	case "serve":
+		err = serveCmd(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return ExitConformant
+	default:
+		err = &usageError{msg: fmt.Sprintf("unknown command %q", args[0])}
+	}
+	if err == nil {
+		return code
+	}
+	var ue *usageError
+	var pe *profile.Error
+	var te *runner.UnreachableError
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return ExitConformant
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "usage error: %v\n\n%s", err, usage)
+	case errors.As(err, &pe):
+		fmt.Fprintf(stderr, "profile error: %v\n", err)
+	case errors.As(err, &te):
+		fmt.Fprintf(stderr, "target error: %v\n", err)
+	default:
+		fmt.Fprintf(stderr, "error: %v\n", err)
+	}
+	return ExitUsage
+}
+
+func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	profilePath := fs.String("profile", "", "target profile (YAML or JSON); default: the embedded reference server")
+	targetURL := fs.String("target", "", "base URL of the target, overriding the profile's baseUrl")
+	tags := fs.String("tags", "", "godog tag expression selecting scenarios, e.g. \"@A-4.2 && ~@advisory\"")
+	reportDir := fs.String("report-dir", "conformance-report", "directory for junit.xml, cucumber.json and summary.md")
+	concurrency := fs.Int("concurrency", 1, "scenarios run at once")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return ExitConformant, err
+		}
+		return ExitUsage, &usageError{msg: err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return ExitUsage, &usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	if *concurrency < 1 {
+		return ExitUsage, &usageError{msg: "--concurrency must be at least 1"}
+	}
+
+	var p *profile.Profile
+	if *profilePath == "" {
+		srv, err := reference.New(reference.DefaultConfig())
+		if err != nil {
+			return ExitUsage, err
+		}
+		defer srv.Close()
+		p = referenceProfile(srv.URL, reference.DefaultConfig())
+		fmt.Fprintf(stdout, "target: embedded reference server at %s\n", srv.URL)
+	} else {
+		var err error
+		if p, err = profile.Load(*profilePath); err != nil {
+			return ExitUsage, err
+		}
+	}
+	if *targetURL != "" {
+		p.BaseURL = *targetURL
+	}
+	res, err := runner.Run(ctx, runner.Options{
+		Profile:     p,
+		Tags:        *tags,
+		ReportDir:   *reportDir,
+		Concurrency: *concurrency,
+		Progress:    stdout,
+	})
+	if err != nil {
+		return ExitUsage, err
+	}
+	c := res.Counts()
+	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d errors, %d warnings, %d not claimed; report in %s\n",
+		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Error], c[reports.Warning], c[reports.NotClaimed], *reportDir)
+	if res.Verdict() != reports.Conformant {
+		return ExitFailed, nil
+	}
+	return ExitConformant, nil
+}
+
+func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &usageError{msg: err.Error()}
+	}
+	cfg := reference.DefaultConfig()
+	h, err := reference.NewHandler(cfg)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	url := "http://" + ln.Addr().String()
+	fmt.Fprintf(stdout, "# reference server listening on %s; a profile that targets it:\n%s", url, referenceProfile(url, cfg).YAML())
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shutdown)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// referenceProfile is the profile that targets a reference server.
+func referenceProfile(url string, cfg reference.Config) *profile.Profile {
+	p := &profile.Profile{
+		BaseURL:             strings.TrimRight(url, "/"),
+		AcceptLanguage:      "en-US",
+		CallTimeout:         profile.Duration{Duration: profile.DefaultCallTimeout},
+		ProgramCode:         cfg.ProgramCode,
+		ProgramAccno:        cfg.ProgramAccno,
+		AccnoType:           "00",
+		Currency:            "EUR",
+		TitleCode:           "MR",
+		TransactionTypeCode: "AUTH",
+	}
+	p.Credentials.UserID = cfg.UserID
+	p.Credentials.Password = cfg.Password
+	return p
+}

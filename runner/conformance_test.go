@@ -1,0 +1,84 @@
+package runner_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+)
+
+// profileFor is the profile that targets a reference server.
+func profileFor(url string, cfg reference.Config) *profile.Profile {
+	p := &profile.Profile{
+		BaseURL: url, AcceptLanguage: "en-US", ProgramCode: cfg.ProgramCode, ProgramAccno: cfg.ProgramAccno,
+		AccnoType: "00", Currency: "EUR", TitleCode: "MR", TransactionTypeCode: "AUTH",
+		CallTimeout: profile.Duration{Duration: profile.DefaultCallTimeout},
+	}
+	p.Credentials.UserID, p.Credentials.Password = cfg.UserID, cfg.Password
+	return p
+}
+
+func runAgainst(t *testing.T, cfg reference.Config, tags string) *reports.Result {
+	t.Helper()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	res, err := runner.Run(context.Background(), runner.Options{Profile: profileFor(srv.URL, cfg), Tags: tags, Concurrency: 4})
+	require.NoError(t, err)
+	require.NotEmpty(t, res.Scenarios)
+	return res
+}
+
+func failures(res *reports.Result) string {
+	var b strings.Builder
+	for _, s := range res.Scenarios {
+		if s.Status != reports.Passed {
+			fmt.Fprintf(&b, "%s %s %s\n%s\n", s.Status, s.ID, s.Name, s.Message)
+		}
+	}
+	return b.String()
+}
+
+// The whole suite passes against both personalities of the reference
+// server: the second makes every choice the spec leaves open differently,
+// so no assertion depends on the reference server's own choices.
+func TestBothPersonalitiesAreConformant(t *testing.T) {
+	for name, pers := range map[string]reference.Personality{"standard": reference.Standard, "alternative": reference.Alternative} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Personality = pers
+			res := runAgainst(t, cfg, "")
+			assert.Equal(t, reports.Conformant, res.Verdict(), failures(res))
+			assert.Zero(t, res.Counts()[reports.Warning], failures(res))
+		})
+	}
+}
+
+// Every mutant of the reference server breaks one rule of one clause; the
+// suite must fail at least one scenario tagged with that clause.
+func TestEveryMutantIsKilled(t *testing.T) {
+	for _, m := range reference.Mutants() {
+		t.Run(m.Name, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Mutant = m.Name
+			res := runAgainst(t, cfg, "@"+m.Clause)
+			killed := 0
+			for _, s := range res.Scenarios {
+				if s.Status == reports.Failed {
+					killed++
+				}
+			}
+			assert.Positive(t, killed, "mutant %s (%s: %s) survived every @%s scenario", m.Name, m.Clause, m.Description, m.Clause)
+		})
+	}
+}
