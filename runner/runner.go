@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -42,9 +43,18 @@ type Options struct {
 
 // UnreachableError is a target that cannot be used at all: no connection,
 // or it refuses the profile's credentials.
-type UnreachableError struct{ Err error }
+type UnreachableError struct {
+	Target string
+	Err    error
+}
 
-func (e *UnreachableError) Error() string { return "target cannot be used: " + e.Err.Error() }
+func (e *UnreachableError) Error() string {
+	var te *target.TokenError
+	if errors.As(e.Err, &te) {
+		return fmt.Sprintf("the target at %s did not issue a token for the profile's credentials (credentials.userId, credentials.password): %v", e.Target, e.Err)
+	}
+	return fmt.Sprintf("the target at %s cannot be reached: %v", e.Target, e.Err)
+}
 func (e *UnreachableError) Unwrap() error { return e.Err }
 
 // Run runs the selected scenarios against the profile's target and returns
@@ -78,7 +88,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
 	// Preflight: a target that cannot issue the shared token cannot be tested.
 	if _, err := tokens.Token(ctx); err != nil {
-		return nil, &UnreachableError{Err: err}
+		return nil, &UnreachableError{Target: client.BaseURL(), Err: err}
 	}
 
 	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, RunID: runID()}

@@ -160,7 +160,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "# reference server listening on %s; a profile that targets it:\n%s", url, referenceProfile(url, cfg).YAML())
+	fmt.Fprintf(stdout, "# reference server listening on %s; a profile that targets it:\n%s# serving until interrupted\n", url, referenceProfile(url, cfg).YAML())
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()

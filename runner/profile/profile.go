@@ -22,32 +22,32 @@ const DefaultCallTimeout = 90 * time.Second
 
 // Profile describes one target. Field tags are the profile's keys.
 type Profile struct {
-	BaseURL        string   `yaml:"baseUrl" json:"baseUrl"`
-	AcceptLanguage string   `yaml:"acceptLanguage" json:"acceptLanguage"`
-	CallTimeout    Duration `yaml:"callTimeout" json:"callTimeout"`
+	BaseURL        string   `yaml:"baseUrl,omitempty" json:"baseUrl"`
+	AcceptLanguage string   `yaml:"acceptLanguage,omitempty" json:"acceptLanguage"`
+	CallTimeout    Duration `yaml:"callTimeout,omitempty" json:"callTimeout"`
 	Credentials    struct {
-		UserID   string `yaml:"userId" json:"userId"`
-		Password string `yaml:"password" json:"password"`
-	} `yaml:"credentials" json:"credentials"`
-	ProgramCode         string `yaml:"programCode" json:"programCode"`
-	ProgramAccno        string `yaml:"programAccno" json:"programAccno"`
-	AccnoType           string `yaml:"accnoType" json:"accnoType"`
-	Currency            string `yaml:"currency" json:"currency"`
-	TitleCode           string `yaml:"titleCode" json:"titleCode"`
-	PaymentOptionCode   string `yaml:"paymentOptionCode" json:"paymentOptionCode"`
-	TransactionTypeCode string `yaml:"transactionTypeCode" json:"transactionTypeCode"`
+		UserID   string `yaml:"userId,omitempty" json:"userId"`
+		Password string `yaml:"password,omitempty" json:"password"`
+	} `yaml:"credentials,omitempty" json:"credentials"`
+	ProgramCode         string `yaml:"programCode,omitempty" json:"programCode"`
+	ProgramAccno        string `yaml:"programAccno,omitempty" json:"programAccno"`
+	AccnoType           string `yaml:"accnoType,omitempty" json:"accnoType"`
+	Currency            string `yaml:"currency,omitempty" json:"currency"`
+	TitleCode           string `yaml:"titleCode,omitempty" json:"titleCode"`
+	PaymentOptionCode   string `yaml:"paymentOptionCode,omitempty" json:"paymentOptionCode"`
+	TransactionTypeCode string `yaml:"transactionTypeCode,omitempty" json:"transactionTypeCode"`
 	Merchant            struct {
-		Accno       string `yaml:"accno" json:"accno"`
-		ProgramCode string `yaml:"programCode" json:"programCode"`
-	} `yaml:"merchant" json:"merchant"`
+		Accno       string `yaml:"accno,omitempty" json:"accno"`
+		ProgramCode string `yaml:"programCode,omitempty" json:"programCode"`
+	} `yaml:"merchant,omitempty" json:"merchant"`
 	Sandbox struct {
-		VerificationCode string `yaml:"verificationCode" json:"verificationCode"`
-		OneTimePassword  string `yaml:"oneTimePassword" json:"oneTimePassword"`
-	} `yaml:"sandbox" json:"sandbox"`
+		VerificationCode string `yaml:"verificationCode,omitempty" json:"verificationCode"`
+		OneTimePassword  string `yaml:"oneTimePassword,omitempty" json:"oneTimePassword"`
+	} `yaml:"sandbox,omitempty" json:"sandbox"`
 	Scope struct {
 		// Exclude lists clause tags the implementation does not claim, e.g. "B-4.19".
-		Exclude []string `yaml:"exclude" json:"exclude"`
-	} `yaml:"scope" json:"scope"`
+		Exclude []string `yaml:"exclude,omitempty" json:"exclude"`
+	} `yaml:"scope,omitempty" json:"scope"`
 }
 
 // Duration is a time.Duration written as "90s" or as a number of seconds.
