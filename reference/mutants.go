@@ -43,6 +43,28 @@ var mutants = [...]Mutant{
 	{"maxlength-too-short", "A-8", "a lastName longer than 50 characters is rejected with 0001 (the limit is S(100))"},
 	{"malformed-json-500", "A-7", "a malformed JSON body is answered 500/0099 instead of 400/0001"},
 	{"close-no-dateclosed", "A-4.5", "dateClosed is missing from the Close Account response"},
+	{"initadd-billing-not-enforced", "A-4.6", "Init Add does not require city when useDifferentBillingAddress is true"},
+	{"completeadd-billing-not-enforced", "A-4.7", "Complete Add does not require emailAddress when useDifferentBillingAddress is true"},
+	{"initadd-billing-required-when-false", "A-4.6", "Init Add requires customerFullName even when useDifferentBillingAddress is false"},
+	{"completeadd-status-200", "A-4.7", "Complete Add answers HTTP 200 instead of 201"},
+	{"completeadd-reference-too-long", "A-4.7", "Complete Add issues a storedPaymentOptionReference of 40 characters (the limit is S(36))"},
+	{"completeadd-country-alpha3", "A-4.7", "initiationCountryCode holds the alpha-3 code instead of the alpha-2 code"},
+	{"completeadd-token-not-checked", "A-4.7", "Complete Add accepts any authorizationToken, and a token may be used twice"},
+	{"owner-address-not-used", "A-4.6", "with useDifferentBillingAddress false in Init Add and Complete Add, the stored billingAddress is empty (all fields null) instead of the account owner's address"},
+	{"stored-option-no-billingaddress", "A-2.6", "billingAddress is omitted from stored payment options"},
+	{"stored-option-expiry-as-string", "A-2.6", "expiryMonth and expiryYear of stored payment options are written as strings instead of numbers"},
+	{"initverify-needs-programcode", "A-4.8", "Init Verify requires programCode and ignores programAccno (a request with programAccno only gets 0001 naming programCode)"},
+	{"verification-code-any", "A-4.9", "Complete Verify accepts any verificationCode"},
+	{"verification-code-long-accepted", "A-4.9", "a 7-digit verificationCode is not a syntax error (the limit is N(6)); when its first 6 digits are the right code it succeeds"},
+	{"deleted-option-still-listed", "A-4.10", "Delete answers 0000 but the option is still listed by Get Stored Payment Options"},
+	{"delete-twice-succeeds", "A-4.10", "Delete of an unknown or already deleted storedPaymentOptionReference answers 0000"},
+	{"setdefault-not-moving", "A-4.11", "Set Default answers success but isDefault does not change"},
+	{"setdefault-two-defaults", "A-4.11", "Set Default sets the option's isDefault but leaves the previous default true"},
+	{"payment-options-not-array", "A-4.12", "Get Payment Options writes paymentOptions as an object keyed by code instead of an array"},
+	{"payment-options-transactiontype-optional", "A-4.12", "Get Payment Options does not require transactionTypeCode"},
+	{"stored-options-require-transactiontype", "A-4.13", "Get Stored Payment Options requires the optional transactionTypeCode (0001 without it)"},
+	{"closed-account-initadd-allowed", "A-3", "Init Add on a CLOSED account succeeds"},
+	{"unknown-option-setdefault-ok", "A-4.11", "Set Default with an unknown storedPaymentOptionReference answers 0000"},
 }
 
 // Mutants returns every known mutant, in a stable order.
@@ -88,10 +110,30 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 			s.rules[i].fields = without(r.fields, "correspondenceCity")
 		case r.trigger == "isBusinessUser" && h.mutant("business-rule-not-enforced"):
 			s.rules[i].fields = without(r.fields, "businessCompanyRegistrationNumber")
+		case r.trigger == "useDifferentBillingAddress" && op == opInitAdd && h.mutant("initadd-billing-not-enforced"):
+			s.rules[i].fields = without(r.fields, "city")
+		case r.trigger == "useDifferentBillingAddress" && op == opCompleteAdd && h.mutant("completeadd-billing-not-enforced"):
+			s.rules[i].fields = without(r.fields, "emailAddress")
 		}
 	}
 	if h.mutant("business-rule-when-false") && s.has("isBusinessUser") {
 		s.update("businessCompanyName", func(f *field) { f.required = true })
+	}
+	if h.mutant("initadd-billing-required-when-false") && op == opInitAdd {
+		s.update("customerFullName", func(f *field) { f.required = true })
+	}
+	if h.mutant("initverify-needs-programcode") && op == opInitVerify {
+		s.fields = slices.DeleteFunc(s.fields, func(f field) bool { return f.name == "programAccno" })
+		s.fields = append(s.fields, str("programCode", 10).req())
+	}
+	if h.mutant("verification-code-long-accepted") && op == opCompleteVerify {
+		s.update("verificationCode", func(f *field) { f.max = 7 })
+	}
+	if h.mutant("payment-options-transactiontype-optional") && op == opGetPaymentOptions {
+		s.update("transactionTypeCode", func(f *field) { f.required = false })
+	}
+	if h.mutant("stored-options-require-transactiontype") && op == opGetStoredOptions {
+		s.update("transactionTypeCode", func(f *field) { f.required = true })
 	}
 	return s
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tidwall/gjson"
 )
 
 func TestMutantTable(t *testing.T) {
@@ -170,6 +171,102 @@ var mutantProbes = map[string]func(c *client) bool{
 	},
 	"close-no-dateclosed": func(c *client) bool {
 		return !c.close(c.newAccount(), nil).json.Get("dateClosed").Exists()
+	},
+	"initadd-billing-not-enforced": func(c *client) bool {
+		return c.initAdd(c.newAccount(), differentBilling(map[string]any{"city": absent})).code() != "0001"
+	},
+	"completeadd-billing-not-enforced": func(c *client) bool {
+		accno := c.newAccount()
+		return c.completeAdd(accno, differentBilling(map[string]any{
+			"emailAddress": absent, "authorizationToken": c.authorization(accno, nil),
+		})).code() != "0001"
+	},
+	"initadd-billing-required-when-false": func(c *client) bool {
+		return c.initAdd(c.newAccount(), nil).code() != "0000"
+	},
+	"completeadd-status-200": func(c *client) bool {
+		accno := c.newAccount()
+		return c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil)}).status != http.StatusCreated
+	},
+	"completeadd-reference-too-long": func(c *client) bool {
+		return len(c.addOption(c.newAccount(), "VISA")) > 36
+	},
+	"completeadd-country-alpha3": func(c *client) bool {
+		accno := c.newAccount()
+		r := c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil)})
+		return len(r.json.Get("initiationCountryCode").String()) != 2
+	},
+	"completeadd-token-not-checked": func(c *client) bool {
+		return c.completeAdd(c.newAccount(), map[string]any{"authorizationToken": "spt_forged"}).code() == "0000"
+	},
+	"owner-address-not-used": func(c *client) bool {
+		accno := c.newAccount()
+		return c.storedOption(accno, c.addOption(accno, "VISA")).Get("billingAddress.city").String() != "Berlin"
+	},
+	"stored-option-no-billingaddress": func(c *client) bool {
+		accno := c.newAccount()
+		return !c.storedOption(accno, c.addOption(accno, "VISA")).Get("billingAddress").Exists()
+	},
+	"stored-option-expiry-as-string": func(c *client) bool {
+		accno := c.newAccount()
+		o := c.storedOption(accno, c.addOption(accno, "VISA"))
+		return o.Get("expiryMonth").Type != gjson.Number || o.Get("expiryYear").Type != gjson.Number
+	},
+	"initverify-needs-programcode": func(c *client) bool {
+		accno := c.newAccount()
+		return c.initVerify(accno, c.addOption(accno, "VISA"), nil).code() != "0000"
+	},
+	"verification-code-any": func(c *client) bool {
+		accno := c.newAccount()
+		return c.completeVerify(accno, c.addOption(accno, "VISA"), map[string]any{"verificationCode": "999999"}).code() == "0000"
+	},
+	"verification-code-long-accepted": func(c *client) bool {
+		accno := c.newAccount()
+		r := c.completeVerify(accno, c.addOption(accno, "VISA"), map[string]any{"verificationCode": c.cfg.VerificationCode + "9"})
+		return r.code() != "0001"
+	},
+	"deleted-option-still-listed": func(c *client) bool {
+		accno := c.newAccount()
+		ref := c.addOption(accno, "VISA")
+		c.deleteOption(accno, ref, nil)
+		return c.storedOption(accno, ref).Exists()
+	},
+	"delete-twice-succeeds": func(c *client) bool {
+		accno := c.newAccount()
+		ref := c.addOption(accno, "VISA")
+		c.deleteOption(accno, ref, nil)
+		return c.deleteOption(accno, ref, nil).code() == "0000"
+	},
+	"setdefault-not-moving": func(c *client) bool {
+		accno := c.newAccount()
+		c.addOption(accno, "VISA")
+		b := c.addOption(accno, "MC")
+		c.setDefault(accno, b, nil)
+		return !c.storedOption(accno, b).Get("isDefault").Bool()
+	},
+	"setdefault-two-defaults": func(c *client) bool {
+		accno := c.newAccount()
+		a, b := c.addOption(accno, "VISA"), c.addOption(accno, "MC")
+		c.setDefault(accno, a, nil)
+		c.setDefault(accno, b, nil)
+		return len(c.defaults(accno)) != 1
+	},
+	"payment-options-not-array": func(c *client) bool {
+		return !c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions").IsArray()
+	},
+	"payment-options-transactiontype-optional": func(c *client) bool {
+		return c.paymentOptions(c.newAccount(), map[string]any{"transactionTypeCode": absent}).code() != "0001"
+	},
+	"stored-options-require-transactiontype": func(c *client) bool {
+		return c.storedOptions(c.newAccount(), nil).code() != "0000"
+	},
+	"closed-account-initadd-allowed": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		return c.initAdd(accno, nil).code() == "0000"
+	},
+	"unknown-option-setdefault-ok": func(c *client) bool {
+		return c.setDefault(c.newAccount(), "no-such-option", nil).code() == "0000"
 	},
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/shopspring/decimal"
 )
@@ -184,6 +185,216 @@ func (p Personality) balanceLimits() (maximum, minimum decimal.Decimal) {
 	}
 	return decimal.NewFromInt(100000), decimal.Zero
 }
+
+// unknownStoredOption answers a storedPaymentOptionReference that names no
+// stored payment option of the account. Standard 0008/404; Alternative
+// 0414/422.
+func (p Personality) unknownStoredOption() outcome {
+	if p == Alternative {
+		return outcome{"0414", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0008", http.StatusNotFound}
+}
+
+// paymentOptionUnavailable answers a paymentOptionCode that is unknown, not
+// storable, or not the one the authorizationToken was issued for.
+// Standard 0009/400; Alternative 0415/422.
+func (p Personality) paymentOptionUnavailable() outcome {
+	if p == Alternative {
+		return outcome{"0415", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0009", http.StatusBadRequest}
+}
+
+// authorizationRejected answers an authorizationToken the sandbox payment
+// provider did not issue for the account, or that was already used.
+// Standard 0011/400; Alternative 0416/422.
+func (p Personality) authorizationRejected() outcome {
+	if p == Alternative {
+		return outcome{"0416", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0011", http.StatusBadRequest}
+}
+
+// wrongVerificationCode answers a well-formed verificationCode that is not
+// the expected one. Standard 0012/400; Alternative 0417/422.
+func (p Personality) wrongVerificationCode() outcome {
+	if p == Alternative {
+		return outcome{"0417", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0012", http.StatusBadRequest}
+}
+
+// unknownTransactionType answers a transactionTypeCode the server does not
+// know. Standard 0013/400; Alternative 0001/400 (an invalid value, named).
+func (p Personality) unknownTransactionType() outcome {
+	if p == Alternative {
+		return outcome{"0001", http.StatusBadRequest}
+	}
+	return outcome{"0013", http.StatusBadRequest}
+}
+
+// verificationNotInitiated says whether Complete Verify of an option for
+// which Init Verify was never called is refused, and how. Standard allows
+// it; Alternative refuses with 0419/409.
+func (p Personality) verificationNotInitiated() (o outcome, refused bool) {
+	if p == Alternative {
+		return outcome{"0419", http.StatusConflict}, true
+	}
+	return outcome{}, false
+}
+
+// initVerifyStatus is the success HTTP status of Init Verify (not shown in
+// the spec). Standard 200; Alternative 202.
+func (p Personality) initVerifyStatus() int {
+	if p == Alternative {
+		return http.StatusAccepted
+	}
+	return http.StatusOK
+}
+
+// setDefaultStatus is the success HTTP status of Set Default (not shown in
+// the spec). Standard 200; Alternative 202.
+func (p Personality) setDefaultStatus() int {
+	if p == Alternative {
+		return http.StatusAccepted
+	}
+	return http.StatusOK
+}
+
+// newAuthorizationToken returns a token of the sandbox payment provider
+// (S(8192)). Standard "spt_" and 32 hex characters; Alternative 512 base64url
+// characters.
+func (p Personality) newAuthorizationToken() string {
+	if p == Alternative {
+		b := make([]byte, 384)
+		_, _ = rand.Read(b)
+		return base64.RawURLEncoding.EncodeToString(b)
+	}
+	return "spt_" + randomHex(16)
+}
+
+// newStoredOptionReference returns a fresh stored payment option reference
+// (S(36)). Standard a UUID (36 characters); Alternative "SPO" and 12 digits.
+func (p Personality) newStoredOptionReference() string {
+	if p == Alternative {
+		return "SPO" + randomDigits(12)
+	}
+	return randomUUID()
+}
+
+// providerResponse is the paymentProviderResponse object of Init Add
+// (completed false) and Complete Add (completed true); its structure is not
+// shown in the spec. Standard {"provider":"sandbox","status":...}; Alternative
+// nested objects of another shape.
+func (p Personality) providerResponse(code string, completed bool) map[string]any {
+	if p == Alternative {
+		state := "PENDING"
+		if completed {
+			state = "REGISTERED"
+		}
+		return map[string]any{
+			"gateway":       map[string]any{"name": "sandbox-alt", "apiVersion": "2.1"},
+			"result":        map[string]any{"state": state, "checks": map[string]any{"threeDS": "NOT_REQUIRED"}},
+			"paymentMethod": map[string]any{"type": code},
+		}
+	}
+	status := "INITIATED"
+	if completed {
+		status = "STORED"
+	}
+	return map[string]any{"provider": "sandbox", "status": status}
+}
+
+// paymentOptions is the payment option catalogue, in the order Get
+// Payment Options lists it; the first storable entry is the one Init Add
+// uses when paymentOptionCode is omitted. Standard VISA, MC, SEPADD, PAYPAL;
+// Alternative other names and icons, another order and AMEX in addition.
+func (p Personality) paymentOptions() []paymentOption {
+	if p == Alternative {
+		const icons = "https://cdn.alt-sandbox.example/pm/"
+		return []paymentOption{
+			{"PayPal Checkout", "PAYPAL", "E-Wallet", "WALLET", "PayPal", "PP", false, false, icons + "paypal.png"},
+			{"Lastschrift (SEPA)", "SEPADD", "Bank", "BANK", "SEPA Core", "CORE", true, true, icons + "sepa.png"},
+			{"MasterCard Credit", "MC", "Cards", "CARD", "MasterCard", "MCARD", true, false, icons + "mastercard.png"},
+			{"VISA Credit", "VISA", "Cards", "CARD", "VISA", "VCARD", true, false, icons + "visa.png"},
+			{"American Express", "AMEX", "Cards", "CARD", "AmEx", "AMEX", true, false, icons + "amex.png"},
+		}
+	}
+	const icons = "https://sandbox.example/icons/"
+	return []paymentOption{
+		{"Visa", "VISA", "Credit Card", "CC", "Visa", "VISA", true, false, icons + "visa.svg"},
+		{"Mastercard", "MC", "Credit Card", "CC", "Mastercard", "MC", true, false, icons + "mc.svg"},
+		{"SEPA Direct Debit", "SEPADD", "Direct Debit", "DD", "SEPA", "SEPA", true, true, icons + "sepadd.svg"},
+		{"PayPal", "PAYPAL", "Wallet", "EW", "PayPal", "PAYPAL", false, false, icons + "paypal.svg"},
+	}
+}
+
+// unverifiedStatus is the statusCode of a stored payment option before
+// Complete Verify (only VERIFIED occurs in the spec). Standard "UNVERIFIED";
+// Alternative "NEW".
+func (p Personality) unverifiedStatus() string {
+	if p == Alternative {
+		return "NEW"
+	}
+	return "UNVERIFIED"
+}
+
+// maskCarrier masks a card number or IBAN for carrierNumber, keeping the
+// last four characters. Standard "************4242"; Alternative
+// "XXXX XXXX XXXX 4242" (groups of four counted from the end).
+func (p Personality) maskCarrier(number string) string {
+	keep := max(len(number)-4, 0)
+	if p == Alternative {
+		var b strings.Builder
+		for i := range len(number) {
+			if i > 0 && (len(number)-i)%4 == 0 {
+				b.WriteByte(' ')
+			}
+			if i < keep {
+				b.WriteByte('X')
+			} else {
+				b.WriteByte(number[i])
+			}
+		}
+		return b.String()
+	}
+	return strings.Repeat("*", keep) + number[keep:]
+}
+
+// expiry is the expiry month of instruments the sandbox provider registers
+// at now. Standard three years ahead, same month; Alternative December,
+// five years ahead.
+func (p Personality) expiry(now time.Time) (year int, month time.Month) {
+	if p == Alternative {
+		return now.Year() + 5, time.December
+	}
+	return now.Year() + 3, now.Month()
+}
+
+// issuerCountry is the initiationCountryCode of Complete Add (the issuer
+// country). Standard Germany (DE, DEU); Alternative Netherlands (NL, NLD).
+func (p Personality) issuerCountry() country {
+	if p == Alternative {
+		return country{"NL", "NLD", "Netherlands"}
+	}
+	return country{"DE", "DEU", "Germany"}
+}
+
+// firstOptionIsDefault says whether the first option stored on an account
+// becomes its default. Standard true; Alternative false (no default until
+// Set Default).
+func (p Personality) firstOptionIsDefault() bool { return p == Standard }
+
+// promoteDefaultOnDelete says what Delete of the default option does to the
+// others. Standard false: no option is default afterwards; Alternative true:
+// the earliest added remaining option becomes default.
+func (p Personality) promoteDefaultOnDelete() bool { return p == Alternative }
+
+// newestOptionFirst says in which order Get Stored Payment Options lists the
+// options. Standard false: in the order they were added; Alternative true:
+// newest first.
+func (p Personality) newestOptionFirst() bool { return p == Alternative }
 
 func randomHex(n int) string {
 	b := make([]byte, n)

@@ -16,8 +16,9 @@ import (
 type Config struct {
 	UserID, Password string        // the one credential Issue Token accepts
 	ProgramCode      string        // the programCode accepted in requests
-	ProgramAccno     string        // the programAccno accepted in requests (later operations)
+	ProgramAccno     string        // the programAccno accepted in requests (Init Verify, later operations)
 	TokenTTL         time.Duration // validity of issued tokens; 0 means 1h
+	VerificationCode string        // the verificationCode Complete Verify accepts, 1 to 6 digits; "" means "123456"
 	Personality      Personality
 	Mutant           string // "" = conforming; otherwise the Name of one entry of Mutants()
 }
@@ -26,13 +27,17 @@ type Config struct {
 // conforming Standard server.
 func DefaultConfig() Config {
 	return Config{
-		UserID:       "conformance-partner",
-		Password:     "s3cret-Passw0rd",
-		ProgramCode:  "WALLETPRG",
-		ProgramAccno: "PRG0000001",
-		TokenTTL:     time.Hour,
+		UserID:           "conformance-partner",
+		Password:         "s3cret-Passw0rd",
+		ProgramCode:      "WALLETPRG",
+		ProgramAccno:     "PRG0000001",
+		TokenTTL:         time.Hour,
+		VerificationCode: defaultVerificationCode,
 	}
 }
+
+// defaultVerificationCode is the verificationCode of DefaultConfig.
+const defaultVerificationCode = "123456"
 
 // maxBodyBytes caps request bodies; a larger body is answered 0001/400.
 const maxBodyBytes = 1 << 20
@@ -48,6 +53,7 @@ type handler struct {
 	root     http.Handler // mux wrapped in the middlewares
 	tokens   *tokenStore
 	accounts *accountStore
+	options  *optionStore // stored payment options; locked after accounts when both are
 }
 
 // NewHandler returns a fresh in-memory reference server as an http.Handler.
@@ -74,6 +80,12 @@ func newHandler(cfg Config) (*handler, error) {
 	if cfg.TokenTTL == 0 {
 		cfg.TokenTTL = time.Hour
 	}
+	if cfg.VerificationCode == "" {
+		cfg.VerificationCode = defaultVerificationCode
+	}
+	if !allDigits(cfg.VerificationCode) || len(cfg.VerificationCode) > 6 {
+		return nil, fmt.Errorf("reference: VerificationCode %q is not 1 to 6 digits", cfg.VerificationCode)
+	}
 	h := &handler{
 		cfg:      cfg,
 		p:        cfg.Personality,
@@ -81,6 +93,7 @@ func newHandler(cfg Config) (*handler, error) {
 		mux:      http.NewServeMux(),
 		tokens:   newTokenStore(),
 		accounts: newAccountStore(),
+		options:  newOptionStore(),
 	}
 	for _, op := range operations() {
 		h.mux.Handle(op.pattern, h.serve(op))
@@ -93,7 +106,7 @@ func newHandler(cfg Config) (*handler, error) {
 // operations lists every endpoint the server implements. Each area file
 // contributes its own list.
 func operations() []operation {
-	return slices.Concat(authOperations(), accountOperations())
+	return slices.Concat(authOperations(), accountOperations(), paymentOptionOperations())
 }
 
 // ServeHTTP implements http.Handler.

@@ -1,0 +1,732 @@
+package reference
+
+import (
+	"maps"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Operation identifiers of the payment option area.
+const (
+	opInitAdd           = "initAddStoredPaymentOption"
+	opCompleteAdd       = "completeAddStoredPaymentOption"
+	opInitVerify        = "initVerifyStoredPaymentOption"
+	opCompleteVerify    = "completeVerifyStoredPaymentOption"
+	opDeleteOption      = "deleteStoredPaymentOption"
+	opSetDefault        = "setDefaultStoredPaymentOption"
+	opGetPaymentOptions = "getPaymentOptions"
+	opGetStoredOptions  = "getStoredPaymentOptions"
+)
+
+// Routes of the stored payment options of an account and of one of them.
+const (
+	storedOptionsPath = "/account/{accno}/storedPaymentOptions"
+	storedOptionPath  = storedOptionsPath + "/{storedPaymentOptionReference}"
+)
+
+// Transaction Type codes the server knows: AUTH (the value of the spec),
+// usable with every payment option, and PAYOUT, usable with those whose
+// payout flag is set.
+const (
+	txAuth   = "AUTH"
+	txPayout = "PAYOUT"
+)
+
+// Values of stored payment options.
+const (
+	statusVerified      = "VERIFIED" // statusCode after Complete Verify
+	validUntilTimeOfDay = "235959"   // validUntilTime: the end of validUntilDate
+)
+
+// paymentOptionOperations lists the stored payment option endpoints.
+func paymentOptionOperations() []operation {
+	return []operation{
+		{id: opInitAdd, pattern: "POST " + storedOptionsPath + "/initAdd", spec: initAddSpec(), run: (*handler).initAdd},
+		{id: opCompleteAdd, pattern: "PUT " + storedOptionsPath + "/completeAdd", spec: completeAddSpec(), run: (*handler).completeAdd},
+		{id: opInitVerify, pattern: "POST " + storedOptionPath + "/initVerify", spec: initVerifySpec(), run: (*handler).initVerify},
+		{id: opCompleteVerify, pattern: "POST " + storedOptionPath + "/completeVerify", spec: completeVerifySpec(), run: (*handler).completeVerify},
+		{id: opDeleteOption, pattern: "DELETE " + storedOptionPath, spec: storedOptionSpec(), run: (*handler).deleteOption},
+		{id: opSetDefault, pattern: "POST " + storedOptionPath + "/setDefault", spec: storedOptionSpec(), run: (*handler).setDefault},
+		{id: opGetPaymentOptions, pattern: "GET /account/{accno}/paymentOptions", spec: getPaymentOptionsSpec(), run: (*handler).getPaymentOptions},
+		{id: opGetStoredOptions, pattern: "GET " + storedOptionsPath, spec: getStoredOptionsSpec(), run: (*handler).getStoredOptions},
+	}
+}
+
+// billingBlock is the BB block of.
+func billingBlock() []field {
+	return []field{
+		str("customerFullName", 201), str("emailAddress", 255),
+		str("addr1", 60), str("addr2", 60), str("addr3", 60), str("houseNumber", 10),
+		str("city", 50), str("state", 50), str("countryCode", 3), str("postCode", 10), str("phone", 30),
+	}
+}
+
+// billingRules is the billing rule of A-4.6 (also ).
+func billingRules() []condRule {
+	return []condRule{{trigger: "useDifferentBillingAddress", fields: []string{
+		"customerFullName", "addr1", "city", "countryCode", "postCode", "emailAddress",
+	}}}
+}
+
+// accountAddressing are the leading fields of most operations of the area:
+// the account in the path and the envelope with programCode.
+func accountAddressing() []field {
+	return []field{
+		str("accno", 255).req().path(),
+		str("partnerReference", 64).req(),
+		str("programCode", 10).req(),
+		str("accnoType", 2).req(),
+	}
+}
+
+// envelopeTail are the caller's date and time, required everywhere.
+func envelopeTail() []field {
+	return []field{date("localDate").req(), clock("localTime").req()}
+}
+
+// initAddSpec is the body of.
+func initAddSpec() fieldSpec {
+	return fieldSpec{
+		fields: slices.Concat(
+			accountAddressing(),
+			[]field{
+				str("paymentOptionCode", 10),
+				str("externalChannelReference", 100),
+				str("mandateReference", 35),
+				date("mandateSignedDate"),
+				clock("mandateSignedTime"),
+				boolean("useDifferentBillingAddress").req(),
+			},
+			billingBlock(),
+			envelopeTail(),
+		),
+		rules: billingRules(),
+	}
+}
+
+// completeAddSpec is the body of.
+func completeAddSpec() fieldSpec {
+	return fieldSpec{
+		fields: slices.Concat(
+			accountAddressing(),
+			[]field{
+				str("paymentOptionCode", 10),
+				str("authorizationToken", 8192).req(),
+				boolean("useDifferentBillingAddress").req(),
+			},
+			billingBlock(),
+			[]field{str("externalChannelReference", 100)},
+			envelopeTail(),
+		),
+		rules: billingRules(),
+	}
+}
+
+// initVerifySpec is the body of: programAccno, not programCode.
+func initVerifySpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		[]field{
+			str("accno", 255).req().path(),
+			str("storedPaymentOptionReference", 36).req().path(),
+			str("partnerReference", 64).req(),
+			str("programAccno", 255).req(),
+			str("accnoType", 2).req(),
+		},
+		envelopeTail(),
+	)}
+}
+
+// completeVerifySpec is the body of.
+func completeVerifySpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		accountAddressing(),
+		[]field{
+			str("storedPaymentOptionReference", 36).req().path(),
+			digits("verificationCode", 6).req(),
+		},
+		envelopeTail(),
+	)}
+}
+
+// storedOptionSpec is the body of Delete and Set Default.
+func storedOptionSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		accountAddressing(),
+		[]field{str("storedPaymentOptionReference", 36).req().path()},
+		envelopeTail(),
+	)}
+}
+
+// getPaymentOptionsSpec is the query of.
+func getPaymentOptionsSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		accountAddressing(),
+		[]field{str("transactionTypeCode", 10).req()},
+		envelopeTail(),
+	)}
+}
+
+// getStoredOptionsSpec is the query of: transactionTypeCode optional.
+func getStoredOptionsSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		accountAddressing(),
+		[]field{str("transactionTypeCode", 10)},
+		envelopeTail(),
+	)}
+}
+
+// paymentOption is one entry of the payment option catalogue, in the
+// field order of the catalogue tables of personality.go.
+type paymentOption struct {
+	name, code             string
+	group, groupCode       string
+	subGroup, subGroupCode string
+	storable               bool // may be stored with Init Add and Complete Add
+	payout                 bool // usable for transaction type PAYOUT
+	iconURL                string
+}
+
+// knownTransactionType reports whether tt is a Transaction Type code the
+// server knows: AUTH (the value of the spec) and PAYOUT.
+func knownTransactionType(tt string) bool {
+	return tt == txAuth || tt == txPayout
+}
+
+// usableFor reports whether o may be used for the known transaction type
+// tt; "" means any.
+func usableFor(tt string, o paymentOption) bool {
+	return tt != txPayout || o.payout
+}
+
+// storableOption finds the storable catalogue entry of that code, the first
+// storable one when code is "".
+func (h *handler) storableOption(code string) (paymentOption, bool) {
+	for _, o := range h.p.paymentOptions() {
+		if o.storable && (code == "" || o.code == code) {
+			return o, true
+		}
+	}
+	return paymentOption{}, false
+}
+
+// sandboxInstrument is the instrument the sandbox payment provider registers
+// for a payment option: its full carrier number and bank code.
+func sandboxInstrument(code string) (number, bankCode string) {
+	switch code {
+	case "SEPADD":
+		return "DE89370400440532013000", "COBADEFFXXX"
+	case "MC":
+		return "5555555555554444", ""
+	case "AMEX":
+		return "378282246310005", ""
+	default:
+		return "4242424242424242", ""
+	}
+}
+
+// grant is what Init Add leaves with the sandbox payment provider under the
+// authorizationToken it issued.
+type grant struct {
+	accno   string
+	option  paymentOption
+	billing map[string]any // billingAddress from Init Add's BB fields; nil when it used the owner address
+	used    bool           // redeemed by a successful Complete Add
+}
+
+// storedOption is one stored payment option.
+type storedOption struct {
+	reference               string
+	option                  paymentOption
+	carrierNumber, bankCode string
+	expiryYear, expiryMonth int
+	validUntilDate          string // D: the last day of the expiry month
+	statusCode              string
+	isDefault               bool
+	verifyInitiated         bool           // Init Verify was called
+	billing                 map[string]any // the billingAddress object
+	deleted                 bool           // deleted, kept listed only by a mutant
+}
+
+// clone returns a copy that shares nothing mutable with o.
+func (o *storedOption) clone() storedOption {
+	c := *o
+	c.billing = maps.Clone(o.billing)
+	return c
+}
+
+// optionStore holds the grants of the sandbox payment provider and the
+// stored payment options; safe for concurrent use. Handlers call it while
+// holding the account store's lock, never the other way round.
+type optionStore struct {
+	mu      sync.Mutex                 // guards the maps below and everything they point to
+	grants  map[string]*grant          // authorizationToken -> grant
+	byAccno map[string][]*storedOption // accno -> options, in the order they were added
+	refs    map[string]bool            // every reference issued, so none is issued twice
+}
+
+func newOptionStore() *optionStore {
+	return &optionStore{grants: map[string]*grant{}, byAccno: map[string][]*storedOption{}, refs: map[string]bool{}}
+}
+
+// addGrant records the grant of a fresh authorizationToken.
+func (s *optionStore) addGrant(token string, g grant) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g.billing = maps.Clone(g.billing)
+	s.grants[token] = &g
+}
+
+// grantOf returns a copy of the grant of token, and false when there is none.
+func (s *optionStore) grantOf(token string) (grant, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g, ok := s.grants[token]
+	if !ok {
+		return grant{}, false
+	}
+	c := *g
+	c.billing = maps.Clone(g.billing)
+	return c, true
+}
+
+// insert stores o on accno under a fresh reference drawn from newRef and
+// returns it. With spend, it first redeems token, and stores nothing and
+// reports false when the token is unknown or already used. With
+// firstIsDefault, the first option of an account becomes its default.
+func (s *optionStore) insert(accno string, o storedOption, token string, spend, firstIsDefault bool, newRef func() string) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if spend {
+		g, ok := s.grants[token]
+		if !ok || g.used || g.accno != accno {
+			return "", false
+		}
+		g.used = true
+	}
+	for {
+		o.reference = newRef()
+		if !s.refs[o.reference] {
+			break
+		}
+	}
+	s.refs[o.reference] = true
+	o.isDefault = firstIsDefault && !slices.ContainsFunc(s.byAccno[accno], func(x *storedOption) bool { return !x.deleted })
+	stored := o.clone()
+	s.byAccno[accno] = append(s.byAccno[accno], &stored)
+	return o.reference, true
+}
+
+// list returns copies of the options of accno, in the order they were added.
+func (s *optionStore) list(accno string) []storedOption {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]storedOption, 0, len(s.byAccno[accno]))
+	for _, o := range s.byAccno[accno] {
+		out = append(out, o.clone())
+	}
+	return out
+}
+
+// with runs fn on the option ref of accno and on all options of the
+// account while holding the lock, and reports false without calling fn when
+// the account has no such option (deleted ones included).
+func (s *optionStore) with(accno, ref string, fn func(o *storedOption, all []*storedOption)) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := s.byAccno[accno]
+	i := slices.IndexFunc(all, func(x *storedOption) bool { return x.reference == ref && !x.deleted })
+	if i < 0 {
+		return false
+	}
+	fn(all[i], all)
+	return true
+}
+
+// remove deletes the option ref of accno and reports false when there is
+// none. With keepListed (a mutant) the option stays in the list, marked
+// deleted. When the deleted option was the default and promote is set, the
+// earliest added remaining option becomes the default.
+func (s *optionStore) remove(accno, ref string, keepListed, promote bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := s.byAccno[accno]
+	i := slices.IndexFunc(all, func(x *storedOption) bool { return x.reference == ref && !x.deleted })
+	if i < 0 {
+		return false
+	}
+	gone := all[i]
+	gone.deleted = true
+	if !keepListed {
+		s.byAccno[accno] = slices.Delete(all, i, i+1)
+	}
+	if gone.isDefault && promote {
+		for _, o := range s.byAccno[accno] {
+			if !o.deleted {
+				o.isDefault = true
+				break
+			}
+		}
+	}
+	gone.isDefault = false
+	return true
+}
+
+// onAccount runs fn on the account of the call's accno while holding the
+// account store's lock, so that Close Account cannot interleave. It answers
+// an unknown account, and a closed one unless allowClosed (a mutant).
+func (h *handler) onAccount(c *call, allowClosed bool, fn func(a *account) reply) reply {
+	var rep reply
+	found := h.accounts.with(c.v.str("accno"), func(a *account) {
+		if a.statusCode == statusClosed && !allowClosed {
+			rep = h.fail(h.p.accountClosed(), "account is closed")
+			return
+		}
+		rep = fn(a)
+	})
+	if !found {
+		return h.fail(h.p.unknownAccount(), "account not found")
+	}
+	return rep
+}
+
+// accountReply are the fields most operations of the area answer.
+func accountReply(c *call) map[string]any {
+	return map[string]any{
+		"partnerReference": c.v.str("partnerReference"),
+		"programCode":      c.v.str("programCode"),
+		"accno":            c.v.str("accno"),
+	}
+}
+
+// requestBilling is the billingAddress made of a request's BB fields.
+func requestBilling(v values) map[string]any {
+	return map[string]any{
+		"fullName":    v.orNull("customerFullName"),
+		"addr1":       v.orNull("addr1"),
+		"addr2":       v.orNull("addr2"),
+		"city":        v.orNull("city"),
+		"state":       v.orNull("state"),
+		"countryName": countryName(v["countryCode"]),
+		"countryCode": v.orNull("countryCode"),
+		"postCode":    v.orNull("postCode"),
+	}
+}
+
+// ownerBilling is the billingAddress made of the account owner's address.
+func ownerBilling(a *account) map[string]any {
+	d := a.data
+	first, _ := d["firstName"].(string)
+	last, _ := d["lastName"].(string)
+	return map[string]any{
+		"fullName":    strings.TrimSpace(first + " " + last),
+		"addr1":       d["addr1"],
+		"addr2":       d["addr2"],
+		"city":        d["city"],
+		"state":       d["state"],
+		"countryName": countryName(d["countryCode"]),
+		"countryCode": d["countryCode"],
+		"postCode":    d["postCode"],
+	}
+}
+
+// emptyBilling is a billingAddress without values (a mutant's).
+func emptyBilling() map[string]any {
+	b := map[string]any{}
+	for _, k := range []string{"fullName", "addr1", "addr2", "city", "state", "countryName", "countryCode", "postCode"} {
+		b[k] = nil
+	}
+	return b
+}
+
+// initAdd implements Init Add Stored Payment Option.
+func (h *handler) initAdd(c *call) reply {
+	return h.onAccount(c, h.mutant("closed-account-initadd-allowed"), func(a *account) reply {
+		code := c.v.str("paymentOptionCode")
+		o, ok := h.storableOption(code)
+		if !ok {
+			return h.fail(h.p.paymentOptionUnavailable(), "payment option not available for storing: "+code)
+		}
+		g := grant{accno: a.accno, option: o}
+		if c.v.flag("useDifferentBillingAddress") {
+			g.billing = requestBilling(c.v)
+		}
+		token := h.p.newAuthorizationToken()
+		h.options.addGrant(token, g)
+		fields := accountReply(c)
+		fields["authorizationToken"] = token
+		fields["paymentOptionCode"] = o.code
+		fields["paymentProviderResponse"] = h.p.providerResponse(o.code, false)
+		return h.ok(http.StatusOK, fields)
+	})
+}
+
+// completeAdd implements Complete Add Stored Payment Option. The
+// billingAddress stored is Complete Add's when its useDifferentBillingAddress
+// is true, else Init Add's when that one was true, else the owner's.
+func (h *handler) completeAdd(c *call) reply {
+	return h.onAccount(c, false, func(a *account) reply {
+		token := c.v.str("authorizationToken")
+		check := !h.mutant("completeadd-token-not-checked")
+		g, found := h.options.grantOf(token)
+		if found && g.accno != a.accno {
+			found = false
+		}
+		if check && (!found || g.used) {
+			return h.fail(h.p.authorizationRejected(), "authorizationToken rejected by the payment provider")
+		}
+		code := c.v.str("paymentOptionCode")
+		if !found { // only when the token is not checked
+			o, ok := h.storableOption(code)
+			if !ok {
+				return h.fail(h.p.paymentOptionUnavailable(), "payment option not available for storing: "+code)
+			}
+			g = grant{accno: a.accno, option: o}
+		}
+		if code != "" && code != g.option.code {
+			return h.fail(h.p.paymentOptionUnavailable(), "paymentOptionCode differs from the one of Init Add")
+		}
+
+		var billing map[string]any
+		switch {
+		case c.v.flag("useDifferentBillingAddress"):
+			billing = requestBilling(c.v)
+		case g.billing != nil:
+			billing = g.billing
+		case h.mutant("owner-address-not-used"):
+			billing = emptyBilling()
+		default:
+			billing = ownerBilling(a)
+		}
+		number, bankCode := sandboxInstrument(g.option.code)
+		year, month := h.p.expiry(c.now)
+		o := storedOption{
+			option:         g.option,
+			carrierNumber:  h.p.maskCarrier(number),
+			bankCode:       bankCode,
+			expiryYear:     year,
+			expiryMonth:    int(month),
+			validUntilDate: time.Date(year, month+1, 0, 0, 0, 0, 0, time.UTC).Format(time.DateOnly),
+			statusCode:     h.p.unverifiedStatus(),
+			billing:        billing,
+		}
+		newRef := h.p.newStoredOptionReference
+		if h.mutant("completeadd-reference-too-long") {
+			newRef = func() string {
+				r := h.p.newStoredOptionReference()
+				return r + randomDigits(40-len(r))
+			}
+		}
+		ref, ok := h.options.insert(a.accno, o, token, check, h.p.firstOptionIsDefault(), newRef)
+		if !ok {
+			return h.fail(h.p.authorizationRejected(), "authorizationToken rejected by the payment provider")
+		}
+
+		issuer := h.p.issuerCountry()
+		fields := accountReply(c)
+		fields["paymentOptionCode"] = g.option.code
+		fields["storedPaymentOptionReference"] = ref
+		fields["initiationCountryCode"] = issuer.alpha2
+		if h.mutant("completeadd-country-alpha3") {
+			fields["initiationCountryCode"] = issuer.alpha3
+		}
+		fields["initiationCountryCode3"] = issuer.alpha3
+		fields["paymentProviderResponse"] = h.p.providerResponse(g.option.code, true)
+		status := http.StatusCreated
+		if h.mutant("completeadd-status-200") {
+			status = http.StatusOK
+		}
+		return h.ok(status, fields)
+	})
+}
+
+// unknownOption answers a storedPaymentOptionReference the account lacks.
+func (h *handler) unknownOption() reply {
+	return h.fail(h.p.unknownStoredOption(), "stored payment option not found")
+}
+
+// initVerify implements Init Verify Stored Payment Option. Its request
+// carries programAccno (checked with the other codes); the answer carries
+// the program's programCode.
+func (h *handler) initVerify(c *call) reply {
+	return h.onAccount(c, false, func(a *account) reply {
+		if !h.options.with(a.accno, c.v.str("storedPaymentOptionReference"), func(o *storedOption, _ []*storedOption) {
+			o.verifyInitiated = true
+		}) {
+			return h.unknownOption()
+		}
+		fields := accountReply(c)
+		fields["programCode"] = h.cfg.ProgramCode
+		return h.ok(h.p.initVerifyStatus(), fields)
+	})
+}
+
+// completeVerify implements Complete Verify Stored Payment Option.
+// Leading zeros of the verificationCode do not count, so a JSON integer
+// matches a configured code that starts with 0.
+func (h *handler) completeVerify(c *call) reply {
+	code := c.v.str("verificationCode")
+	if h.mutant("verification-code-long-accepted") && len(code) == 7 {
+		code = code[:6]
+	}
+	right := strings.TrimLeft(code, "0") == strings.TrimLeft(h.cfg.VerificationCode, "0") ||
+		h.mutant("verification-code-any")
+	return h.onAccount(c, false, func(a *account) reply {
+		var rep reply
+		if !h.options.with(a.accno, c.v.str("storedPaymentOptionReference"), func(o *storedOption, _ []*storedOption) {
+			if out, refused := h.p.verificationNotInitiated(); refused && !o.verifyInitiated {
+				rep = h.fail(out, "verification of the stored payment option was not initiated")
+				return
+			}
+			if !right {
+				rep = h.fail(h.p.wrongVerificationCode(), "verificationCode is not correct")
+				return
+			}
+			o.statusCode = statusVerified
+			rep = h.ok(http.StatusOK, accountReply(c))
+		}) {
+			return h.unknownOption()
+		}
+		return rep
+	})
+}
+
+// deleteOption implements Delete Stored Payment Option.
+func (h *handler) deleteOption(c *call) reply {
+	return h.onAccount(c, false, func(a *account) reply {
+		if !h.options.remove(a.accno, c.v.str("storedPaymentOptionReference"),
+			h.mutant("deleted-option-still-listed"), h.p.promoteDefaultOnDelete()) &&
+			!h.mutant("delete-twice-succeeds") {
+			return h.unknownOption()
+		}
+		return h.ok(http.StatusOK, accountReply(c))
+	})
+}
+
+// setDefault implements Set Default Stored Payment Option: the option
+// becomes the account's only default.
+func (h *handler) setDefault(c *call) reply {
+	return h.onAccount(c, false, func(a *account) reply {
+		if !h.options.with(a.accno, c.v.str("storedPaymentOptionReference"), func(o *storedOption, all []*storedOption) {
+			if h.mutant("setdefault-not-moving") {
+				return
+			}
+			if !h.mutant("setdefault-two-defaults") {
+				for _, x := range all {
+					x.isDefault = false
+				}
+			}
+			o.isDefault = true
+		}) && !h.mutant("unknown-option-setdefault-ok") {
+			return h.unknownOption()
+		}
+		return h.ok(h.p.setDefaultStatus(), accountReply(c))
+	})
+}
+
+// checkTransactionType answers an unknown transactionTypeCode; "" passes.
+func (h *handler) checkTransactionType(tt string) (reply, bool) {
+	if tt != "" && !knownTransactionType(tt) {
+		return h.fail(h.p.unknownTransactionType(), "invalid value: transactionTypeCode"), true
+	}
+	return reply{}, false
+}
+
+// getPaymentOptions implements Get Payment Options: the catalogue
+// entries usable for the transaction type.
+func (h *handler) getPaymentOptions(c *call) reply {
+	return h.onAccount(c, false, func(a *account) reply {
+		tt := c.v.str("transactionTypeCode")
+		if rep, bad := h.checkTransactionType(tt); bad {
+			return rep
+		}
+		list := []any{}
+		byCode := map[string]any{}
+		for _, o := range h.p.paymentOptions() {
+			if usableFor(tt, o) {
+				list = append(list, paymentOptionView(o))
+				byCode[o.code] = paymentOptionView(o)
+			}
+		}
+		fields := accountReply(c)
+		fields["transactionTypeCode"] = c.v.orNull("transactionTypeCode")
+		fields["paymentOptions"] = list
+		if h.mutant("payment-options-not-array") {
+			fields["paymentOptions"] = byCode
+		}
+		return h.ok(http.StatusOK, fields)
+	})
+}
+
+// paymentOptionView is the JSON object of.
+func paymentOptionView(o paymentOption) map[string]any {
+	return map[string]any{
+		"name":                o.name,
+		"code":                o.code,
+		"paymentGroup":        o.group,
+		"paymentGroupCode":    o.groupCode,
+		"paymentSubGroup":     o.subGroup,
+		"paymentSubGroupCode": o.subGroupCode,
+		"isStorable":          o.storable,
+		"iconUrl":             o.iconURL,
+	}
+}
+
+// getStoredOptions implements Get Stored Payment Options, restricted
+// to the options usable for transactionTypeCode when it is given.
+func (h *handler) getStoredOptions(c *call) reply {
+	return h.onAccount(c, false, func(a *account) reply {
+		tt := c.v.str("transactionTypeCode")
+		if rep, bad := h.checkTransactionType(tt); bad {
+			return rep
+		}
+		stored := h.options.list(a.accno)
+		if h.p.newestOptionFirst() {
+			slices.Reverse(stored)
+		}
+		list := []any{}
+		for _, o := range stored {
+			if usableFor(tt, o.option) {
+				list = append(list, h.storedOptionView(o))
+			}
+		}
+		fields := accountReply(c)
+		fields["paymentOptions"] = list
+		return h.ok(http.StatusOK, fields)
+	})
+}
+
+// storedOptionView is the JSON object of.
+func (h *handler) storedOptionView(o storedOption) map[string]any {
+	m := map[string]any{
+		"name":                o.option.name,
+		"code":                o.option.code,
+		"carrierNumber":       o.carrierNumber,
+		"reference":           o.reference,
+		"paymentGroup":        o.option.group,
+		"paymentGroupCode":    o.option.groupCode,
+		"paymentSubGroup":     o.option.subGroup,
+		"paymentSubGroupCode": o.option.subGroupCode,
+		"expiryMonth":         o.expiryMonth,
+		"expiryYear":          o.expiryYear,
+		"validUntilDate":      o.validUntilDate,
+		"validUntilTime":      validUntilTimeOfDay,
+		"bankCode":            o.bankCode,
+		"isVerifiable":        true,
+		"statusCode":          o.statusCode,
+		"isDefault":           o.isDefault,
+		"billingAddress":      o.billing,
+		"iconUrl":             o.option.iconURL,
+	}
+	if h.mutant("stored-option-no-billingaddress") {
+		delete(m, "billingAddress")
+	}
+	if h.mutant("stored-option-expiry-as-string") {
+		m["expiryMonth"] = strconv.Itoa(o.expiryMonth)
+		m["expiryYear"] = strconv.Itoa(o.expiryYear)
+	}
+	return m
+}
