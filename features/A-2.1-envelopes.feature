@@ -78,3 +78,65 @@ Feature: Request and response envelopes (A-2.1)
       When the partner closes the account without closingReason
       Then the call is rejected as a syntax error
       And the response echoes partnerReference
+
+  Rule: Payment option responses carry the envelope and echo partnerReference and programCode
+
+    Scenario Outline: The <operation> response carries the envelope and the echoes
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner <operation>
+      Then the call succeeds
+      And the response carries the response envelope
+      And the response echoes the caller's localDate and localTime
+      And the response echoes partnerReference and programCode
+
+      @A-4.6
+      Examples: Init Add Stored Payment Option
+        | operation                      |
+        | starts adding a payment option |
+
+      @A-4.8
+      Examples: Init Verify Stored Payment Option
+        | operation                           |
+        | starts verifying the payment option |
+
+      @A-4.10
+      Examples: Delete Stored Payment Option
+        | operation                  |
+        | deletes the payment option |
+
+      @A-4.11
+      Examples: Set Default Stored Payment Option
+        | operation                            |
+        | makes the payment option the default |
+
+      @A-4.12
+      Examples: Get Payment Options
+        | operation                           |
+        | lists the available payment options |
+
+      @A-4.13
+      Examples: Get Stored Payment Options
+        | operation                        |
+        | lists the stored payment options |
+
+    @A-4.7
+    Scenario: The Complete Add response carries the envelope and the echoes
+      Given the partner has created an account
+      And the partner has started adding a payment option
+      When the partner completes adding the payment option
+      Then the call succeeds
+      And the response carries the response envelope
+      And the response echoes the caller's localDate and localTime
+      And the response echoes partnerReference and programCode
+
+    @A-4.9
+    Scenario: The Complete Verify response carries the envelope and the echoes
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has started verifying the payment option
+      When the partner completes verifying the payment option
+      Then the call succeeds
+      And the response carries the response envelope
+      And the response echoes the caller's localDate and localTime
+      And the response echoes partnerReference and programCode

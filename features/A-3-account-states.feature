@@ -37,3 +37,25 @@ Feature: Account states and transitions (A-3)
       And the partner has closed the account
       When the partner updates the account information
       Then the call fails as a handled error
+
+    Scenario Outline: A closed account's stored payment options can no longer be used: <operation>
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has closed the account
+      When the partner <operation>
+      Then the call fails as a handled error
+
+      @A-4.8
+      Examples: Init Verify Stored Payment Option
+        | operation                           |
+        | starts verifying the payment option |
+
+      @A-4.10
+      Examples: Delete Stored Payment Option
+        | operation                  |
+        | deletes the payment option |
+
+      @A-4.11
+      Examples: Set Default Stored Payment Option
+        | operation                            |
+        | makes the payment option the default |

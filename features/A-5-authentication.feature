@@ -66,3 +66,97 @@ Feature: Authentication (A-5)
       Examples: Close Account
         | operation          |
         | closes the account |
+
+  Rule: Payment option operations are refused without a valid token
+
+    Scenario Outline: <operation> without an X-Auth-Token
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner <operation> without an X-Auth-Token
+      Then the call is refused as unauthorized
+
+      @A-4.6
+      Examples: Init Add Stored Payment Option
+        | operation                      |
+        | starts adding a payment option |
+
+      @A-4.7
+      Examples: Complete Add Stored Payment Option
+        | operation                           |
+        | completes adding the payment option |
+
+      @A-4.8
+      Examples: Init Verify Stored Payment Option
+        | operation                           |
+        | starts verifying the payment option |
+
+      @A-4.9
+      Examples: Complete Verify Stored Payment Option
+        | operation                              |
+        | completes verifying the payment option |
+
+      @A-4.10
+      Examples: Delete Stored Payment Option
+        | operation                  |
+        | deletes the payment option |
+
+      @A-4.11
+      Examples: Set Default Stored Payment Option
+        | operation                            |
+        | makes the payment option the default |
+
+      @A-4.12
+      Examples: Get Payment Options
+        | operation                           |
+        | lists the available payment options |
+
+      @A-4.13
+      Examples: Get Stored Payment Options
+        | operation                        |
+        | lists the stored payment options |
+
+    Scenario Outline: <operation> with an invalid X-Auth-Token
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner <operation> with an X-Auth-Token the service did not issue
+      Then the call is refused as unauthorized
+
+      @A-4.6
+      Examples: Init Add Stored Payment Option
+        | operation                      |
+        | starts adding a payment option |
+
+      @A-4.7
+      Examples: Complete Add Stored Payment Option
+        | operation                           |
+        | completes adding the payment option |
+
+      @A-4.8
+      Examples: Init Verify Stored Payment Option
+        | operation                           |
+        | starts verifying the payment option |
+
+      @A-4.9
+      Examples: Complete Verify Stored Payment Option
+        | operation                              |
+        | completes verifying the payment option |
+
+      @A-4.10
+      Examples: Delete Stored Payment Option
+        | operation                  |
+        | deletes the payment option |
+
+      @A-4.11
+      Examples: Set Default Stored Payment Option
+        | operation                            |
+        | makes the payment option the default |
+
+      @A-4.12
+      Examples: Get Payment Options
+        | operation                           |
+        | lists the available payment options |
+
+      @A-4.13
+      Examples: Get Stored Payment Options
+        | operation                        |
+        | lists the stored payment options |

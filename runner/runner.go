@@ -198,6 +198,9 @@ func featurePaths(all []Scenario) []string {
 }
 
 func classify(s Scenario, o outcome) (reports.Status, string, int) {
+	if o.missingKey != "" {
+		return reports.Skipped, "the profile has no " + o.missingKey, o.exchanges
+	}
 	if o.err == nil {
 		return reports.Passed, "", o.exchanges
 	}
@@ -214,9 +217,10 @@ func classify(s Scenario, o outcome) (reports.Status, string, int) {
 
 // outcome is what the After hook saw of a scenario.
 type outcome struct {
-	err       error
-	message   string
-	exchanges int
+	err        error
+	message    string
+	exchanges  int
+	missingKey string // the profile key whose absence skipped the scenario
 }
 
 // collector gathers outcomes from concurrently running scenarios.
@@ -229,7 +233,7 @@ func newCollector() *collector { return &collector{out: map[string]outcome{}} }
 
 func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
-		o := outcome{err: err, exchanges: len(w.Exchanges())}
+		o := outcome{err: err, exchanges: len(w.Exchanges()), missingKey: w.MissingKey()}
 		if err != nil {
 			o.message = r.String(err.Error())
 		}

@@ -164,6 +164,8 @@ func (w *World) remember() {
 		w.account.fields = c.fields
 	case "close-account":
 		w.account.closed = true
+	default:
+		w.rememberOption(c)
 	}
 }
 

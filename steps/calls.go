@@ -25,6 +25,14 @@ var phrases = []struct{ phrase, op string }{
 	{"updates the account information", "update-account"},
 	{"reads the account information", "get-account"},
 	{"closes the account", "close-account"},
+	{"starts adding a payment option", "init-add-stored-payment-option"},
+	{"completes adding the payment option", "complete-add-stored-payment-option"},
+	{"starts verifying the payment option", "init-verify-stored-payment-option"},
+	{"completes verifying the payment option", "complete-verify-stored-payment-option"},
+	{"deletes the payment option", "delete-stored-payment-option"},
+	{"makes the payment option the default", "set-default-stored-payment-option"},
+	{"lists the available payment options", "get-payment-options"},
+	{"lists the stored payment options", "get-stored-payment-options"},
 }
 
 // variants are named shapes of a request, applied on top of its valid form.
@@ -36,6 +44,9 @@ var variants = []struct {
 	{"with the owner's address for correspondence", withoutCorrespondenceAddress},
 	{"for a business user", asBusinessUser},
 	{"for a private user", asPrivateUser},
+	{"with a different billing address", withBillingAddress},
+	{"with the owner's address for billing", withoutBillingAddress},
+	{"for the profile's transaction type", forTransactionType},
 }
 
 // builders return the path parameters and the valid parameters of an
@@ -43,7 +54,7 @@ var variants = []struct {
 type builder func(w *World) (path map[string]string, fields map[string]any, err error)
 
 func builderFor(op string) (builder, bool) {
-	for _, table := range []map[string]builder{authBuilders, accountBuilders} {
+	for _, table := range []map[string]builder{authBuilders, accountBuilders, paymentOptionBuilders} {
 		if b, ok := table[op]; ok {
 			return b, true
 		}

@@ -17,6 +17,7 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 		registerEnvelopeSteps(sc, w)
 		registerAuthSteps(sc, w)
 		registerAccountSteps(sc, w)
+		registerPaymentOptionSteps(sc, w)
 
 		// Each step's exchanges become attachments of that step in cucumber.json.
 		sc.StepContext().After(func(ctx context.Context, _ *godog.Step, _ godog.StepResultStatus, _ error) (context.Context, error) {

@@ -15,12 +15,23 @@ func testWorld(t *testing.T) (*World, *schemas.Set) {
 	t.Helper()
 	set, err := schemas.Load()
 	require.NoError(t, err)
-	p := &profile.Profile{ProgramCode: "PRG", AccnoType: "00", Currency: "EUR", TitleCode: "MR"}
+	p := &profile.Profile{ProgramCode: "PRG", ProgramAccno: "900001", AccnoType: "00", Currency: "EUR", TitleCode: "MR", PaymentOptionCode: "VISA", TransactionTypeCode: "AUTH"}
 	p.Credentials.UserID, p.Credentials.Password = "partner", "pw"
+	p.Sandbox.VerificationCode = "123456"
 	env := &Env{Profile: p, Schemas: set, RunID: "rtest", Clock: func() (string, string) { return "2026-11-21", "101500" }}
 	w := newWorld(env)
 	w.account = accountState{accno: "123456789012", fields: map[string]any{"firstName": "Erika", "dob": "1984-08-12", "emailAddress": "e@example.com"}}
+	w.option = optionState{authorizationToken: "spt_0123", references: []string{"opt-1"}, current: "opt-1"}
 	return w, set
+}
+
+// variantsOf lists the request variants the features apply to each operation.
+var variantsOf = map[string][]string{
+	"create-account":                     {"with a different correspondence address", "with the owner's address for correspondence", "for a business user", "for a private user"},
+	"update-account":                     {"with a different correspondence address", "with the owner's address for correspondence"},
+	"init-add-stored-payment-option":     {"with a different billing address", "with the owner's address for billing"},
+	"complete-add-stored-payment-option": {"with a different billing address", "with the owner's address for billing"},
+	"get-stored-payment-options":         {"for the profile's transaction type"},
 }
 
 // The suite's own valid requests, in every variant, match the request
@@ -30,15 +41,7 @@ func TestValidRequestsMatchTheirSchemas(t *testing.T) {
 	for _, ph := range phrases {
 		op, err := operationFor(ph.phrase)
 		require.NoError(t, err)
-		forms := []string{""}
-		if op.ID == "create-account" || op.ID == "update-account" {
-			for _, v := range variants {
-				if op.ID == "update-account" && (v.phrase == "for a business user" || v.phrase == "for a private user") {
-					continue // carries no isBusinessUser
-				}
-				forms = append(forms, v.phrase)
-			}
-		}
+		forms := append([]string{""}, variantsOf[op.ID]...)
 		for _, form := range forms {
 			r, err := w.prepare(ph.phrase, form)
 			require.NoError(t, err, "%s %s", ph.phrase, form)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/runner/profile"
@@ -46,8 +47,13 @@ type World struct {
 	// last is the scenario's most recent call.
 	last *call
 
+	// option is the scenario's stored payment options.
+	option optionState
+
 	exchanges []target.Exchange
 	attached  int // how many exchanges were already attached to the report
+	// missingKey names the profile key the scenario needed and did not find.
+	missingKey string
 }
 
 type accountState struct {
@@ -72,6 +78,20 @@ func newWorld(env *Env) *World {
 func (w *World) unique(prefix string) string {
 	w.n++
 	return fmt.Sprintf("%s%s%02d", prefix, w.uid, w.n)
+}
+
+// MissingKey names the profile key whose absence skipped the scenario ("" if none).
+func (w *World) MissingKey() string { return w.missingKey }
+
+// need returns the profile value of key, or an error that skips the
+// scenario naming the key: a profile that lacks it cannot run the scenario,
+// which says nothing about the target.
+func (w *World) need(key string) (string, error) {
+	if v := w.env.Profile.Value(key); v != "" {
+		return v, nil
+	}
+	w.missingKey = key
+	return "", fmt.Errorf("%w: the profile has no %s", godog.ErrSkip, key)
 }
 
 // Exchanges returns what the scenario sent and received, secrets redacted.

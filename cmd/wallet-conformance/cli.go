@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
@@ -110,7 +109,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			return ExitUsage, err
 		}
 		defer srv.Close()
-		p = referenceProfile(srv.URL, reference.DefaultConfig())
+		p = runner.ReferenceProfile(srv.URL, reference.DefaultConfig())
 		fmt.Fprintf(stdout, "target: embedded reference server at %s\n", srv.URL)
 	} else {
 		var err error
@@ -132,8 +131,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return ExitUsage, err
 	}
 	c := res.Counts()
-	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d errors, %d warnings, %d not claimed; report in %s\n",
-		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Error], c[reports.Warning], c[reports.NotClaimed], *reportDir)
+	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d errors, %d warnings, %d skipped, %d not claimed; report in %s\n",
+		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed], *reportDir)
 	if res.Verdict() != reports.Conformant {
 		return ExitFailed, nil
 	}
@@ -160,7 +159,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "# reference server listening on %s; a profile that targets it:\n%s# serving until interrupted\n", url, referenceProfile(url, cfg).YAML())
+	fmt.Fprintf(stdout, "# reference server listening on %s; a profile that targets it:\n%s# serving until interrupted\n", url, runner.ReferenceProfile(url, cfg).YAML())
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
@@ -172,22 +171,4 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	return nil
-}
-
-// referenceProfile is the profile that targets a reference server.
-func referenceProfile(url string, cfg reference.Config) *profile.Profile {
-	p := &profile.Profile{
-		BaseURL:             strings.TrimRight(url, "/"),
-		AcceptLanguage:      "en-US",
-		CallTimeout:         profile.Duration{Duration: profile.DefaultCallTimeout},
-		ProgramCode:         cfg.ProgramCode,
-		ProgramAccno:        cfg.ProgramAccno,
-		AccnoType:           "00",
-		Currency:            "EUR",
-		TitleCode:           "MR",
-		TransactionTypeCode: "AUTH",
-	}
-	p.Credentials.UserID = cfg.UserID
-	p.Credentials.Password = cfg.Password
-	return p
 }

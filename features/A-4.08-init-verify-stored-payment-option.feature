@@ -1,0 +1,39 @@
+@A-4.8
+Feature: Init Verify Stored Payment Option (A-4.8)
+  The partner starts verifying a stored payment option. The request carries
+  programAccno, not programCode. The success HTTP status is not shown by the
+  spec, so any 2xx status with responseCode 0000 is a success.
+
+  Rule: A valid request starts the verification
+
+    Scenario: Verifying a stored payment option is started
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner starts verifying the payment option
+      Then the call succeeds
+      And the response echoes partnerReference
+
+  Rule: Every mandatory field is required
+
+    @A-7
+    Scenario Outline: Init Verify without <field> is rejected naming it
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner starts verifying the payment option without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field            |
+        | partnerReference |
+        | programAccno     |
+        | accnoType        |
+        | localDate        |
+        | localTime        |
+
+  Rule: Only a stored option of the account can be verified
+
+    Scenario: Init Verify of an option the account does not have is a handled error
+      Given the partner has created an account
+      And the partner uses a stored payment option reference the account does not have
+      When the partner starts verifying the payment option
+      Then the call fails as a handled error

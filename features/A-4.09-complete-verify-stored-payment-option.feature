@@ -1,0 +1,51 @@
+@A-4.9
+Feature: Complete Verify Stored Payment Option (A-4.9)
+  The partner completes the verification with the payment option
+  verification code, N(6). The suite sends the code the profile names for the
+  target's sandbox (sandbox.verificationCode).
+
+  Rule: The right verification code completes the verification
+
+    Scenario: Verifying the stored payment option is completed
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has started verifying the payment option
+      When the partner completes verifying the payment option
+      Then the call succeeds
+      And the response echoes partnerReference and programCode
+
+  Rule: A wrong verification code does not verify
+
+    Scenario: A wrong verification code is not a success
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has started verifying the payment option
+      When the partner completes verifying the payment option with a wrong verification code
+      Then the call is not a success
+
+    @A-7
+    Scenario: A verification code of seven digits is a syntax error
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has started verifying the payment option
+      When the partner completes verifying the payment option with verificationCode set to "1234567"
+      Then the call is rejected as a syntax error
+
+  Rule: Every mandatory field is required
+
+    @A-7
+    Scenario Outline: Complete Verify without <field> is rejected naming it
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has started verifying the payment option
+      When the partner completes verifying the payment option without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field            |
+        | partnerReference |
+        | programCode      |
+        | accnoType        |
+        | verificationCode |
+        | localDate        |
+        | localTime        |

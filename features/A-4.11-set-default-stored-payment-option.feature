@@ -1,0 +1,46 @@
+@A-4.11
+Feature: Set Default Stored Payment Option (A-4.11)
+  The partner makes one stored payment option the account's default. The
+  success HTTP status is not shown by the spec, so any 2xx status with
+  responseCode 0000 is a success.
+
+  Rule: Exactly one stored option is the default
+
+    Scenario: The stored payment option becomes the default
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner makes the payment option the default
+      Then the call succeeds
+      And the response echoes partnerReference and programCode
+
+    @A-2.6
+    Scenario: The default moves from one stored option to another
+      Given the partner has created an account
+      And the partner has stored two payment options
+      And the partner has made the first payment option the default
+      When the partner makes the second payment option the default
+      Then the call succeeds
+      And the second payment option is the only default
+
+    Scenario: Making an option the account does not have the default is a handled error
+      Given the partner has created an account
+      And the partner uses a stored payment option reference the account does not have
+      When the partner makes the payment option the default
+      Then the call fails as a handled error
+
+  Rule: Every mandatory field is required
+
+    @A-7
+    Scenario Outline: Set Default without <field> is rejected naming it
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner makes the payment option the default without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field            |
+        | partnerReference |
+        | programCode      |
+        | accnoType        |
+        | localDate        |
+        | localTime        |

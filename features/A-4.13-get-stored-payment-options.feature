@@ -1,0 +1,39 @@
+@A-4.13
+Feature: Get Stored Payment Options (A-4.13)
+  The partner lists the payment options stored on an account, each a stored
+  payment option of A-2.6; transactionTypeCode is optional.
+
+  Rule: The stored options are listed, with or without a transaction type
+
+    @A-2.6
+    Scenario: The stored payment options are listed
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner lists the stored payment options
+      Then the call succeeds
+      And the response echoes partnerReference and programCode
+      And the listed payment options include the payment option
+
+    @A-2.6
+    Scenario: The stored payment options are listed for a transaction type
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner lists the stored payment options for the profile's transaction type
+      Then the call succeeds
+      And the listed payment options include the payment option
+
+  Rule: Every mandatory parameter is required
+
+    @A-7
+    Scenario Outline: Get Stored Payment Options without <field> is rejected naming it
+      Given the partner has created an account
+      When the partner lists the stored payment options without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field            |
+        | partnerReference |
+        | programCode      |
+        | accnoType        |
+        | localDate        |
+        | localTime        |

@@ -1,0 +1,29 @@
+package runner
+
+import (
+	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+)
+
+// ReferenceProfile is the profile that targets a reference server started
+// with cfg at url: the embedded default target of a run without --profile.
+func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
+	p := &profile.Profile{
+		BaseURL:             strings.TrimRight(url, "/"),
+		AcceptLanguage:      "en-US",
+		CallTimeout:         profile.Duration{Duration: profile.DefaultCallTimeout},
+		ProgramCode:         cfg.ProgramCode,
+		ProgramAccno:        cfg.ProgramAccno,
+		AccnoType:           "00",
+		Currency:            "EUR",
+		TitleCode:           "MR",
+		PaymentOptionCode:   "VISA", // a storable option of the reference's catalogue
+		TransactionTypeCode: "AUTH",
+	}
+	p.Credentials.UserID = cfg.UserID
+	p.Credentials.Password = cfg.Password
+	p.Sandbox.VerificationCode = cfg.VerificationCode
+	return p
+}

@@ -1,0 +1,493 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/cucumber/godog"
+	"github.com/tidwall/gjson"
+)
+
+// Stored and available payment options: A-2.5, A-2.6, A-4.6 to A-4.13.
+//
+// The provider's part of adding an option is not shown by the spec; the
+// suite assumes the sandbox flow in which the authorizationToken that Init
+// Add returns is what Complete Add sends.
+
+type optionState struct {
+	authorizationToken string         // from the last Init Add
+	references         []string       // the options stored in this scenario, in order
+	current            string         // the option the scenario's steps talk about
+	billing            map[string]any // what the last Complete Add sent with useDifferentBillingAddress true; nil: the owner's address
+}
+
+var paymentOptionBuilders = map[string]builder{
+	"init-add-stored-payment-option":        initAddRequest,
+	"complete-add-stored-payment-option":    completeAddRequest,
+	"init-verify-stored-payment-option":     initVerifyRequest,
+	"complete-verify-stored-payment-option": completeVerifyRequest,
+	"delete-stored-payment-option":          storedOptionRequest,
+	"set-default-stored-payment-option":     storedOptionRequest,
+	"get-payment-options":                   getPaymentOptionsRequest,
+	"get-stored-payment-options":            getStoredOptionsRequest,
+}
+
+// accountRequest is the envelope of an operation on the scenario's account.
+func (w *World) accountRequest() (map[string]string, map[string]any, error) {
+	path, err := w.requireAccount()
+	if err != nil {
+		return nil, nil, err
+	}
+	f := w.envelope(true)
+	f["accnoType"] = w.env.Profile.AccnoType
+	return path, f, nil
+}
+
+func (w *World) optionPath() (map[string]string, error) {
+	path, err := w.requireAccount()
+	if err != nil {
+		return nil, err
+	}
+	if w.option.current == "" {
+		return nil, fmt.Errorf("the scenario has no stored payment option: it needs \"Given the partner has stored a payment option\"")
+	}
+	path["storedPaymentOptionReference"] = w.option.current
+	return path, nil
+}
+
+func initAddRequest(w *World) (map[string]string, map[string]any, error) {
+	path, f, err := w.accountRequest()
+	if err != nil {
+		return nil, nil, err
+	}
+	if code := w.env.Profile.PaymentOptionCode; code != "" {
+		f["paymentOptionCode"] = code
+	}
+	f["useDifferentBillingAddress"] = false
+	return path, f, nil
+}
+
+func completeAddRequest(w *World) (map[string]string, map[string]any, error) {
+	path, f, err := w.accountRequest()
+	if err != nil {
+		return nil, nil, err
+	}
+	if w.option.authorizationToken == "" {
+		return nil, nil, fmt.Errorf("the scenario has no authorizationToken: it needs \"Given the partner has started adding a payment option\"")
+	}
+	if code := w.env.Profile.PaymentOptionCode; code != "" {
+		f["paymentOptionCode"] = code
+	}
+	f["authorizationToken"] = w.option.authorizationToken
+	f["useDifferentBillingAddress"] = false
+	return path, f, nil
+}
+
+// initVerifyRequest carries programAccno, not programCode (A-4.8).
+func initVerifyRequest(w *World) (map[string]string, map[string]any, error) {
+	path, err := w.optionPath()
+	if err != nil {
+		return nil, nil, err
+	}
+	accno, err := w.need("programAccno")
+	if err != nil {
+		return nil, nil, err
+	}
+	f := w.envelope(false)
+	f["programAccno"] = accno
+	f["accnoType"] = w.env.Profile.AccnoType
+	return path, f, nil
+}
+
+func completeVerifyRequest(w *World) (map[string]string, map[string]any, error) {
+	path, f, err := w.storedOptionRequest()
+	if err != nil {
+		return nil, nil, err
+	}
+	code, err := w.need("sandbox.verificationCode")
+	if err != nil {
+		return nil, nil, err
+	}
+	f["verificationCode"] = code
+	return path, f, nil
+}
+
+func storedOptionRequest(w *World) (map[string]string, map[string]any, error) {
+	return w.storedOptionRequest()
+}
+
+func (w *World) storedOptionRequest() (map[string]string, map[string]any, error) {
+	path, err := w.optionPath()
+	if err != nil {
+		return nil, nil, err
+	}
+	_, f, err := w.accountRequest()
+	return path, f, err
+}
+
+func getPaymentOptionsRequest(w *World) (map[string]string, map[string]any, error) {
+	path, f, err := w.accountRequest()
+	if err != nil {
+		return nil, nil, err
+	}
+	f["transactionTypeCode"] = w.env.Profile.TransactionTypeCode
+	return path, f, nil
+}
+
+func getStoredOptionsRequest(w *World) (map[string]string, map[string]any, error) {
+	return w.accountRequest()
+}
+
+// The billing rule of A-4.6 and A-4.7, in both branches.
+
+func withBillingAddress(w *World, f map[string]any) {
+	f["useDifferentBillingAddress"] = true
+	f["customerFullName"] = "Max Beispiel"
+	f["emailAddress"] = strings.ToLower(w.unique("billing-")) + "@example.com"
+	f["addr1"] = "Marktplatz 3"
+	f["houseNumber"] = "3"
+	f["city"] = "Muenster"
+	f["countryCode"] = "DE"
+	f["postCode"] = "48143"
+}
+
+var billingFields = []string{"customerFullName", "emailAddress", "addr1", "addr2", "addr3", "houseNumber", "city", "state", "countryCode", "postCode", "phone"}
+
+func withoutBillingAddress(_ *World, f map[string]any) {
+	f["useDifferentBillingAddress"] = false
+	for _, k := range billingFields {
+		delete(f, k)
+	}
+}
+
+func forTransactionType(w *World, f map[string]any) {
+	f["transactionTypeCode"] = w.env.Profile.TransactionTypeCode
+}
+
+// rememberOption keeps what a successful payment option call established.
+func (w *World) rememberOption(c *call) {
+	switch c.op.ID {
+	case "init-add-stored-payment-option":
+		w.option.authorizationToken = c.json.Get("authorizationToken").String()
+	case "complete-add-stored-payment-option":
+		ref := c.json.Get("storedPaymentOptionReference").String()
+		w.option.references = append(w.option.references, ref)
+		w.option.current = ref
+		w.option.billing = nil
+		if c.fields["useDifferentBillingAddress"] == true {
+			w.option.billing = c.fields
+		}
+	}
+}
+
+func (w *World) hasStartedAddingOption(ctx context.Context, variant string) error {
+	if err := w.sendValid(ctx, "starts adding a payment option", variant); err != nil {
+		return err
+	}
+	if w.option.authorizationToken == "" {
+		return w.failf("Init Add Stored Payment Option returned no authorizationToken")
+	}
+	return nil
+}
+
+func (w *World) hasStoredOption(ctx context.Context, variant string) error {
+	if err := w.hasStartedAddingOption(ctx, variant); err != nil {
+		return err
+	}
+	if err := w.sendValid(ctx, "completes adding the payment option", variant); err != nil {
+		return err
+	}
+	if w.option.current == "" {
+		return w.failf("Complete Add Stored Payment Option returned no storedPaymentOptionReference")
+	}
+	return nil
+}
+
+func (w *World) hasStoredTwoOptions(ctx context.Context) error {
+	for i := 0; i < 2; i++ {
+		if err := w.hasStoredOption(ctx, ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *World) hasStartedVerifying(ctx context.Context) error {
+	return w.sendValid(ctx, "starts verifying the payment option", "")
+}
+
+func (w *World) hasDeletedOption(ctx context.Context) error {
+	return w.sendValid(ctx, "deletes the payment option", "")
+}
+
+func (w *World) hasUnknownOption() error {
+	w.option.current = w.unique("unknown-")
+	return nil
+}
+
+func (w *World) pick(ordinal string) error {
+	i := map[string]int{"first": 0, "second": 1}[ordinal]
+	if i >= len(w.option.references) {
+		return fmt.Errorf("the scenario stored %d payment option(s), not a %s", len(w.option.references), ordinal)
+	}
+	w.option.current = w.option.references[i]
+	return nil
+}
+
+func (w *World) hasMadeDefault(ctx context.Context, ordinal string) error {
+	if err := w.pick(ordinal); err != nil {
+		return err
+	}
+	return w.sendValid(ctx, "makes the payment option the default", "")
+}
+
+func (w *World) makesDefault(ctx context.Context, ordinal string) error {
+	if err := w.pick(ordinal); err != nil {
+		return err
+	}
+	return w.calls(ctx, "makes the payment option the default", "")
+}
+
+func (w *World) completesAddWithForeignToken(ctx context.Context) error {
+	r, err := w.prepare("completes adding the payment option", "")
+	if err != nil {
+		return err
+	}
+	r.fields["authorizationToken"] = w.unique("not-issued-by-init-add-")
+	return w.send(ctx, r)
+}
+
+func (w *World) completesVerifyWithWrongCode(ctx context.Context) error {
+	r, err := w.prepare("completes verifying the payment option", "")
+	if err != nil {
+		return err
+	}
+	r.fields["verificationCode"] = otherDigits(r.fields["verificationCode"].(string))
+	return w.send(ctx, r)
+}
+
+// otherDigits returns a code of the same length that differs in every digit.
+func otherDigits(code string) string {
+	b := []byte(code)
+	for i, c := range b {
+		if c >= '0' && c <= '9' {
+			b[i] = '0' + (c-'0'+5)%10
+		}
+	}
+	return string(b)
+}
+
+// listStored reads the stored payment options of the account (A-4.13).
+func (w *World) listStored(ctx context.Context) ([]gjson.Result, error) {
+	r, err := w.prepare("lists the stored payment options", "")
+	if err != nil {
+		return nil, err
+	}
+	if err := w.send(ctx, r); err != nil {
+		return nil, err
+	}
+	if !w.last.succeeded() {
+		return nil, w.failf("Get Stored Payment Options was not a success (expected HTTP 200 with responseCode 0000)")
+	}
+	return w.last.json.Get("paymentOptions").Array(), nil
+}
+
+func find(options []gjson.Result, ref string) (gjson.Result, bool) {
+	for _, o := range options {
+		if o.Get("reference").String() == ref {
+			return o, true
+		}
+	}
+	return gjson.Result{}, false
+}
+
+func (w *World) optionIsListed(ctx context.Context) error {
+	options, err := w.listStored(ctx)
+	if err != nil {
+		return err
+	}
+	o, ok := find(options, w.option.current)
+	if !ok {
+		return w.failf("expected the stored payment option %q among the stored payment options", w.option.current)
+	}
+	if err := w.env.Schemas.Validate("stored-payment-option.json", []byte(o.Raw)); err != nil {
+		return w.failf("the stored payment option (A-2.6) %v", err)
+	}
+	return nil
+}
+
+func (w *World) listedOptionsInclude() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if _, ok := find(c.json.Get("paymentOptions").Array(), w.option.current); !ok {
+		return w.failf("expected the stored payment option %q among the listed payment options", w.option.current)
+	}
+	return nil
+}
+
+func (w *World) optionNoLongerListed(ctx context.Context) error {
+	options, err := w.listStored(ctx)
+	if err != nil {
+		return err
+	}
+	if _, ok := find(options, w.option.current); ok {
+		return w.failf("expected the deleted payment option %q no longer listed", w.option.current)
+	}
+	return nil
+}
+
+// billingAddressIs compares the stored option's billingAddress with what
+// should have been used: the billing fields given, or the owner's address.
+func (w *World) billingAddressIs(ctx context.Context, source string) error {
+	want := map[string]string{}
+	switch source {
+	case "the billing address given":
+		if w.option.billing == nil {
+			return fmt.Errorf("the scenario did not store a payment option with a different billing address")
+		}
+		for _, k := range []string{"addr1", "city", "postCode"} {
+			want[k] = fmt.Sprint(w.option.billing[k])
+		}
+		want["fullName"] = fmt.Sprint(w.option.billing["customerFullName"])
+	default:
+		for _, k := range []string{"addr1", "city", "postCode"} {
+			want[k] = fmt.Sprint(w.account.fields[k])
+		}
+	}
+	options, err := w.listStored(ctx)
+	if err != nil {
+		return err
+	}
+	o, ok := find(options, w.option.current)
+	if !ok {
+		return w.failf("expected the stored payment option %q among the stored payment options", w.option.current)
+	}
+	addr := o.Get("billingAddress")
+	var diffs []string
+	for _, k := range []string{"fullName", "addr1", "city", "postCode"} {
+		if v, ok := want[k]; ok && addr.Get(k).String() != v {
+			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %s", k, v, rawOrAbsent(addr.Get(k).Raw)))
+		}
+	}
+	if source != "the billing address given" {
+		full := addr.Get("fullName").String()
+		for _, name := range []string{"firstName", "lastName"} {
+			if n := fmt.Sprint(w.account.fields[name]); !strings.Contains(full, n) {
+				diffs = append(diffs, fmt.Sprintf("fullName: expected the owner's %s %q in it, got %s", name, n, rawOrAbsent(addr.Get("fullName").Raw)))
+			}
+		}
+	}
+	if len(diffs) > 0 {
+		return w.failf("the stored payment option's billingAddress is not %s: %s", source, strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+func (w *World) onlyDefault(ctx context.Context, ordinal string) error {
+	if err := w.pick(ordinal); err != nil {
+		return err
+	}
+	options, err := w.listStored(ctx)
+	if err != nil {
+		return err
+	}
+	var wrong []string
+	for _, o := range options {
+		ref := o.Get("reference").String()
+		isDefault := o.Get("isDefault")
+		switch {
+		case ref == w.option.current && !isDefault.Bool():
+			wrong = append(wrong, fmt.Sprintf("%s has isDefault %s, expected true", ref, rawOrAbsent(isDefault.Raw)))
+		case ref != w.option.current && isDefault.Bool():
+			wrong = append(wrong, fmt.Sprintf("%s has isDefault true, expected false", ref))
+		}
+	}
+	if _, ok := find(options, w.option.current); !ok {
+		wrong = append(wrong, w.option.current+" is not listed")
+	}
+	if len(wrong) > 0 {
+		return w.failf("expected the %s payment option to be the only default: %s", ordinal, strings.Join(wrong, "; "))
+	}
+	return nil
+}
+
+func (w *World) availableOptionsInclude() error {
+	code, err := w.need("paymentOptionCode")
+	if err != nil {
+		return err
+	}
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	var codes []string
+	for _, o := range c.json.Get("paymentOptions").Array() {
+		if o.Get("code").String() == code {
+			return nil
+		}
+		codes = append(codes, o.Get("code").String())
+	}
+	return w.failf("expected the profile's payment option %q among the available payment options, got %v", code, codes)
+}
+
+func (w *World) carriesBoundedReference(field string, max int) error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	v := c.json.Get(field)
+	if v.Type != gjson.String || v.String() == "" || len([]rune(v.String())) > max {
+		return w.failf("expected %s as a non-empty text of at most %d characters, got %s", field, max, rawOrAbsent(v.Raw))
+	}
+	return nil
+}
+
+func (w *World) carriesIssuerCountry() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	a2, a3 := c.json.Get("initiationCountryCode").String(), c.json.Get("initiationCountryCode3").String()
+	if !isUpperLetters(a2, 2) || !isUpperLetters(a3, 3) {
+		return w.failf("expected the issuer country as alpha-2 initiationCountryCode and alpha-3 initiationCountryCode3, got %q and %q", a2, a3)
+	}
+	return nil
+}
+
+func isUpperLetters(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for _, r := range s {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
+	sc.Step(`^the partner has started adding a payment option`+variantPattern+`$`, w.hasStartedAddingOption)
+	sc.Step(`^the partner has stored a payment option`+variantPattern+`$`, w.hasStoredOption)
+	sc.Step(`^the partner has stored two payment options$`, w.hasStoredTwoOptions)
+	sc.Step(`^the partner has started verifying the payment option$`, w.hasStartedVerifying)
+	sc.Step(`^the partner has deleted the payment option$`, w.hasDeletedOption)
+	sc.Step(`^the partner uses a stored payment option reference the account does not have$`, w.hasUnknownOption)
+	sc.Step(`^the partner has made the (first|second) payment option the default$`, w.hasMadeDefault)
+
+	sc.Step(`^the partner makes the (first|second) payment option the default$`, w.makesDefault)
+	sc.Step(`^the partner completes adding the payment option with an authorizationToken Init Add did not issue$`, w.completesAddWithForeignToken)
+	sc.Step(`^the partner completes verifying the payment option with a wrong verification code$`, w.completesVerifyWithWrongCode)
+
+	sc.Step(`^the payment option is listed among the stored payment options$`, w.optionIsListed)
+	sc.Step(`^the listed payment options include the payment option$`, w.listedOptionsInclude)
+	sc.Step(`^the payment option is no longer listed among the stored payment options$`, w.optionNoLongerListed)
+	sc.Step(`^the stored payment option carries (the billing address given|the account owner's address) as its billing address$`, w.billingAddressIs)
+	sc.Step(`^the (first|second) payment option is the only default$`, w.onlyDefault)
+	sc.Step(`^the available payment options include the profile's payment option$`, w.availableOptionsInclude)
+	sc.Step(`^the response carries an? (\w+) of at most (\d+) characters$`, w.carriesBoundedReference)
+	sc.Step(`^the response carries the issuer country in alpha-2 and alpha-3$`, w.carriesIssuerCountry)
+}
