@@ -72,3 +72,35 @@ func TestEveryMutantIsKilled(t *testing.T) {
 		})
 	}
 }
+
+// A profile that lacks a key a scenario needs skips that scenario, naming
+// the key; a clause the profile excludes is reported NOT CLAIMED and not run.
+func TestProfileGapsSkipAndScopeExcludes(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	defer srv.Close()
+	p := runner.ReferenceProfile(srv.URL, cfg)
+	p.Sandbox.VerificationCode = ""
+	p.Scope.Exclude = []string{"A-4.10"}
+	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Tags: "@A-4.8,@A-4.9,@A-4.10", Concurrency: 4})
+	require.NoError(t, err)
+	assert.Equal(t, reports.Conformant, res.Verdict(), failures(res))
+	var skipped, unclaimed, passed int
+	for _, s := range res.Scenarios {
+		switch s.Status {
+		case reports.Skipped:
+			skipped++
+			assert.Contains(t, s.Message, "sandbox.verificationCode")
+		case reports.NotClaimed:
+			unclaimed++
+			assert.Contains(t, s.Clauses, "A-4.10")
+			assert.Zero(t, s.Exchanges, "a scenario not claimed is not run")
+		case reports.Passed:
+			passed++
+		}
+	}
+	assert.Positive(t, skipped)
+	assert.Positive(t, unclaimed)
+	assert.Positive(t, passed, "scenarios that need no verification code still run")
+}
