@@ -1,5 +1,5 @@
 // Package reference is a conforming in-memory implementation of the Wallet
-// Payments Service API (Document A, and later Document B), used to prove the
+// Payments Service API (Document A and part of Document B), used to prove the
 // conformance suite: the suite must pass against it in both personalities and
 // must fail against every mutant (see Mutants).
 //
@@ -10,6 +10,12 @@
 // A built-in sandbox payment provider issues the
 // authorizationToken of Init Add and accepts it once, in Complete Add of the
 // same account.
+//
+// Of Document B it implements the payments through external payment
+// options: Init Authorize, Complete Authorize, Authorize, Capture, Refund,
+// Cancel and Get Payment Status (B-4.1 to B-4.7) with the states of B-3, and
+// Add and Revoke Consent (B-4.8, B-4.9). A sandbox extension outside the
+// spec triggers the redirect callback of A-6 (see Sandbox redirect trigger).
 //
 // New(cfg) starts it on 127.0.0.1 like httptest.Server; NewHandler(cfg)
 // returns the bare http.Handler. State lives in the handler, never in package
@@ -29,9 +35,20 @@
 //     names every offending field, missing fields taking precedence. Malformed
 //     JSON, a non-object body or a body over 1 MiB answer 0001/400.
 //   - The conditional rules of apply to Create and Update; the billing
-//     rule of to Init Add and Complete Add.
-//   - Every payment option operation answers an unknown accno and a CLOSED
-//     account as handled errors (the choices below).
+//     rule of to Init Add and Complete Add; the rules of B-4.1 to
+//     B-4.3 to the payments (see Payments).
+//   - Amounts (Dec(18,2)) must be JSON numbers above zero with at most two
+//     decimals (trailing zeros not counted: 12.340 is 12.34; exponent forms
+//     such as 1.25e1 are read by value) and at most 16 integer digits;
+//     anything else, strings included, is a syntax error (0001 naming the
+//     field). Responses write every amount as a JSON number with exactly two
+//     decimals (25.00).
+//   - criteria (B-2.5) must be an array of objects whose name and value are
+//     strings (other members are ignored); anything else is a syntax error.
+//   - Every payment option and consent operation answers an unknown accno
+//     and a CLOSED account as handled errors (the choices below); so do Init
+//     Authorize and Authorize for the accno they are given and for the
+//     account that holds the stored payment option.
 //   - A missing, unknown or expired X-Auth-Token answers 0096 before any
 //     field validation; a panic answers 0099/500.
 //
@@ -78,6 +95,28 @@
 //	Delete of the default option    no option is default     earliest remaining is
 //	                                                         default
 //	Get Stored Payment Options      oldest first             newest first
+//	unknown uniqueReference         0021 / 404               0421 / 422
+//	move forbidden by B-3           0020 / 409               0420 / 422
+//	amount above what is allowed    0022 / 400               0422 / 409
+//	currency other than payment's   0023 / 400               0001 / 400
+//	wrong oneTimePassword           0024 / 400               0424 / 422
+//	unknown consentReference        0025 / 404               0425 / 422
+//	Revoke of a revoked consent     0000, CNSTRVKD again     move forbidden
+//	uniqueReference                 UUID (36 chars)          "PAY" + 20 digits
+//	payment authorizationToken      "pat_" + 32 hex          344 base64url characters
+//	consentReference                32 hex characters        "CNS" + 12 digits
+//	payment paymentProvider-        {"provider":"sandbox",   nested object; an array
+//	  Response                       "status":...,           of two objects on Complete
+//	                                 "paymentOptionCode":..} Authorize, Capture, Refund,
+//	                                                         Cancel
+//	Refund's accno                  string (null if none)    array (empty if none)
+//	statusReason                    "payment " + status      null
+//	                                in lower case
+//	initiator of a payment with     the option's owner       the program
+//	  a stored option               (accno, first + last)    (programAccno,
+//	                                                         "Reference Program")
+//	processedAmount of Capture      the authorized amount    the captured amount
+//	  and Refund
 //
 // Further choices, equal in both personalities: accnoType "00" and "01" both
 // address the account by accno; Create's validUntil is accepted and ignored
@@ -120,4 +159,91 @@
 // Set Default makes the option the account's only default. Every operation
 // of the area on a CLOSED account, Get Payment Options and Get Stored
 // Payment Options included, is a handled error (account closed).
+//
+// # Payments
+//
+// The payment operations carry no programCode; Init Authorize and
+// Authorize carry programAccno (checked like programCode) and Init
+// Authorize answers the program's programCode. accnoType is required only
+// when accno is given (its value is checked whenever present); a given
+// accno must name an open account, which the payment keeps (no ledger is
+// kept: nothing is loaded or credited).
+//
+// Init Authorize without storedPaymentOptionReference is a guest payment:
+// paymentOptionCode is required (any entry of the catalogue, storable or
+// not), useDifferentBillingAddress must be true (false is 0001 naming it),
+// then customerFullName, emailAddress, addr1, city, postCode, countryCode
+// are required, and houseNumber too when addr1 holds no digit. With a
+// storedPaymentOptionReference (looked up across all accounts; it need not
+// belong to accno) the payment is customer-initiated: a paymentOptionCode
+// sent as well must be the option's; with useDifferentBillingAddress true
+// the billing rule of applies (six fields, houseNumber optional).
+// emailAddress is unbounded in Init Authorize, S(255) elsewhere. Authorize
+// requires storedPaymentOptionReference and the same billing rule, and
+// checks a oneTimePassword when one is given.
+//
+// The billing address of a payment, which Get Payment Status reports, is
+// the request's BB fields when useDifferentBillingAddress is true, else the
+// stored option's billingAddress (itself the owner's address unless one was
+// given at Init or Complete Add; it has no addr3 and no houseNumber, so
+// those are null), else (guest) none. Complete Authorize with
+// useDifferentBillingAddress true replaces it with its own fields (state is
+// then null). country is the name from the built-in table, countryCode the
+// alpha-2 and countryCode3 the alpha-3 code, as in Get Account
+// Information. Guest payments are initiated by the program: initiatorAccno
+// is the programAccno and initiatorName "Reference Program".
+//
+// States follow B-3: Init Authorize gives RECEIVED with a fresh
+// authorizationToken of the sandbox provider; Complete Authorize (only from
+// RECEIVED, only with that token) and Authorize give AUTHORIZED with
+// processedAmount = presentationAmount; Capture (only from AUTHORIZED)
+// gives CAPTURED, capturing modifiedAmount (at most the authorized amount)
+// or the whole amount; Refund (only from CAPTURED) keeps CAPTURED and
+// refunds refundAmount, or all that is left when omitted, the refunds
+// together never exceeding the captured amount (nothing left is a handled
+// error); Cancel (only from AUTHORIZED) gives CANCELLED. Any other move is a
+// handled error that changes nothing, and so is a rejected token, amount or
+// currency. modifiedAmountCurrCode and refundCurrCode, when given, must be
+// the presentationCurrCode (ignoring case). modifiedUsage, refundUsage,
+// refundType, refundSourceAccno, invoiceReference (echoed by Authorize),
+// channelProductReference (echoed), externalChannelReference, the mandate
+// fields and criteria are accepted and otherwise ignored. Get Payment Status
+// answers in every status; presentationAmount stays the authorized amount.
+//
+// # Consent
+//
+// Every Add Consent adds a new consent (CNSTCONF) to the account; Revoke
+// Consent sets it to CNSTRVKD. The consentReference of the path wins over
+// one in the body. A consent of another account is unknown. oneTimePassword
+// is optional in Authorize, Add and Revoke Consent; when given it must be
+// Config.OneTimePassword, leading zeros ignored (Add Consent takes S(8),
+// Revoke Consent and Authorize N(8), a string of digits or a JSON integer).
+//
+// # Sandbox redirect trigger (extension, not in the spec)
+//
+// A-6 does not show the request that carries callBackUrl. The server offers
+//
+//	POST /sandbox/payments/{uniqueReference}/redirect
+//	X-Auth-Token: required (0096 without, as everywhere)
+//	{"callBackUrl": "http://...", "merchantTransactionId": "...",
+//	 "partnerReference": "...", "localDate": "...", "localTime": "..."}
+//
+// callBackUrl (S(2048), an absolute http or https URL, else 0001 naming it)
+// and merchantTransactionId (S(255)) are required; the envelope fields are
+// optional and echoed. It simulates the customer completing the external
+// payment: a RECEIVED payment is authorized and captured in full (CAPTURED,
+// processedAmount set, the whole amount refundable), then the server sends
+//
+//	POST <callBackUrl>?merchantTransactionId=<given>&paymentResult=OK&unqiueReference=<uniqueReference>
+//
+// (spelled so, as in A-6; appended to any query the URL has, fragment
+// dropped; empty body; 10 s timeout; redirects never followed), waits for
+// the answer and answers the trigger 200, 0000, with uniqueReference,
+// statusCode and callBackHttpStatus (the merchant's HTTP status, null when
+// not delivered). When the callback could not be delivered, or was answered
+// with a non-2xx status, the answer is still 0000 and responseDescription
+// says so. A payment that is unknown or not RECEIVED is left unchanged: the
+// callback carries paymentResult=<error description> and
+// merchantTransactionId, without unqiueReference, and the trigger answers
+// the handled error (unknown uniqueReference, or move forbidden).
 package reference

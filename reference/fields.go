@@ -2,22 +2,35 @@ package reference
 
 import (
 	"encoding/json"
+	"math"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
 )
 
 // kind is a type of the notation of that the field validator checks.
 type kind int
 
 const (
-	kindS kind = iota // S(n): JSON string of at most n characters
-	kindD             // D: "YYYY-MM-DD", a real calendar date
-	kindT             // T: "HHMMSS", a real time of day
-	kindB             // B: JSON boolean ("true"/"false" in a query string)
-	kindN             // N(n): at most n decimal digits, as a JSON number or string
+	kindS        kind = iota // S(n): JSON string of at most n characters
+	kindD                    // D: "YYYY-MM-DD", a real calendar date
+	kindT                    // T: "HHMMSS", a real time of day
+	kindB                    // B: JSON boolean ("true"/"false" in a query string)
+	kindN                    // N(n): at most n decimal digits, as a JSON number or string
+	kindDec                  // Dec(p,s): a JSON number above zero, at most s decimals and p-s integer digits
+	kindCriteria             // Arr of criteria items (B-2.5): objects whose name and value are strings
 )
+
+// amountScale is the scale at which amounts are kept and written: every
+// amount of the spec is Dec(18,2).
+const amountScale = 2
+
+// unbounded is the maximum length of an S field the spec leaves unbounded
+// (the body limit still applies).
+const unbounded = math.MaxInt
 
 // location says where a field travels in the request.
 type location int
@@ -31,7 +44,8 @@ const (
 type field struct {
 	name     string
 	kind     kind
-	max      int // maximum length for kindS and kindN
+	max      int // maximum length for kindS and kindN, precision for kindDec
+	scale    int // decimals allowed for kindDec
 	required bool
 	in       location
 }
@@ -41,6 +55,8 @@ func digits(name string, n int) field { return field{name: name, kind: kindN, ma
 func date(name string) field          { return field{name: name, kind: kindD} }
 func clock(name string) field         { return field{name: name, kind: kindT} }
 func boolean(name string) field       { return field{name: name, kind: kindB} }
+func amount(name string) field        { return field{name: name, kind: kindDec, max: 18, scale: amountScale} }
+func criteria(name string) field      { return field{name: name, kind: kindCriteria} }
 
 // req marks the field as required.
 func (f field) req() field { f.required = true; return f }
@@ -48,11 +64,37 @@ func (f field) req() field { f.required = true; return f }
 // path marks the field as a path parameter.
 func (f field) path() field { f.in = inPath; return f }
 
-// condRule is a conditional rule of: when the boolean field trigger is
-// true, the fields are required.
+// condRule is a conditional rule (A-2.2, B-4.1): when all of its
+// conditions hold, the fields are required and the boolean fields of
+// mustBeTrue must be true (false is a syntax error naming the field). The
+// conditions, each skipped when its name is "": the boolean field trigger is
+// true; the field ifPresent is present; the field ifAbsent is absent; the
+// field ifNoDigit holds no digit (absent counts as holding none).
 type condRule struct {
-	trigger string
-	fields  []string
+	trigger    string
+	ifPresent  string
+	ifAbsent   string
+	ifNoDigit  string
+	fields     []string
+	mustBeTrue []string
+}
+
+// applies reports whether every condition of the rule holds.
+func (r condRule) applies(raw map[string]any, vals values) bool {
+	switch {
+	case r.trigger != "" && !vals.flag(r.trigger),
+		r.ifPresent != "" && !given(raw, r.ifPresent),
+		r.ifAbsent != "" && given(raw, r.ifAbsent),
+		r.ifNoDigit != "" && strings.ContainsAny(vals.str(r.ifNoDigit), "0123456789"):
+		return false
+	}
+	return true
+}
+
+// given reports whether the raw request carries the field with a value.
+func given(raw map[string]any, name string) bool {
+	x, present := raw[name]
+	return present && !isEmpty(x)
 }
 
 // fieldSpec is the declarative request description of one operation: its
@@ -67,7 +109,9 @@ type fieldSpec struct {
 func (s fieldSpec) clone() fieldSpec {
 	c := fieldSpec{fields: slices.Clone(s.fields)}
 	for _, r := range s.rules {
-		c.rules = append(c.rules, condRule{trigger: r.trigger, fields: slices.Clone(r.fields)})
+		r.fields = slices.Clone(r.fields)
+		r.mustBeTrue = slices.Clone(r.mustBeTrue)
+		c.rules = append(c.rules, r)
 	}
 	return c
 }
@@ -102,7 +146,8 @@ type problems struct {
 func (p problems) ok() bool { return len(p.missing) == 0 && len(p.syntax) == 0 }
 
 // values are the validated request fields by name: string for S, D, T and N,
-// bool for B. Absent optional fields are not in the map.
+// bool for B, decimal.Decimal for Dec, []any for criteria. Absent optional
+// fields are not in the map.
 type values map[string]any
 
 // str returns the string value of the field, "" when absent.
@@ -115,6 +160,12 @@ func (v values) str(name string) string {
 func (v values) flag(name string) bool {
 	b, _ := v[name].(bool)
 	return b
+}
+
+// amount returns the Dec value of the field, and false when absent.
+func (v values) amount(name string) (decimal.Decimal, bool) {
+	d, ok := v[name].(decimal.Decimal)
+	return d, ok
 }
 
 // orNull returns the value of the field or nil when absent, for JSON output.
@@ -150,9 +201,15 @@ func (s fieldSpec) validate(raw map[string]any, opt validateOptions) (values, pr
 		}
 	}
 	for _, r := range s.rules {
-		if vals.flag(r.trigger) {
-			for _, name := range r.fields {
-				required[name] = true
+		if !r.applies(raw, vals) {
+			continue
+		}
+		for _, name := range r.fields {
+			required[name] = true
+		}
+		for _, name := range r.mustBeTrue {
+			if b, ok := vals[name].(bool); ok && !b && !slices.Contains(syntax, name) {
+				syntax = append(syntax, name)
 			}
 		}
 	}
@@ -214,8 +271,60 @@ func checkValue(f field, x any, opt validateOptions) (any, bool) {
 			return nil, false
 		}
 		return s, allDigits(s) && len(s) <= f.max
+	case kindDec:
+		return checkAmount(f, x, opt)
+	case kindCriteria:
+		return checkCriteria(x)
 	}
 	return nil, false
+}
+
+// checkAmount validates a Dec(p,s) value: a JSON number (a string only in a
+// query string) above zero with at most s decimals, trailing zeros not
+// counted, and at most p-s integer digits. It is returned as a
+// decimal.Decimal rounded to amountScale.
+func checkAmount(f field, x any, opt validateOptions) (any, bool) {
+	var s string
+	switch t := x.(type) {
+	case json.Number:
+		s = t.String()
+	case string:
+		if !opt.fromQuery {
+			return nil, false
+		}
+		s = t
+	default:
+		return nil, false
+	}
+	d, err := decimal.NewFromString(s)
+	if err != nil || !d.IsPositive() {
+		return nil, false
+	}
+	if !d.Equal(d.Truncate(int32(f.scale))) || !d.LessThan(decimal.New(1, int32(f.max-f.scale))) {
+		return nil, false
+	}
+	return d.Round(amountScale), true
+}
+
+// checkCriteria validates criteria (B-2.5): an array of objects whose name
+// and value are strings; other members of an item are ignored.
+func checkCriteria(x any) (any, bool) {
+	list, ok := x.([]any)
+	if !ok {
+		return nil, false
+	}
+	for _, item := range list {
+		obj, ok := item.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		for _, key := range []string{"name", "value"} {
+			if _, ok := obj[key].(string); !ok {
+				return nil, false
+			}
+		}
+	}
+	return list, true
 }
 
 // validDate reports whether s is a D value: YYYY-MM-DD naming a real date.

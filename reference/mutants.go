@@ -65,6 +65,38 @@ var mutants = [...]Mutant{
 	{"stored-options-require-transactiontype", "A-4.13", "Get Stored Payment Options requires the optional transactionTypeCode (0001 without it)"},
 	{"closed-account-initadd-allowed", "A-3", "Init Add on a CLOSED account succeeds"},
 	{"unknown-option-setdefault-ok", "A-4.11", "Set Default with an unknown storedPaymentOptionReference answers 0000"},
+	{"initauth-status-200", "B-4.1", "Init Authorize answers HTTP 200 instead of 201"},
+	{"initauth-state-authorized", "B-3", "Init Authorize answers statusCode AUTHORIZED instead of RECEIVED"},
+	{"guest-billing-false-accepted", "B-4.1", "a guest payment (no storedPaymentOptionReference) with useDifferentBillingAddress false is accepted"},
+	{"guest-housenumber-not-required", "B-4.1", "a guest payment does not require houseNumber when addr1 holds no digit"},
+	{"accnotype-not-required-with-accno", "B-4.1", "Init Authorize with accno but without accnoType is accepted"},
+	{"accnotype-required-without-accno", "B-4.1", "Init Authorize requires accnoType even without accno"},
+	{"criteria-rejected", "B-2.5", "a request with a criteria array is rejected with 0001 naming criteria"},
+	{"complete-twice-allowed", "B-3", "Complete Authorize of an AUTHORIZED payment answers 0000"},
+	{"complete-no-processed-amount", "B-4.2", "Complete Authorize omits processedAmount"},
+	{"complete-billing-not-enforced", "B-4.2", "Complete Authorize with useDifferentBillingAddress true does not require city"},
+	{"authorize-billing-not-enforced", "B-4.3", "Authorize with useDifferentBillingAddress true does not require emailAddress"},
+	{"authorize-status-200", "B-4.3", "Authorize answers HTTP 200 instead of 201"},
+	{"capture-from-received", "B-3", "Capture of a RECEIVED payment succeeds (CAPTURED)"},
+	{"capture-after-cancel", "B-3", "Capture of a CANCELLED payment succeeds"},
+	{"cancel-after-capture", "B-3", "Cancel of a CAPTURED payment succeeds"},
+	{"refund-before-capture", "B-3", "Refund of an AUTHORIZED payment succeeds"},
+	{"partial-capture-ignored", "B-4.4", "modifiedAmount is ignored: the full amount is captured and reported"},
+	{"refund-above-captured", "B-4.5", "a refundAmount above the captured amount is accepted"},
+	{"refund-omitted-nothing", "B-4.5", "an omitted refundAmount refunds 0.00 (reports refundAmount 0.00) instead of the whole amount"},
+	{"refund-status-refunded", "B-4.5", "Refund answers statusCode REFUNDED instead of CAPTURED"},
+	{"refunds-not-cumulative", "B-4.5", "each refund is only bounded by the captured amount, not by what was refunded before"},
+	{"cancel-status-200", "B-4.6", "Cancel answers HTTP 200 instead of 201"},
+	{"status-amount-wrong", "B-4.7", "Get Payment Status reports presentationAmount as the amount minus 1.00"},
+	{"status-billing-missing", "B-4.7", "Get Payment Status returns customerFullName null instead of the billing address's"},
+	{"amount-three-decimals-accepted", "B-4.1", "Init Authorize accepts presentationAmount 12.345 (three decimals; Dec(18,2)) and rounds it"},
+	{"consent-status-wrong", "B-4.8", "Add Consent answers consentStatusCode CNSTPEND instead of CNSTCONF"},
+	{"consent-reference-too-long", "B-4.8", "Add Consent issues a consentReference of 40 characters (the limit is S(32))"},
+	{"revoke-status-wrong", "B-4.9", "Revoke Consent answers consentStatusCode CNSTCONF instead of CNSTRVKD"},
+	{"callback-spelling", "A-6", "the redirect callback's reference parameter is spelled uniqueReference instead of unqiueReference"},
+	{"callback-result-wrong", "A-6", "the redirect callback's paymentResult is SUCCESS instead of OK"},
+	{"callback-not-captured", "A-6", "after the redirect the payment stays AUTHORIZED (Get Payment Status) instead of CAPTURED"},
+	{"failed-move-changes-state", "B-3", "a refused Cancel of a CAPTURED payment answers a handled error but sets the status to CANCELLED"},
 }
 
 // Mutants returns every known mutant, in a stable order.
@@ -114,7 +146,26 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 			s.rules[i].fields = without(r.fields, "city")
 		case r.trigger == "useDifferentBillingAddress" && op == opCompleteAdd && h.mutant("completeadd-billing-not-enforced"):
 			s.rules[i].fields = without(r.fields, "emailAddress")
+		case r.ifAbsent == "storedPaymentOptionReference" && op == opInitAuthorize && h.mutant("guest-billing-false-accepted"):
+			s.rules[i].mustBeTrue = without(r.mustBeTrue, "useDifferentBillingAddress")
+		case r.ifNoDigit == "addr1" && op == opInitAuthorize && h.mutant("guest-housenumber-not-required"):
+			s.rules[i].fields = without(r.fields, "houseNumber")
+		case r.ifPresent == "accno" && op == opInitAuthorize && h.mutant("accnotype-not-required-with-accno"):
+			s.rules[i].fields = without(r.fields, "accnoType")
+		case r.trigger == "useDifferentBillingAddress" && op == opCompleteAuthorize && h.mutant("complete-billing-not-enforced"):
+			s.rules[i].fields = without(r.fields, "city")
+		case r.trigger == "useDifferentBillingAddress" && op == opAuthorize && h.mutant("authorize-billing-not-enforced"):
+			s.rules[i].fields = without(r.fields, "emailAddress")
 		}
+	}
+	if h.mutant("accnotype-required-without-accno") && op == opInitAuthorize {
+		s.update("accnoType", func(f *field) { f.required = true })
+	}
+	if h.mutant("amount-three-decimals-accepted") && op == opInitAuthorize {
+		s.update("presentationAmount", func(f *field) { f.scale = 3 })
+	}
+	if h.mutant("criteria-rejected") {
+		s.update("criteria", func(f *field) { f.kind, f.max = kindS, 255 })
 	}
 	if h.mutant("business-rule-when-false") && s.has("isBusinessUser") {
 		s.update("businessCompanyName", func(f *field) { f.required = true })

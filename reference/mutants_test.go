@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -267,6 +268,126 @@ var mutantProbes = map[string]func(c *client) bool{
 	},
 	"unknown-option-setdefault-ok": func(c *client) bool {
 		return c.setDefault(c.newAccount(), "no-such-option", nil).code() == "0000"
+	},
+	"initauth-status-200": func(c *client) bool {
+		return c.initAuthorize(nil).status != http.StatusCreated
+	},
+	"initauth-state-authorized": func(c *client) bool {
+		return c.initAuthorize(nil).json.Get("statusCode").String() != "RECEIVED"
+	},
+	"guest-billing-false-accepted": func(c *client) bool {
+		return c.initAuthorize(map[string]any{"useDifferentBillingAddress": false}).code() != "0001"
+	},
+	"guest-housenumber-not-required": func(c *client) bool {
+		return c.initAuthorize(map[string]any{"addr1": "Lindenallee"}).code() != "0001"
+	},
+	"accnotype-not-required-with-accno": func(c *client) bool {
+		return c.initAuthorize(map[string]any{"accno": c.newAccount()}).code() != "0001"
+	},
+	"accnotype-required-without-accno": func(c *client) bool {
+		return c.initAuthorize(nil).code() != "0000"
+	},
+	"criteria-rejected": func(c *client) bool {
+		return c.initAuthorize(map[string]any{"criteria": []any{map[string]any{"name": "a", "value": "b"}}}).code() != "0000"
+	},
+	"complete-twice-allowed": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		c.completeAuthorize(ref, token, nil)
+		return c.completeAuthorize(ref, token, nil).code() == "0000"
+	},
+	"complete-no-processed-amount": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		return c.completeAuthorize(ref, token, nil).json.Get("processedAmount").Raw != "100.00"
+	},
+	"complete-billing-not-enforced": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		return c.completeAuthorize(ref, token, map[string]any{"useDifferentBillingAddress": true,
+			"customerFullName": "A B", "addr1": "Weg 1", "countryCode": "AT", "postCode": "1010"}).code() != "0001"
+	},
+	"authorize-billing-not-enforced": func(c *client) bool {
+		stored := c.addOption(c.newAccount(), "VISA")
+		return c.authorizePayment(stored, differentBilling(map[string]any{"emailAddress": absent})).code() != "0001"
+	},
+	"authorize-status-200": func(c *client) bool {
+		return c.authorizePayment(c.addOption(c.newAccount(), "VISA"), nil).status != http.StatusCreated
+	},
+	"capture-from-received": func(c *client) bool {
+		ref, _ := c.receivedPayment(nil)
+		return c.capture(ref, nil).code() == "0000"
+	},
+	"capture-after-cancel": func(c *client) bool {
+		return c.capture(c.cancelledPayment(), nil).code() == "0000"
+	},
+	"cancel-after-capture": func(c *client) bool {
+		return c.cancelPayment(c.capturedPayment(), nil).code() == "0000"
+	},
+	"refund-before-capture": func(c *client) bool {
+		return c.refund(c.authorizedPayment(), nil).code() == "0000"
+	},
+	"partial-capture-ignored": func(c *client) bool {
+		r := c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("40.00")})
+		return r.json.Get("modifiedAmount").Raw != "40.00"
+	},
+	"refund-above-captured": func(c *client) bool {
+		return c.refund(c.capturedPayment(), map[string]any{"refundAmount": json.Number("100.01")}).code() == "0000"
+	},
+	"refund-omitted-nothing": func(c *client) bool {
+		return c.refund(c.capturedPayment(), nil).json.Get("refundAmount").Raw != "100.00"
+	},
+	"refund-status-refunded": func(c *client) bool {
+		return c.refund(c.capturedPayment(), nil).json.Get("statusCode").String() != "CAPTURED"
+	},
+	"refunds-not-cumulative": func(c *client) bool {
+		ref := c.capturedPayment()
+		c.refund(ref, map[string]any{"refundAmount": json.Number("60.00")})
+		return c.refund(ref, map[string]any{"refundAmount": json.Number("60.00")}).code() == "0000"
+	},
+	"cancel-status-200": func(c *client) bool {
+		return c.cancelPayment(c.authorizedPayment(), nil).status != http.StatusCreated
+	},
+	"status-amount-wrong": func(c *client) bool {
+		ref, _ := c.receivedPayment(nil)
+		return c.paymentStatus(ref, nil).json.Get("presentationAmount").Raw != "100.00"
+	},
+	"status-billing-missing": func(c *client) bool {
+		ref, _ := c.receivedPayment(nil)
+		return c.paymentStatus(ref, nil).json.Get("customerFullName").String() != "Gina Gast"
+	},
+	"amount-three-decimals-accepted": func(c *client) bool {
+		return c.initAuthorize(map[string]any{"presentationAmount": json.Number("12.345")}).code() != "0001"
+	},
+	"consent-status-wrong": func(c *client) bool {
+		return c.addConsent(c.newAccount(), nil).json.Get("consentStatusCode").String() != "CNSTCONF"
+	},
+	"consent-reference-too-long": func(c *client) bool {
+		return len(c.consentRef(c.newAccount())) > 32
+	},
+	"revoke-status-wrong": func(c *client) bool {
+		accno := c.newAccount()
+		return c.revokeConsent(accno, c.consentRef(accno), nil).json.Get("consentStatusCode").String() != "CNSTRVKD"
+	},
+	"callback-spelling": func(c *client) bool {
+		merchant := newSink(c.t)
+		ref, _ := c.receivedPayment(nil)
+		c.redirectPayment(ref, map[string]any{"callBackUrl": merchant.URL})
+		return merchant.last().query.Get("unqiueReference") != ref
+	},
+	"callback-result-wrong": func(c *client) bool {
+		merchant := newSink(c.t)
+		ref, _ := c.receivedPayment(nil)
+		c.redirectPayment(ref, map[string]any{"callBackUrl": merchant.URL})
+		return merchant.last().query.Get("paymentResult") != "OK"
+	},
+	"callback-not-captured": func(c *client) bool {
+		merchant := newSink(c.t)
+		ref, _ := c.receivedPayment(nil)
+		c.redirectPayment(ref, map[string]any{"callBackUrl": merchant.URL})
+		return c.statusOf(ref) != "CAPTURED"
+	},
+	"failed-move-changes-state": func(c *client) bool {
+		ref := c.capturedPayment()
+		c.cancelPayment(ref, nil)
+		return c.statusOf(ref) != "CAPTURED"
 	},
 }
 

@@ -197,7 +197,8 @@ func (p Personality) unknownStoredOption() outcome {
 }
 
 // paymentOptionUnavailable answers a paymentOptionCode that is unknown, not
-// storable, or not the one the authorizationToken was issued for.
+// storable, or not the one the authorizationToken was issued for; in a
+// payment, one outside the catalogue or other than the stored option's.
 // Standard 0009/400; Alternative 0415/422.
 func (p Personality) paymentOptionUnavailable() outcome {
 	if p == Alternative {
@@ -207,7 +208,8 @@ func (p Personality) paymentOptionUnavailable() outcome {
 }
 
 // authorizationRejected answers an authorizationToken the sandbox payment
-// provider did not issue for the account, or that was already used.
+// provider did not issue for the account, or that was already used; in
+// Complete Authorize, one other than the payment's.
 // Standard 0011/400; Alternative 0416/422.
 func (p Personality) authorizationRejected() outcome {
 	if p == Alternative {
@@ -395,6 +397,153 @@ func (p Personality) promoteDefaultOnDelete() bool { return p == Alternative }
 // options. Standard false: in the order they were added; Alternative true:
 // newest first.
 func (p Personality) newestOptionFirst() bool { return p == Alternative }
+
+// unknownPayment answers a uniqueReference that names no payment.
+// Standard 0021/404; Alternative 0421/422.
+func (p Personality) unknownPayment() outcome {
+	if p == Alternative {
+		return outcome{"0421", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0021", http.StatusNotFound}
+}
+
+// forbiddenMove answers an operation the payment's statusCode does not
+// allow (B-3), and the redirect of a payment that is not RECEIVED.
+// Standard 0020/409; Alternative 0420/422.
+func (p Personality) forbiddenMove() outcome {
+	if p == Alternative {
+		return outcome{"0420", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0020", http.StatusConflict}
+}
+
+// amountExceeded answers a modifiedAmount above the authorized amount, a
+// refundAmount above what is left to refund, and a refund when nothing is
+// left. Standard 0022/400; Alternative 0422/409.
+func (p Personality) amountExceeded() outcome {
+	if p == Alternative {
+		return outcome{"0422", http.StatusConflict}
+	}
+	return outcome{"0022", http.StatusBadRequest}
+}
+
+// currencyMismatch answers a modifiedAmountCurrCode or refundCurrCode other
+// than the payment's presentationCurrCode. Standard 0023/400; Alternative
+// 0001/400 (an invalid value, named).
+func (p Personality) currencyMismatch() outcome {
+	if p == Alternative {
+		return outcome{"0001", http.StatusBadRequest}
+	}
+	return outcome{"0023", http.StatusBadRequest}
+}
+
+// wrongOneTimePassword answers a well-formed oneTimePassword other than the
+// configured one. Standard 0024/400; Alternative 0424/422.
+func (p Personality) wrongOneTimePassword() outcome {
+	if p == Alternative {
+		return outcome{"0424", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0024", http.StatusBadRequest}
+}
+
+// unknownConsent answers a consentReference that names no consent of the
+// account. Standard 0025/404; Alternative 0425/422.
+func (p Personality) unknownConsent() outcome {
+	if p == Alternative {
+		return outcome{"0425", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0025", http.StatusNotFound}
+}
+
+// revokeTwiceRefused says whether Revoke Consent of a revoked consent is
+// refused. Standard false: it answers 0000 and CNSTRVKD again; Alternative
+// true: forbiddenMove.
+func (p Personality) revokeTwiceRefused() bool { return p == Alternative }
+
+// newPaymentReference returns a fresh uniqueReference (S(36)).
+// Standard a UUID (36 characters); Alternative "PAY" and 20 digits.
+func (p Personality) newPaymentReference() string {
+	if p == Alternative {
+		return "PAY" + randomDigits(20)
+	}
+	return randomUUID()
+}
+
+// newPaymentToken returns the authorizationToken the sandbox payment
+// provider issues at Init Authorize (S(8192)). Standard "pat_" and 32 hex
+// characters; Alternative 344 base64url characters.
+func (p Personality) newPaymentToken() string {
+	if p == Alternative {
+		b := make([]byte, 258)
+		_, _ = rand.Read(b)
+		return base64.RawURLEncoding.EncodeToString(b)
+	}
+	return "pat_" + randomHex(16)
+}
+
+// newConsentReference returns a fresh consentReference (S(32)).
+// Standard 32 hex characters; Alternative "CNS" and 12 digits.
+func (p Personality) newConsentReference() string {
+	if p == Alternative {
+		return "CNS" + randomDigits(12)
+	}
+	return randomHex(16)
+}
+
+// paymentProviderResponse is the paymentProviderResponse of a payment
+// operation that leaves the payment in status (or REFUNDED for Refund);
+// listAllowed is set for the operations where B-2.1 allows an Arr (Complete
+// Authorize, Capture, Refund, Cancel). Standard always an object
+// {"provider":"sandbox","status":...,"paymentOptionCode":...}; Alternative
+// a nested object, and an array of two objects where allowed.
+func (p Personality) paymentProviderResponse(code, status string, listAllowed bool) any {
+	if p == Alternative {
+		gateway := map[string]any{"name": "sandbox-alt", "apiVersion": "2.1"}
+		result := map[string]any{"state": status, "paymentMethod": map[string]any{"type": code}}
+		if listAllowed {
+			return []any{map[string]any{"gateway": gateway}, map[string]any{"result": result}}
+		}
+		return map[string]any{"gateway": gateway, "result": result}
+	}
+	return map[string]any{"provider": "sandbox", "status": status, "paymentOptionCode": code}
+}
+
+// refundAccno is the accno of the Refund response, for a payment with that
+// accno ("" when it has none). Standard the string (null when none);
+// Alternative an array of account numbers (empty when none), as B-2.1
+// allows.
+func (p Personality) refundAccno(accno string) any {
+	if p == Alternative {
+		if accno == "" {
+			return []any{}
+		}
+		return []any{accno}
+	}
+	if accno == "" {
+		return nil
+	}
+	return accno
+}
+
+// statusReason is the statusReason of a payment in that status (S(255)).
+// Standard a short text; Alternative null.
+func (p Personality) statusReason(status string) any {
+	if p == Alternative {
+		return nil
+	}
+	return "payment " + strings.ToLower(status)
+}
+
+// programInitiates says who the initiator (initiatorAccno, initiatorName)
+// of a payment with a stored payment option is. Standard false: the account
+// that owns the option; Alternative true: the program (programAccno and the
+// program's name), as for guest payments in both.
+func (p Personality) programInitiates() bool { return p == Alternative }
+
+// processedIsCaptured says what processedAmount the Capture and Refund
+// responses carry. Standard false: the authorized amount; Alternative true:
+// the captured amount.
+func (p Personality) processedIsCaptured() bool { return p == Alternative }
 
 func randomHex(n int) string {
 	b := make([]byte, n)

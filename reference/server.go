@@ -19,6 +19,7 @@ type Config struct {
 	ProgramAccno     string        // the programAccno accepted in requests (Init Verify, later operations)
 	TokenTTL         time.Duration // validity of issued tokens; 0 means 1h
 	VerificationCode string        // the verificationCode Complete Verify accepts, 1 to 6 digits; "" means "123456"
+	OneTimePassword  string        // the oneTimePassword Authorize, Add and Revoke Consent accept, 1 to 8 digits; "" means "12345678"
 	Personality      Personality
 	Mutant           string // "" = conforming; otherwise the Name of one entry of Mutants()
 }
@@ -33,11 +34,15 @@ func DefaultConfig() Config {
 		ProgramAccno:     "PRG0000001",
 		TokenTTL:         time.Hour,
 		VerificationCode: defaultVerificationCode,
+		OneTimePassword:  defaultOneTimePassword,
 	}
 }
 
 // defaultVerificationCode is the verificationCode of DefaultConfig.
 const defaultVerificationCode = "123456"
+
+// defaultOneTimePassword is the oneTimePassword of DefaultConfig.
+const defaultOneTimePassword = "12345678"
 
 // maxBodyBytes caps request bodies; a larger body is answered 0001/400.
 const maxBodyBytes = 1 << 20
@@ -46,14 +51,17 @@ const maxBodyBytes = 1 << 20
 // by newHandler and not changed while serving, except the stores, which guard
 // themselves.
 type handler struct {
-	cfg      Config
-	p        Personality
-	now      func() time.Time // clock; tests may replace it before serving
-	mux      *http.ServeMux
-	root     http.Handler // mux wrapped in the middlewares
-	tokens   *tokenStore
-	accounts *accountStore
-	options  *optionStore // stored payment options; locked after accounts when both are
+	cfg       Config
+	p         Personality
+	now       func() time.Time // clock; tests may replace it before serving
+	mux       *http.ServeMux
+	root      http.Handler // mux wrapped in the middlewares
+	callbacks *http.Client // sends the redirect callbacks of the sandbox trigger
+	tokens    *tokenStore
+	accounts  *accountStore
+	options   *optionStore  // stored payment options; locked after accounts when both are
+	payments  *paymentStore // never locked together with another store
+	consents  *consentStore // locked after accounts when both are
 }
 
 // NewHandler returns a fresh in-memory reference server as an http.Handler.
@@ -86,14 +94,23 @@ func newHandler(cfg Config) (*handler, error) {
 	if !allDigits(cfg.VerificationCode) || len(cfg.VerificationCode) > 6 {
 		return nil, fmt.Errorf("reference: VerificationCode %q is not 1 to 6 digits", cfg.VerificationCode)
 	}
+	if cfg.OneTimePassword == "" {
+		cfg.OneTimePassword = defaultOneTimePassword
+	}
+	if !allDigits(cfg.OneTimePassword) || len(cfg.OneTimePassword) > 8 {
+		return nil, fmt.Errorf("reference: OneTimePassword %q is not 1 to 8 digits", cfg.OneTimePassword)
+	}
 	h := &handler{
-		cfg:      cfg,
-		p:        cfg.Personality,
-		now:      time.Now,
-		mux:      http.NewServeMux(),
-		tokens:   newTokenStore(),
-		accounts: newAccountStore(),
-		options:  newOptionStore(),
+		cfg:       cfg,
+		p:         cfg.Personality,
+		now:       time.Now,
+		mux:       http.NewServeMux(),
+		callbacks: newCallbackClient(),
+		tokens:    newTokenStore(),
+		accounts:  newAccountStore(),
+		options:   newOptionStore(),
+		payments:  newPaymentStore(),
+		consents:  newConsentStore(),
 	}
 	for _, op := range operations() {
 		h.mux.Handle(op.pattern, h.serve(op))
@@ -106,7 +123,8 @@ func newHandler(cfg Config) (*handler, error) {
 // operations lists every endpoint the server implements. Each area file
 // contributes its own list.
 func operations() []operation {
-	return slices.Concat(authOperations(), accountOperations(), paymentOptionOperations())
+	return slices.Concat(authOperations(), accountOperations(), paymentOptionOperations(),
+		paymentOperations(), consentOperations(), sandboxOperations())
 }
 
 // ServeHTTP implements http.Handler.

@@ -1,0 +1,163 @@
+package reference
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Operation identifiers of the consent area (B-4.8, B-4.9).
+const (
+	opAddConsent    = "addConsent"
+	opRevokeConsent = "revokeConsent"
+)
+
+// Consent Status Codes (B-3).
+const (
+	consentConfirmed = "CNSTCONF"
+	consentRevoked   = "CNSTRVKD"
+)
+
+// consentOperations lists the consent endpoints.
+func consentOperations() []operation {
+	return []operation{
+		{id: opAddConsent, pattern: "PUT /account/{accno}/consent", spec: addConsentSpec(), run: (*handler).addConsent},
+		{id: opRevokeConsent, pattern: "POST /account/{accno}/consent/{consentReference}/revokeConsent", spec: revokeConsentSpec(), run: (*handler).revokeConsent},
+	}
+}
+
+// addConsentSpec is the body of B-4.8: oneTimePassword is S(8) there.
+func addConsentSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		accountAddressing(),
+		[]field{str("oneTimePassword", 8)},
+		envelopeTail(),
+	)}
+}
+
+// revokeConsentSpec is the body of B-4.9: consentReference comes from the
+// path (a body value is overridden by it), oneTimePassword is N(8).
+func revokeConsentSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		accountAddressing(),
+		[]field{
+			str("consentReference", 32).req().path(),
+			digits("oneTimePassword", 8),
+		},
+		envelopeTail(),
+	)}
+}
+
+// consent is one consent of an account (B-2.2).
+type consent struct {
+	reference string
+	accno     string
+	status    string // consentStatusCode
+}
+
+// consentStore holds the consents; safe for concurrent use. Handlers call it
+// while holding the account store's lock, never the other way round.
+type consentStore struct {
+	mu    sync.Mutex          // guards byRef and every consent it points to
+	byRef map[string]*consent // consentReference -> consent
+}
+
+func newConsentStore() *consentStore {
+	return &consentStore{byRef: map[string]*consent{}}
+}
+
+// insert stores a confirmed consent of accno under a fresh reference drawn
+// from newRef and returns it.
+func (s *consentStore) insert(accno string, newRef func() string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := &consent{accno: accno, status: consentConfirmed}
+	for {
+		c.reference = newRef()
+		if _, taken := s.byRef[c.reference]; !taken {
+			break
+		}
+	}
+	s.byRef[c.reference] = c
+	return c.reference
+}
+
+// with runs fn on the consent ref of accno while holding the lock, and
+// reports false without calling fn when the account has no such consent.
+func (s *consentStore) with(accno, ref string, fn func(c *consent)) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.byRef[ref]
+	if !ok || c.accno != accno {
+		return false
+	}
+	fn(c)
+	return true
+}
+
+// checkOneTimePassword answers a oneTimePassword other than
+// Config.OneTimePassword, ignoring leading zeros (an N(8) value may arrive as
+// a JSON integer); an absent one passes.
+func (h *handler) checkOneTimePassword(c *call) (reply, bool) {
+	otp, given := c.v["oneTimePassword"].(string)
+	if given && strings.TrimLeft(otp, "0") != strings.TrimLeft(h.cfg.OneTimePassword, "0") {
+		return h.fail(h.p.wrongOneTimePassword(), "oneTimePassword is not correct"), true
+	}
+	return reply{}, false
+}
+
+// consentReply are the fields Add and Revoke Consent answer.
+func consentReply(c *call, ref, status string) map[string]any {
+	fields := accountReply(c)
+	fields["consentReference"] = ref
+	fields["consentStatusCode"] = status
+	return fields
+}
+
+// addConsent implements B-4.8 Add Consent: every call adds a new confirmed
+// consent.
+func (h *handler) addConsent(c *call) reply {
+	return h.onAccount(c, false, func(a *account) reply {
+		if rep, bad := h.checkOneTimePassword(c); bad {
+			return rep
+		}
+		newRef := h.p.newConsentReference
+		if h.mutant("consent-reference-too-long") {
+			newRef = func() string { return randomHex(20) }
+		}
+		ref := h.consents.insert(a.accno, newRef)
+		status := consentConfirmed
+		if h.mutant("consent-status-wrong") {
+			status = "CNSTPEND"
+		}
+		return h.ok(http.StatusOK, consentReply(c, ref, status))
+	})
+}
+
+// revokeConsent implements B-4.9 Revoke Consent. Revoking a revoked consent
+// is the personality's choice.
+func (h *handler) revokeConsent(c *call) reply {
+	return h.onAccount(c, false, func(a *account) reply {
+		if rep, bad := h.checkOneTimePassword(c); bad {
+			return rep
+		}
+		ref := c.v.str("consentReference")
+		var rep reply
+		if !h.consents.with(a.accno, ref, func(cs *consent) {
+			if cs.status == consentRevoked && h.p.revokeTwiceRefused() {
+				rep = h.fail(h.p.forbiddenMove(), "consent is already revoked")
+				return
+			}
+			cs.status = consentRevoked
+			status := cs.status
+			if h.mutant("revoke-status-wrong") {
+				status = consentConfirmed
+			}
+			rep = h.ok(http.StatusOK, consentReply(c, ref, status))
+		}) {
+			return h.fail(h.p.unknownConsent(), "consent not found")
+		}
+		return rep
+	})
+}
