@@ -140,3 +140,59 @@ Feature: Request and response envelopes (A-2.1)
       And the response carries the response envelope
       And the response echoes the caller's localDate and localTime
       And the response echoes partnerReference and programCode
+
+  Rule: Payment and consent responses carry the envelope and echo partnerReference
+
+    Scenario Outline: The <operation> response carries the envelope, given <state>
+      Given the partner has created an account
+      And the partner has <state>
+      When the partner <operation>
+      Then the call succeeds
+      And the response carries the response envelope
+      And the response echoes the caller's localDate and localTime
+      And the response echoes partnerReference
+
+      @B-4.1
+      Examples: Init Authorize
+        | operation                 | state                    |
+        | initiates a guest payment | a received guest payment |
+
+      @B-4.2
+      Examples: Complete Authorize
+        | operation                   | state                    |
+        | completes the authorization | a received guest payment |
+
+      @B-4.3
+      Examples: Authorize
+        | operation                                           | state                   |
+        | authorizes a payment with the stored payment option | stored a payment option |
+
+      @B-4.4
+      Examples: Capture
+        | operation            | state                       |
+        | captures the payment | an authorized guest payment |
+
+      @B-4.5
+      Examples: Refund
+        | operation           | state              |
+        | refunds the payment | a captured payment |
+
+      @B-4.6
+      Examples: Cancel
+        | operation           | state                       |
+        | cancels the payment | an authorized guest payment |
+
+      @B-4.7
+      Examples: Get Payment Status
+        | operation                | state                       |
+        | reads the payment status | an authorized guest payment |
+
+      @B-4.8
+      Examples: Add Consent
+        | operation      | state           |
+        | adds a consent | added a consent |
+
+      @B-4.9
+      Examples: Revoke Consent
+        | operation           | state           |
+        | revokes the consent | added a consent |

@@ -160,3 +160,107 @@ Feature: Authentication (A-5)
       Examples: Get Stored Payment Options
         | operation                        |
         | lists the stored payment options |
+
+  Rule: Payment and consent operations are refused without a valid token
+
+    Scenario Outline: <operation> without an X-Auth-Token, given <state>
+      Given the partner has created an account
+      And the partner has <state>
+      When the partner <operation> without an X-Auth-Token
+      Then the call is refused as unauthorized
+
+      @B-4.1
+      Examples: Init Authorize
+        | operation                 | state                    |
+        | initiates a guest payment | a received guest payment |
+
+      @B-4.2
+      Examples: Complete Authorize
+        | operation                   | state                    |
+        | completes the authorization | a received guest payment |
+
+      @B-4.3
+      Examples: Authorize
+        | operation                                           | state                   |
+        | authorizes a payment with the stored payment option | stored a payment option |
+
+      @B-4.4
+      Examples: Capture
+        | operation            | state                       |
+        | captures the payment | an authorized guest payment |
+
+      @B-4.5
+      Examples: Refund
+        | operation           | state              |
+        | refunds the payment | a captured payment |
+
+      @B-4.6
+      Examples: Cancel
+        | operation           | state                       |
+        | cancels the payment | an authorized guest payment |
+
+      @B-4.7
+      Examples: Get Payment Status
+        | operation                | state                       |
+        | reads the payment status | an authorized guest payment |
+
+      @B-4.8
+      Examples: Add Consent
+        | operation      | state           |
+        | adds a consent | added a consent |
+
+      @B-4.9
+      Examples: Revoke Consent
+        | operation           | state           |
+        | revokes the consent | added a consent |
+
+    Scenario Outline: <operation> with an invalid X-Auth-Token, given <state>
+      Given the partner has created an account
+      And the partner has <state>
+      When the partner <operation> with an X-Auth-Token the service did not issue
+      Then the call is refused as unauthorized
+
+      @B-4.1
+      Examples: Init Authorize
+        | operation                 | state                    |
+        | initiates a guest payment | a received guest payment |
+
+      @B-4.2
+      Examples: Complete Authorize
+        | operation                   | state                    |
+        | completes the authorization | a received guest payment |
+
+      @B-4.3
+      Examples: Authorize
+        | operation                                           | state                   |
+        | authorizes a payment with the stored payment option | stored a payment option |
+
+      @B-4.4
+      Examples: Capture
+        | operation            | state                       |
+        | captures the payment | an authorized guest payment |
+
+      @B-4.5
+      Examples: Refund
+        | operation           | state              |
+        | refunds the payment | a captured payment |
+
+      @B-4.6
+      Examples: Cancel
+        | operation           | state                       |
+        | cancels the payment | an authorized guest payment |
+
+      @B-4.7
+      Examples: Get Payment Status
+        | operation                | state                       |
+        | reads the payment status | an authorized guest payment |
+
+      @B-4.8
+      Examples: Add Consent
+        | operation      | state           |
+        | adds a consent | added a consent |
+
+      @B-4.9
+      Examples: Revoke Consent
+        | operation           | state           |
+        | revokes the consent | added a consent |

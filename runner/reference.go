@@ -25,5 +25,7 @@ func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 	p.Credentials.UserID = cfg.UserID
 	p.Credentials.Password = cfg.Password
 	p.Sandbox.VerificationCode = cfg.VerificationCode
+	p.Sandbox.OneTimePassword = cfg.OneTimePassword
+	p.Sandbox.RedirectTrigger = "/sandbox/payments/{uniqueReference}/redirect"
 	return p
 }

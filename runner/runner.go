@@ -91,7 +91,12 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		return nil, &UnreachableError{Target: client.BaseURL(), Err: err}
 	}
 
-	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, RunID: runID()}
+	callbacks, err := target.NewCallbackListener()
+	if err != nil {
+		return nil, err
+	}
+	defer callbacks.Close()
+	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, Callbacks: callbacks, RunID: runID()}
 	col := newCollector()
 	selected, tags := plan(all, opts.Tags, p)
 

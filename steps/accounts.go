@@ -164,8 +164,11 @@ func (w *World) remember() {
 		w.account.fields = c.fields
 	case "close-account":
 		w.account.closed = true
+	case "add-consent":
+		w.consentReference = c.json.Get("consentReference").String()
 	default:
 		w.rememberOption(c)
+		w.rememberPayment(c)
 	}
 }
 

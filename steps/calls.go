@@ -18,35 +18,57 @@ import (
 
 // phrases name each operation in the features' words. The step patterns are
 // built from this table, so a feature says "the partner closes the account"
-// and never a method or a path.
-var phrases = []struct{ phrase, op string }{
-	{"requests a token", "issue-token"},
-	{"creates an account", "create-account"},
-	{"updates the account information", "update-account"},
-	{"reads the account information", "get-account"},
-	{"closes the account", "close-account"},
-	{"starts adding a payment option", "init-add-stored-payment-option"},
-	{"completes adding the payment option", "complete-add-stored-payment-option"},
-	{"starts verifying the payment option", "init-verify-stored-payment-option"},
-	{"completes verifying the payment option", "complete-verify-stored-payment-option"},
-	{"deletes the payment option", "delete-stored-payment-option"},
-	{"makes the payment option the default", "set-default-stored-payment-option"},
-	{"lists the available payment options", "get-payment-options"},
-	{"lists the stored payment options", "get-stored-payment-options"},
+// and never a method or a path. A phrase may name a use case of an
+// operation: shape then turns the valid request into it.
+var phrases = []struct {
+	phrase, op string
+	shape      func(w *World, fields map[string]any)
+}{
+	{"requests a token", "issue-token", nil},
+	{"creates an account", "create-account", nil},
+	{"updates the account information", "update-account", nil},
+	{"reads the account information", "get-account", nil},
+	{"closes the account", "close-account", nil},
+	{"starts adding a payment option", "init-add-stored-payment-option", nil},
+	{"completes adding the payment option", "complete-add-stored-payment-option", nil},
+	{"starts verifying the payment option", "init-verify-stored-payment-option", nil},
+	{"completes verifying the payment option", "complete-verify-stored-payment-option", nil},
+	{"deletes the payment option", "delete-stored-payment-option", nil},
+	{"makes the payment option the default", "set-default-stored-payment-option", nil},
+	{"lists the available payment options", "get-payment-options", nil},
+	{"lists the stored payment options", "get-stored-payment-options", nil},
+	{"initiates a guest payment", "init-authorize", nil},
+	{"initiates a payment with the stored payment option", "init-authorize", withStoredOption},
+	{"completes the authorization", "complete-authorize", nil},
+	{"authorizes a payment with the stored payment option", "authorize", nil},
+	{"captures the payment", "capture", nil},
+	{"refunds the payment", "refund", nil},
+	{"cancels the payment", "cancel", nil},
+	{"reads the payment status", "get-payment-status", nil},
+	{"adds a consent", "add-consent", nil},
+	{"revokes the consent", "revoke-consent", nil},
 }
 
 // variants are named shapes of a request, applied on top of its valid form.
 var variants = []struct {
 	phrase string
-	apply  func(w *World, fields map[string]any)
+	apply  func(w *World, op string, fields map[string]any)
 }{
-	{"with a different correspondence address", withCorrespondenceAddress},
-	{"with the owner's address for correspondence", withoutCorrespondenceAddress},
-	{"for a business user", asBusinessUser},
-	{"for a private user", asPrivateUser},
+	{"with a different correspondence address", anyOperation(withCorrespondenceAddress)},
+	{"with the owner's address for correspondence", anyOperation(withoutCorrespondenceAddress)},
+	{"for a business user", anyOperation(asBusinessUser)},
+	{"for a private user", anyOperation(asPrivateUser)},
 	{"with a different billing address", withBillingAddress},
-	{"with the owner's address for billing", withoutBillingAddress},
-	{"for the profile's transaction type", forTransactionType},
+	{"with the owner's address for billing", anyOperation(withoutBillingAddress)},
+	{"for the profile's transaction type", anyOperation(forTransactionType)},
+	{"to load the account", anyOperation(toLoadAccount)},
+	{"with criteria", anyOperation(withCriteria)},
+	{"with the house number in addr1", anyOperation(withHouseNumberInAddr1)},
+}
+
+// anyOperation adapts a variant that is the same whatever the operation.
+func anyOperation(apply func(w *World, fields map[string]any)) func(*World, string, map[string]any) {
+	return func(w *World, _ string, f map[string]any) { apply(w, f) }
 }
 
 // builders return the path parameters and the valid parameters of an
@@ -54,7 +76,7 @@ var variants = []struct {
 type builder func(w *World) (path map[string]string, fields map[string]any, err error)
 
 func builderFor(op string) (builder, bool) {
-	for _, table := range []map[string]builder{authBuilders, accountBuilders, paymentOptionBuilders} {
+	for _, table := range []map[string]builder{authBuilders, accountBuilders, paymentOptionBuilders, paymentBuilders, consentBuilders} {
 		if b, ok := table[op]; ok {
 			return b, true
 		}
@@ -76,17 +98,17 @@ func alternation(n int, at func(int) string) string {
 	return strings.Join(parts, "|")
 }
 
-func operationFor(phrase string) (schemas.Operation, error) {
+func operationFor(phrase string) (schemas.Operation, func(*World, map[string]any), error) {
 	for _, p := range phrases {
 		if p.phrase == phrase {
 			op, ok := schemas.Lookup(p.op)
 			if !ok {
 				break
 			}
-			return op, nil
+			return op, p.shape, nil
 		}
 	}
-	return schemas.Operation{}, fmt.Errorf("no operation is called %q", phrase)
+	return schemas.Operation{}, nil, fmt.Errorf("no operation is called %q", phrase)
 }
 
 // request is an operation about to be sent.
@@ -102,7 +124,7 @@ type request struct {
 // prepare builds the valid request of the operation named by phrase, in the
 // given variant ("" for none).
 func (w *World) prepare(phrase, variant string) (*request, error) {
-	op, err := operationFor(phrase)
+	op, shape, err := operationFor(phrase)
 	if err != nil {
 		return nil, err
 	}
@@ -114,9 +136,12 @@ func (w *World) prepare(phrase, variant string) (*request, error) {
 	if err != nil {
 		return nil, err
 	}
+	if shape != nil {
+		shape(w, fields)
+	}
 	for _, v := range variants {
 		if v.phrase == variant {
-			v.apply(w, fields)
+			v.apply(w, op.ID, fields)
 		}
 	}
 	return &request{op: op, path: path, fields: fields}, nil

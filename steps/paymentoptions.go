@@ -141,10 +141,14 @@ func getStoredOptionsRequest(w *World) (map[string]string, map[string]any, error
 
 // The billing rule of, in both branches.
 
-func withBillingAddress(w *World, f map[string]any) {
+// withBillingAddress gives a different billing address; Complete Authorize
+// (B-4.2) takes no emailAddress.
+func withBillingAddress(w *World, op string, f map[string]any) {
 	f["useDifferentBillingAddress"] = true
 	f["customerFullName"] = "Max Beispiel"
-	f["emailAddress"] = strings.ToLower(w.unique("billing-")) + "@example.com"
+	if op != "complete-authorize" {
+		f["emailAddress"] = strings.ToLower(w.unique("billing-")) + "@example.com"
+	}
 	f["addr1"] = "Marktplatz 3"
 	f["houseNumber"] = "3"
 	f["city"] = "Muenster"

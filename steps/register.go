@@ -18,6 +18,9 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 		registerAuthSteps(sc, w)
 		registerAccountSteps(sc, w)
 		registerPaymentOptionSteps(sc, w)
+		registerPaymentSteps(sc, w)
+		registerConsentSteps(sc, w)
+		registerCallbackSteps(sc, w)
 
 		// Each step's exchanges become attachments of that step in cucumber.json.
 		sc.StepContext().After(func(ctx context.Context, _ *godog.Step, _ godog.StepResultStatus, _ error) (context.Context, error) {

@@ -22,6 +22,8 @@ func testWorld(t *testing.T) (*World, *schemas.Set) {
 	w := newWorld(env)
 	w.account = accountState{accno: "123456789012", fields: map[string]any{"firstName": "Erika", "dob": "1984-08-12", "emailAddress": "e@example.com"}}
 	w.option = optionState{authorizationToken: "spt_0123", references: []string{"opt-1"}, current: "opt-1"}
+	w.payment = paymentState{uniqueReference: "pay-1", authorizationToken: "pat_0123"}
+	w.consentReference = "cns-1"
 	return w, set
 }
 
@@ -32,6 +34,8 @@ var variantsOf = map[string][]string{
 	"init-add-stored-payment-option":     {"with a different billing address", "with the owner's address for billing"},
 	"complete-add-stored-payment-option": {"with a different billing address", "with the owner's address for billing"},
 	"get-stored-payment-options":         {"for the profile's transaction type"},
+	"init-authorize":                     {"to load the account", "with criteria", "with the house number in addr1"},
+	"authorize":                          {"to load the account", "with criteria", "with a different billing address"},
 }
 
 // The suite's own valid requests, in every variant, match the request
@@ -39,7 +43,7 @@ var variantsOf = map[string][]string{
 func TestValidRequestsMatchTheirSchemas(t *testing.T) {
 	w, set := testWorld(t)
 	for _, ph := range phrases {
-		op, err := operationFor(ph.phrase)
+		op, _, err := operationFor(ph.phrase)
 		require.NoError(t, err)
 		forms := append([]string{""}, variantsOf[op.ID]...)
 		for _, form := range forms {

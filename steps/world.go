@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"sync/atomic"
 
@@ -26,6 +27,8 @@ type Env struct {
 	Tokens  *target.TokenSource
 	Schemas *schemas.Set
 	Clock   target.Clock
+	// Callbacks receives the redirect callbacks of A-6 on a loopback URL.
+	Callbacks *target.CallbackListener
 	// RunID makes the data of this run unique at the target (e-mails, login IDs, references).
 	RunID string
 
@@ -49,6 +52,13 @@ type World struct {
 
 	// option is the scenario's stored payment options.
 	option optionState
+	// payment is the scenario's payment (B-4.1 to B-4.7).
+	payment paymentState
+	// consentReference is the scenario's consent (B-4.8, B-4.9).
+	consentReference string
+	// merchantTransactionID and callback are the redirect of A-6.
+	merchantTransactionID string
+	callback              *target.Callback
 
 	exchanges []target.Exchange
 	attached  int // how many exchanges were already attached to the report
@@ -149,4 +159,14 @@ func (w *World) requireLast() (*call, error) {
 		return nil, fmt.Errorf("no call was made before this step")
 	}
 	return w.last, nil
+}
+
+// sortedKeys returns the keys of m in lexical order, for deterministic messages.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

@@ -43,6 +43,11 @@ type Profile struct {
 	Sandbox struct {
 		VerificationCode string `yaml:"verificationCode,omitempty" json:"verificationCode"`
 		OneTimePassword  string `yaml:"oneTimePassword,omitempty" json:"oneTimePassword"`
+		// RedirectTrigger is the sandbox URL that completes an initiated
+		// payment as its customer would and sends the redirect callback of
+		// A-6 (the spec does not show that request). Relative to baseUrl
+		// unless absolute; {uniqueReference} is replaced.
+		RedirectTrigger string `yaml:"redirectTrigger,omitempty" json:"redirectTrigger"`
 	} `yaml:"sandbox,omitempty" json:"sandbox"`
 	Scope struct {
 		// Exclude lists clause tags the implementation does not claim, e.g. "B-4.19".

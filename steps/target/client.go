@@ -76,7 +76,8 @@ func (c *Client) Redactor() *Redactor { return c.redactor }
 // BaseURL returns the target's base URL.
 func (c *Client) BaseURL() string { return c.base.String() }
 
-// Request is one call: Path is already expanded and relative to the base URL.
+// Request is one call: Path is already expanded and relative to the base
+// URL, or an absolute URL the profile gave.
 type Request struct {
 	Operation string // operation ID, for the record
 	Method    string
@@ -164,6 +165,9 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, Exchange, erro
 func (c *Client) once(ctx context.Context, req Request) (*Response, Exchange, error) {
 	u := *c.base
 	u.Path = c.base.Path + req.Path
+	if abs, err := url.Parse(req.Path); err == nil && abs.IsAbs() {
+		u = *abs // a sandbox URL the profile gives in full
+	}
 	if len(req.Query) > 0 {
 		u.RawQuery = req.Query.Encode()
 	}

@@ -1,0 +1,29 @@
+@B-4.6
+Feature: Cancel (B-4.6)
+  The partner cancels an AUTHORIZED payment; the service answers 201 with
+  the payment CANCELLED (B-3).
+
+  Rule: An authorized payment is cancelled
+
+    @B-3
+    Scenario: An authorized payment is CANCELLED
+      Given the partner has an authorized guest payment
+      When the partner cancels the payment
+      Then the call succeeds
+      And the response's statusCode is "CANCELLED"
+      And the response echoes partnerReference
+      And the payment's status reads CANCELLED
+
+  Rule: Every mandatory field is required
+
+    @A-7
+    Scenario Outline: Cancel without <field> is rejected naming it
+      Given the partner has an authorized guest payment
+      When the partner cancels the payment without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field            |
+        | partnerReference |
+        | localDate        |
+        | localTime        |

@@ -1,0 +1,34 @@
+@B-4.7
+Feature: Get Payment Status (B-4.7)
+  The partner reads a payment: its amount, usage, the billing address used
+  and its statusCode, agreeing with what was authorized.
+
+  Rule: The status agrees with what was authorized
+
+    @B-2.1
+    Scenario: The status of a guest payment shows its amount and billing address
+      Given the partner has a received guest payment
+      When the partner reads the payment status
+      Then the call succeeds
+      And the response echoes partnerReference
+      And the payment status agrees with what was authorized
+
+    Scenario: The status of a captured payment reads CAPTURED
+      Given the partner has a captured payment
+      When the partner reads the payment status
+      Then the call succeeds
+      And the response's statusCode is "CAPTURED"
+
+  Rule: Every parameter is required
+
+    @A-7
+    Scenario Outline: Get Payment Status without <field> is rejected naming it
+      Given the partner has a received guest payment
+      When the partner reads the payment status without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field            |
+        | partnerReference |
+        | localDate        |
+        | localTime        |
