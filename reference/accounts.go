@@ -212,6 +212,7 @@ var notCustomerData = []string{
 
 // account is one stored account.
 type account struct {
+	seq                             uint64 // creation order, 1 for the first account
 	accno, custCode                 string
 	productCode, accTypeCode        string
 	accTypeName, currCode           string
@@ -245,7 +246,8 @@ func (a *account) setCustomerData(spec fieldSpec, v values) {
 
 // accountStore holds the accounts; safe for concurrent use.
 type accountStore struct {
-	mu      sync.Mutex          // guards byAccno and every account it points to
+	mu      sync.Mutex          // guards last, byAccno and every account byAccno points to
+	last    uint64              // seq of the account created last
 	byAccno map[string]*account // accno -> account
 }
 
@@ -254,15 +256,21 @@ func newAccountStore() *accountStore {
 }
 
 // insert stores a under a fresh number drawn from newAccno and returns it.
-func (s *accountStore) insert(a account, newAccno func() string) string {
+// opened is called with the number, under the lock, before the account
+// becomes visible, so the account's ledger exists whenever the account
+// does. A number equal to reserved (the merchant's) is never used.
+func (s *accountStore) insert(a account, newAccno func() string, reserved string, opened func(accno string)) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for {
 		a.accno = newAccno()
-		if _, taken := s.byAccno[a.accno]; !taken {
+		if _, taken := s.byAccno[a.accno]; !taken && a.accno != reserved {
 			break
 		}
 	}
+	opened(a.accno)
+	s.last++
+	a.seq = s.last
 	stored := a.clone()
 	s.byAccno[a.accno] = &stored
 	return a.accno
@@ -277,6 +285,23 @@ func (s *accountStore) get(accno string) (account, bool) {
 		return account{}, false
 	}
 	return a.clone(), true
+}
+
+// find returns a copy of the account created last among those for which
+// match is true, and false when there is none.
+func (s *accountStore) find(match func(a *account) bool) (account, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var found *account
+	for _, a := range s.byAccno {
+		if match(a) && (found == nil || a.seq > found.seq) {
+			found = a
+		}
+	}
+	if found == nil {
+		return account{}, false
+	}
+	return found.clone(), true
 }
 
 // with runs fn on the stored account while holding the lock, and reports
@@ -318,7 +343,9 @@ func (h *handler) createAccount(c *call) reply {
 		a.validFrom = today
 	}
 	a.setCustomerData(c.spec, c.v)
-	a.accno = h.accounts.insert(a, h.p.newAccno)
+	a.accno = h.accounts.insert(a, h.p.newAccno, h.cfg.MerchantAccno, func(accno string) {
+		h.ledgers.open(accno, a.currCode)
+	})
 
 	status := http.StatusCreated
 	if h.mutant("create-status-200") {

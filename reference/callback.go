@@ -94,6 +94,7 @@ func (h *handler) redirect(c *call) reply {
 		if h.mutant("callback-not-captured") {
 			p.status, p.captured = statusAuthorized, decimal.Zero
 		}
+		h.load(c.now, p)
 		status = p.status
 	})
 	if !found {

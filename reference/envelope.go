@@ -42,6 +42,7 @@ type reply struct {
 	code   string // four-digit responseCode
 	desc   string // responseDescription
 	fields map[string]any
+	text   string // when not "", the whole body, sent as text/plain without envelope (B-4.11)
 }
 
 // ok is a success reply with the operation's fields.
@@ -230,8 +231,15 @@ func (h *handler) echo(raw map[string]any, opt validateOptions) map[string]any {
 	return e
 }
 
-// write sends rep with the response envelope as a JSON object.
+// write sends rep with the response envelope as a JSON object, or
+// rep.text as text/plain when set.
 func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep reply) {
+	if rep.text != "" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(rep.status)
+		_, _ = io.WriteString(w, rep.text)
+		return
+	}
 	body := map[string]any{}
 	maps.Copy(body, ex.echo)
 	maps.Copy(body, rep.fields)

@@ -44,8 +44,9 @@ const (
 type field struct {
 	name     string
 	kind     kind
-	max      int // maximum length for kindS and kindN, precision for kindDec
-	scale    int // decimals allowed for kindDec
+	max      int  // maximum length for kindS and kindN, precision for kindDec
+	scale    int  // decimals allowed for kindDec
+	zero     bool // kindDec: zero is allowed too (an amount to compare, not to move)
 	required bool
 	in       location
 }
@@ -60,6 +61,9 @@ func criteria(name string) field      { return field{name: name, kind: kindCrite
 
 // req marks the field as required.
 func (f field) req() field { f.required = true; return f }
+
+// orZero allows a Dec field to be zero.
+func (f field) orZero() field { f.zero = true; return f }
 
 // path marks the field as a path parameter.
 func (f field) path() field { f.in = inPath; return f }
@@ -280,9 +284,9 @@ func checkValue(f field, x any, opt validateOptions) (any, bool) {
 }
 
 // checkAmount validates a Dec(p,s) value: a JSON number (a string only in a
-// query string) above zero with at most s decimals, trailing zeros not
-// counted, and at most p-s integer digits. It is returned as a
-// decimal.Decimal rounded to amountScale.
+// query string) above zero (or zero, when the field allows it) with at most
+// s decimals, trailing zeros not counted, and at most p-s integer digits.
+// It is returned as a decimal.Decimal rounded to amountScale.
 func checkAmount(f field, x any, opt validateOptions) (any, bool) {
 	var s string
 	switch t := x.(type) {
@@ -297,7 +301,7 @@ func checkAmount(f field, x any, opt validateOptions) (any, bool) {
 		return nil, false
 	}
 	d, err := decimal.NewFromString(s)
-	if err != nil || !d.IsPositive() {
+	if err != nil || d.IsNegative() || (d.IsZero() && !f.zero) {
 		return nil, false
 	}
 	if !d.Equal(d.Truncate(int32(f.scale))) || !d.LessThan(decimal.New(1, int32(f.max-f.scale))) {

@@ -29,7 +29,35 @@ type client struct {
 	t     testing.TB
 	base  string
 	cfg   Config
-	token string // issued lazily by auth()
+	token string       // issued lazily by auth()
+	hc    *http.Client // nil means http.DefaultClient
+}
+
+// httpClient is the client's HTTP client.
+func (c *client) httpClient() *http.Client {
+	if c.hc != nil {
+		return c.hc
+	}
+	return http.DefaultClient
+}
+
+// worker returns a copy of c, with c's token, for use by another goroutine.
+func (c *client) worker() *client {
+	c.t.Helper()
+	c.auth()
+	w := *c
+	return &w
+}
+
+// ownClient gives c an HTTP client of its own whose connections are closed
+// before the server is (registered after the server's Close, so run
+// before it): http.Server.Shutdown waits up to 5 s for connections a client
+// dialed but never used.
+func (c *client) ownClient(t testing.TB) *client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	t.Cleanup(tr.CloseIdleConnections)
+	c.hc = &http.Client{Transport: tr}
+	return c
 }
 
 // response is one decoded answer.
@@ -48,7 +76,7 @@ func start(t testing.TB, cfg Config) *client {
 	s, err := New(cfg)
 	require.NoError(t, err)
 	t.Cleanup(s.Close)
-	return &client{t: t, base: s.URL, cfg: cfg}
+	return (&client{t: t, base: s.URL, cfg: cfg}).ownClient(t)
 }
 
 // do sends a request; body is JSON-encoded unless it is a string (sent as is).
@@ -71,7 +99,7 @@ func (c *client) do(method, path string, body any, token string) response {
 	if token != "" {
 		req.Header.Set("X-Auth-Token", token)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := c.httpClient().Do(req)
 	require.NoError(c.t, err)
 	defer res.Body.Close()
 	data, err := io.ReadAll(res.Body)

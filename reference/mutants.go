@@ -97,6 +97,37 @@ var mutants = [...]Mutant{
 	{"callback-result-wrong", "A-6", "the redirect callback's paymentResult is SUCCESS instead of OK"},
 	{"callback-not-captured", "A-6", "after the redirect the payment stays AUTHORIZED (Get Payment Status) instead of CAPTURED"},
 	{"failed-move-changes-state", "B-3", "a refused Cancel of a CAPTURED payment answers a handled error but sets the status to CANCELLED"},
+	{"avlbal-ignores-block", "B-2.4", "Balance Enquiry reports avlBal equal to bkBal even when an amount is blocked"},
+	{"debit-not-booked", "B-4.15", "KC-Debit Account answers CAPTURED but does not debit the wallet"},
+	{"load-not-credited", "B-3", "a Capture of a payment with accno does not credit (load) the wallet"},
+	{"load-credits-presentation-amount", "B-4.4", "a partial Capture of a payment with accno credits the wallet with the whole authorized amount"},
+	{"count-is-page-size", "B-4.12", "Account Enquiry answers count as the number of entries returned instead of the total under the filters"},
+	{"top-ignored", "B-4.12", "Account Enquiry ignores top"},
+	{"top-takes-oldest", "B-4.12", "Account Enquiry's top keeps the oldest entries instead of the most recent"},
+	{"sort-default-desc", "B-4.12", "Account Enquiry without sortDirection lists the newest entry first (the default is ASC)"},
+	{"start-time-without-date-accepted", "B-4.12", "Account Enquiry with startTime but without startDate is accepted"},
+	{"pending-shown-by-default", "B-4.12", "Account Enquiry returns pending entries without includePendingTransactions"},
+	{"check-amount-json", "B-4.11", "Check Available Payment Amount answers JSON {\"result\":\"yes\"} with Content-Type application/json instead of text/plain"},
+	{"check-amount-quoted", "B-4.11", "Check Available Payment Amount answers \"yes\" with the quotes"},
+	{"check-amount-ignores-block", "B-4.11", "Check Available Payment Amount compares the amount with bkBal instead of avlBal"},
+	{"kc-authorize-status-201", "B-4.14", "KC-Authorize answers HTTP 201 instead of 200"},
+	{"kc-authorize-no-block", "B-4.14", "KC-Authorize answers AUTHORIZED but blocks nothing (blkAmt and avlBal unchanged)"},
+	{"kc-authorize-countrycode-optional", "B-4.14", "KC-Authorize does not require countryCode when useDifferentBillingAddress is false"},
+	{"kc-merchant-programcode-optional", "B-4.14", "KC-Authorize with the merchant's external account reference as merchantAccno does not require merchantProgramCode"},
+	{"kc-capture-keeps-block", "B-4.16", "KC-Capture debits the wallet but does not release the block"},
+	{"kc-cancel-after-capture", "B-3", "KC-Cancel of a CAPTURED KC-Authorize payment succeeds (CANCELLED)"},
+	{"kc-capture-of-debit", "B-3", "KC-Capture of a KC-Debit Account payment succeeds and debits the wallet again"},
+	{"kc-refund-above-captured", "B-4.18", "a KC-Refund refundAmount above the captured amount is accepted"},
+	{"kc-refund-omitted-nothing", "B-4.18", "a KC-Refund without refundAmount refunds nothing instead of everything not yet refunded"},
+	{"kc-refund-not-credited", "B-4.18", "KC-Refund answers 0000 but does not credit the wallet"},
+	{"kc-refund-status-refunded", "B-4.18", "KC-Refund answers statusCode REFUNDED instead of CAPTURED"},
+	{"below-minimum-allowed", "A-2.4", "a KC-Debit Account beyond avlBal less minimumAllowedBalance succeeds and the balance goes below it"},
+	{"find-by-login-fails", "B-4.10", "Find User Account does not find an account by its loginID"},
+	{"find-wrong-accno", "B-4.10", "Find User Account answers the merchant's accno instead of the account found"},
+	{"address-check-street-optional", "B-4.19", "Perform Address Check does not require street"},
+	{"enquiry-entry-missing-fields", "B-2.3", "Account Enquiry's entries lack bookingTime"},
+	{"kc-debit-status-authorized", "B-3", "KC-Debit Account answers statusCode AUTHORIZED instead of CAPTURED"},
+	{"race-double-spend", "B-4.15", "KC-Debit Account checks the balance and books under separate locks, so concurrent debits together overdraw the wallet"},
 }
 
 // Mutants returns every known mutant, in a stable order.
@@ -185,6 +216,15 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	}
 	if h.mutant("stored-options-require-transactiontype") && op == opGetStoredOptions {
 		s.update("transactionTypeCode", func(f *field) { f.required = true })
+	}
+	if h.mutant("start-time-without-date-accepted") && op == opAccountEnquiry {
+		s.rules = slices.DeleteFunc(s.rules, func(r condRule) bool { return r.ifPresent == "startTime" })
+	}
+	if h.mutant("kc-authorize-countrycode-optional") && op == opKCAuthorize {
+		s.update("countryCode", func(f *field) { f.required = false })
+	}
+	if h.mutant("address-check-street-optional") && op == opAddressCheck {
+		s.update("street", func(f *field) { f.required = false })
 	}
 	return s
 }

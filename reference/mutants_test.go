@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -388,6 +390,146 @@ var mutantProbes = map[string]func(c *client) bool{
 		ref := c.capturedPayment()
 		c.cancelPayment(ref, nil)
 		return c.statusOf(ref) != "CAPTURED"
+	},
+	"avlbal-ignores-block": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcAuthorize(accno, "30.00", nil)
+		return c.balancesOf(accno).avl != "70.00"
+	},
+	"debit-not-booked": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "30.00", nil)
+		return c.balancesOf(accno).bk != "70.00"
+	},
+	"load-not-credited": func(c *client) bool {
+		return c.balancesOf(c.fundedWallet("100.00")).bk != "100.00"
+	},
+	"load-credits-presentation-amount": func(c *client) bool {
+		accno := c.newAccount()
+		ref, token := c.receivedPayment(map[string]any{"accno": accno, "accnoType": "00"})
+		c.completeAuthorize(ref, token, nil)
+		c.capture(ref, map[string]any{"modifiedAmount": json.Number("40.00")})
+		return c.balancesOf(accno).bk != "40.00"
+	},
+	"count-is-page-size": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "10.00", nil)
+		return c.enquiry(accno, map[string]any{"top": "1"}).json.Get("count").Int() != 2
+	},
+	"top-ignored": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "10.00", nil)
+		return len(entryAmounts(c.enquiry(accno, map[string]any{"top": "1"}))) != 1
+	},
+	"top-takes-oldest": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "10.00", nil)
+		c.kcDebit(accno, "20.00", nil)
+		got := entryAmounts(c.enquiry(accno, map[string]any{"top": "2"}))
+		return !slices.Equal(got, []string{"10.00", "20.00"})
+	},
+	"sort-default-desc": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "10.00", nil)
+		return !slices.Equal(entryAmounts(c.enquiry(accno, nil)), []string{"100.00", "10.00"})
+	},
+	"start-time-without-date-accepted": func(c *client) bool {
+		return c.enquiry(c.newAccount(), map[string]any{"startTime": "000000"}).code() != "0001"
+	},
+	"pending-shown-by-default": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcAuthorize(accno, "30.00", nil)
+		return c.enquiry(accno, nil).json.Get("count").Int() != 1
+	},
+	"check-amount-json": func(c *client) bool {
+		r := c.checkAmount(c.fundedWallet("10.00"), "10.00", nil)
+		return r.contentType() != "text/plain; charset=utf-8" || r.body != "yes"
+	},
+	"check-amount-quoted": func(c *client) bool {
+		return c.checkAmount(c.fundedWallet("10.00"), "10.00", nil).body != "yes"
+	},
+	"check-amount-ignores-block": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcAuthorize(accno, "80.00", nil)
+		return c.checkAmount(accno, "50.00", nil).body != "no"
+	},
+	"kc-authorize-status-201": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "30.00", nil).status != http.StatusOK
+	},
+	"kc-authorize-no-block": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcAuthorize(accno, "30.00", nil)
+		return c.balancesOf(accno).blk != "30.00"
+	},
+	"kc-authorize-countrycode-optional": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "30.00", map[string]any{"countryCode": absent}).code() != "0001"
+	},
+	"kc-merchant-programcode-optional": func(c *client) bool {
+		r := c.kcAuthorize(c.fundedWallet("100.00"), "30.00", map[string]any{"merchantAccno": c.cfg.MerchantExternalReference})
+		return r.code() != "0001"
+	},
+	"kc-capture-keeps-block": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcCapture(c.kcAuthorized(accno, "30.00"), nil)
+		return c.balancesOf(accno).blk != "0.00"
+	},
+	"kc-cancel-after-capture": func(c *client) bool {
+		ref := c.kcAuthorized(c.fundedWallet("100.00"), "30.00")
+		c.kcCapture(ref, nil)
+		return c.kcCancel(ref, nil).code() == "0000"
+	},
+	"kc-capture-of-debit": func(c *client) bool {
+		return c.kcCapture(c.kcDebited(c.fundedWallet("100.00"), "30.00"), nil).code() == "0000"
+	},
+	"kc-refund-above-captured": func(c *client) bool {
+		ref := c.kcDebited(c.fundedWallet("100.00"), "30.00")
+		return c.kcRefund(ref, map[string]any{"refundAmount": json.Number("30.01")}).code() == "0000"
+	},
+	"kc-refund-omitted-nothing": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcRefund(c.kcDebited(accno, "30.00"), nil)
+		return c.balancesOf(accno).bk != "100.00"
+	},
+	"kc-refund-not-credited": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcRefund(c.kcDebited(accno, "30.00"), map[string]any{"refundAmount": json.Number("10.00")})
+		return c.balancesOf(accno).bk != "80.00"
+	},
+	"kc-refund-status-refunded": func(c *client) bool {
+		ref := c.kcDebited(c.fundedWallet("100.00"), "30.00")
+		return c.kcRefund(ref, nil).json.Get("statusCode").String() != "CAPTURED"
+	},
+	"below-minimum-allowed": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("10.00"), "20.00", nil).code() == "0000"
+	},
+	"find-by-login-fails": func(c *client) bool {
+		login := "login-" + randomHex(6)
+		accno := c.create(map[string]any{"loginID": login}).json.Get("accno").String()
+		return c.findUser(login, nil).json.Get("accno").String() != accno
+	},
+	"find-wrong-accno": func(c *client) bool {
+		email := uniqueEmail()
+		accno := c.create(map[string]any{"emailAddress": email}).json.Get("accno").String()
+		return c.findUser(email, nil).json.Get("accno").String() != accno
+	},
+	"address-check-street-optional": func(c *client) bool {
+		return c.addressCheck(map[string]any{"street": absent}).code() != "0001"
+	},
+	"enquiry-entry-missing-fields": func(c *client) bool {
+		return !c.enquiry(c.fundedWallet("10.00"), nil).json.Get("entries.0.bookingTime").Exists()
+	},
+	"kc-debit-status-authorized": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("100.00"), "30.00", nil).json.Get("statusCode").String() != "CAPTURED"
+	},
+	"race-double-spend": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		var wg sync.WaitGroup
+		for range 10 {
+			w := c.worker()
+			wg.Go(func() { w.kcDebit(accno, "30.00", nil) })
+		}
+		wg.Wait()
+		return c.balancesOf(accno).bk != "10.00"
 	},
 }
 

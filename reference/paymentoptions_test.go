@@ -595,7 +595,7 @@ func TestConcurrentStoredPaymentOptions(t *testing.T) {
 	)
 	for i := range 16 {
 		wg.Go(func() {
-			w := &client{t: t, base: c.base, cfg: c.cfg, token: token}
+			w := &client{t: t, base: c.base, cfg: c.cfg, token: token, hc: c.hc}
 			own := w.newAccount()
 			ref := w.addOption(own, "VISA")
 			assert.Equal(t, "0000", w.completeVerify(own, ref, nil).code())

@@ -1,11 +1,13 @@
 package reference
 
 import (
+	"cmp"
 	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/shopspring/decimal"
 )
@@ -49,18 +51,44 @@ func paymentOperations() []operation {
 	}
 }
 
-// paymentMoves is the state table of B-3: the statuses from which each
-// operation on an existing payment may start.
-func paymentMoves(op string) []string {
+// paymentKind says how a payment was created, which decides the
+// operations that apply to it (B-3).
+type paymentKind int
+
+const (
+	paymentExternal    paymentKind = iota // Init Authorize or Authorize: through an external payment option
+	paymentKCAuthorize                    // KC-Authorize: a block on a wallet in favour of the merchant
+	paymentKCDebit                        // KC-Debit Account: a wallet debited at once in favour of the merchant
+)
+
+// kindName names a payment kind in error descriptions.
+func kindName(k paymentKind) string {
+	switch k {
+	case paymentKCAuthorize:
+		return "KC-Authorize"
+	case paymentKCDebit:
+		return "KC-Debit Account"
+	}
+	return "an external payment option"
+}
+
+// paymentMoves is the state table of B-3: the kinds of payment each
+// operation on an existing payment applies to, and the statuses from which
+// it may start.
+func paymentMoves(op string) (kinds []paymentKind, from []string) {
 	switch op {
 	case opCompleteAuthorize:
-		return []string{statusReceived}
+		return []paymentKind{paymentExternal}, []string{statusReceived}
 	case opCapture, opCancel:
-		return []string{statusAuthorized}
+		return []paymentKind{paymentExternal}, []string{statusAuthorized}
 	case opRefund:
-		return []string{statusCaptured}
+		return []paymentKind{paymentExternal}, []string{statusCaptured}
+	case opKCCapture, opKCCancel:
+		return []paymentKind{paymentKCAuthorize}, []string{statusAuthorized}
+	case opKCRefund:
+		return []paymentKind{paymentKCAuthorize, paymentKCDebit}, []string{statusCaptured}
 	}
-	return nil
+	return nil, nil
 }
 
 // customFields are custom1..3 (B-2.1).
@@ -258,24 +286,28 @@ func optionAddress(b map[string]any) billingAddress {
 
 // payment is one payment transaction (B-2.1).
 type payment struct {
+	kind           paymentKind
 	reference      string // uniqueReference
 	token          string // authorizationToken of Init Authorize; "" after Authorize
 	status         string // Transaction Status
-	accno          string // the request's accno, "" when none
+	accno          string // the request's accno, "" when none: the wallet loaded, or the KC payer
 	storedRef      string // storedPaymentOptionReference, "" for a guest payment
 	optionCode     string // paymentOptionCode
 	initiatorAccno string
 	initiatorName  string
-	amount         decimal.Decimal // presentationAmount, also the processedAmount once authorized
-	currCode       string          // presentationCurrCode, also processedCurrCode
-	usage          string          // presentationUsage
+	amount         decimal.Decimal // presentationAmount (KC: paymentAmount), also the processedAmount once authorized
+	currCode       string          // presentationCurrCode (KC: paymentCurrCode), also processedCurrCode
+	usage          string          // presentationUsage (KC: paymentUsage, S(255))
 	captured       decimal.Decimal // modifiedAmount of the capture; zero before
 	refunded       decimal.Decimal // sum of the refunds so far
 	billing        billingAddress
+	merchantAccno  string          // KC: the merchant account credited
+	blocked        decimal.Decimal // KC-Authorize: the amount still blocked on the wallet
 }
 
 // paymentStore holds the payments; safe for concurrent use. Handlers never
-// hold another store's lock while calling it.
+// hold another store's lock while calling it; functions it runs under its
+// lock may call the ledger store.
 type paymentStore struct {
 	mu    sync.Mutex          // guards byRef and every payment it points to
 	byRef map[string]*payment // uniqueReference -> payment
@@ -294,6 +326,25 @@ func (s *paymentStore) insert(p payment, newRef func() string) string {
 		if _, taken := s.byRef[p.reference]; !taken {
 			break
 		}
+	}
+	s.byRef[p.reference] = &p
+	return p.reference
+}
+
+// insertWith calls fn with p under a fresh reference drawn from newRef
+// while holding the lock, and stores p unless fn reports false. It returns
+// the reference, "" when nothing was stored.
+func (s *paymentStore) insertWith(p payment, newRef func() string, fn func(p *payment) bool) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		p.reference = newRef()
+		if _, taken := s.byRef[p.reference]; !taken {
+			break
+		}
+	}
+	if !fn(&p) {
+		return ""
 	}
 	s.byRef[p.reference] = &p
 	return p.reference
@@ -367,6 +418,9 @@ func (h *handler) newPayment(c *call) (payment, reply, bool) {
 		}
 		if a.statusCode == statusClosed {
 			return p, h.fail(h.p.accountClosed(), "account is closed"), false
+		}
+		if !strings.EqualFold(p.currCode, a.currCode) {
+			return p, h.fail(h.p.currencyMismatch(), "invalid value: presentationCurrCode differs from the currency of the account loaded (accno)"), false
 		}
 	}
 	code := c.v.str("paymentOptionCode")
@@ -446,18 +500,22 @@ func (h *handler) initAuthorize(c *call) reply {
 	return h.ok(code, fields)
 }
 
-// moveAllowed reports whether op may start from the payment status from
+// moveAllowed reports whether op applies to the payment in its status
 // (B-3); mutants allow some forbidden moves.
-func (h *handler) moveAllowed(op, from string) bool {
+func (h *handler) moveAllowed(op string, p *payment) bool {
+	ext, from := p.kind == paymentExternal, p.status
 	switch {
-	case op == opCompleteAuthorize && from == statusAuthorized && h.mutant("complete-twice-allowed"),
-		op == opCapture && from == statusReceived && h.mutant("capture-from-received"),
-		op == opCapture && from == statusCancelled && h.mutant("capture-after-cancel"),
-		op == opCancel && from == statusCaptured && h.mutant("cancel-after-capture"),
-		op == opRefund && from == statusAuthorized && h.mutant("refund-before-capture"):
+	case ext && op == opCompleteAuthorize && from == statusAuthorized && h.mutant("complete-twice-allowed"),
+		ext && op == opCapture && from == statusReceived && h.mutant("capture-from-received"),
+		ext && op == opCapture && from == statusCancelled && h.mutant("capture-after-cancel"),
+		ext && op == opCancel && from == statusCaptured && h.mutant("cancel-after-capture"),
+		ext && op == opRefund && from == statusAuthorized && h.mutant("refund-before-capture"),
+		p.kind == paymentKCAuthorize && op == opKCCancel && from == statusCaptured && h.mutant("kc-cancel-after-capture"),
+		p.kind == paymentKCDebit && op == opKCCapture && from == statusCaptured && h.mutant("kc-capture-of-debit"):
 		return true
 	}
-	return slices.Contains(paymentMoves(op), from)
+	kinds, states := paymentMoves(op)
+	return slices.Contains(kinds, p.kind) && slices.Contains(states, from)
 }
 
 // onPayment runs fn on the payment of the call's uniqueReference while
@@ -466,8 +524,8 @@ func (h *handler) moveAllowed(op, from string) bool {
 func (h *handler) onPayment(c *call, op string, fn func(p *payment) reply) reply {
 	var rep reply
 	found := h.payments.with(c.v.str("uniqueReference"), func(p *payment) {
-		if !h.moveAllowed(op, p.status) {
-			rep = h.fail(h.p.forbiddenMove(), "operation not allowed: the payment is "+p.status)
+		if !h.moveAllowed(op, p) {
+			rep = h.fail(h.p.forbiddenMove(), "operation not allowed: the payment ("+kindName(p.kind)+") is "+p.status)
 			if op == opCancel && p.status == statusCaptured && h.mutant("failed-move-changes-state") {
 				p.status = statusCancelled
 			}
@@ -595,6 +653,7 @@ func (h *handler) capture(c *call) reply {
 		}
 		p.status = statusCaptured
 		p.captured = captured
+		h.load(c.now, p)
 		fields := h.paymentReply(c, p, p.status)
 		addCustom(fields, c.v)
 		fields["modifiedAmount"] = money(captured)
@@ -633,6 +692,9 @@ func (h *handler) refund(c *call) reply {
 			}
 		case amount.GreaterThan(bound) && !h.mutant("refund-above-captured"):
 			return h.fail(h.p.amountExceeded(), "refundAmount exceeds what is left to refund")
+		}
+		if rep, refused := h.unload(c, p, amount); refused {
+			return rep
 		}
 		p.refunded = p.refunded.Add(amount)
 		fields := h.paymentReply(c, p, statusRefunded)
@@ -690,7 +752,7 @@ func (h *handler) paymentStatusView(p *payment) map[string]any {
 		"accno":                orNullString(p.accno),
 		"presentationAmount":   money(amount),
 		"presentationCurrCode": p.currCode,
-		"presentationUsage":    p.usage,
+		"presentationUsage":    truncate(p.usage, 127),
 		"customerFullName":     b.fullName,
 		"addr1":                b.addr1,
 		"addr2":                b.addr2,
@@ -709,4 +771,62 @@ func (h *handler) paymentStatusView(p *payment) map[string]any {
 		m["customerFullName"] = nil
 	}
 	return m
+}
+
+// payerName is the name of the payer of a payment for account entries: the
+// billing address's name when there is one, else the initiator's.
+func payerName(p *payment) string {
+	if s, ok := p.billing.fullName.(string); ok && s != "" {
+		return s
+	}
+	return p.initiatorName
+}
+
+// load credits the wallet accno of a captured external payment with the
+// captured amount, a CRDT entry referencing the payment (B-3: Capture
+// "internally performs Load Account when accno was given at
+// authorization"). The caller holds the payment store's lock.
+func (h *handler) load(at time.Time, p *payment) {
+	if p.kind != paymentExternal || p.accno == "" || p.status != statusCaptured || h.mutant("load-not-credited") {
+		return
+	}
+	amount := p.captured
+	if h.mutant("load-credits-presentation-amount") {
+		amount = p.amount
+	}
+	h.ledgers.do(at, func(tx *ledgerTx) {
+		if w := tx.ledger(p.accno); w != nil {
+			tx.credit(w, posting{
+				kind: entryLoad, amount: amount, reference: p.reference,
+				description: p.usage, name: payerName(p), optionCode: p.optionCode,
+			})
+		}
+	})
+}
+
+// unload debits the wallet loaded by an external payment with a refund of
+// amount, a DBIT entry; it answers insufficientFunds, booking nothing, when
+// the wallet's avlBal less minimumAllowedBalance does not cover it. The
+// caller holds the payment store's lock.
+func (h *handler) unload(c *call, p *payment, amount decimal.Decimal) (reply, bool) {
+	if p.kind != paymentExternal || p.accno == "" || !amount.IsPositive() {
+		return reply{}, false
+	}
+	var refusal *reply
+	h.ledgers.do(c.now, func(tx *ledgerTx) {
+		w := tx.ledger(p.accno)
+		if w == nil || !w.covers(amount, h.minimumBalance()) {
+			rep := h.fail(h.p.insufficientFunds(), "the available balance of the account loaded does not cover the refund")
+			refusal = &rep
+			return
+		}
+		tx.debit(w, posting{
+			kind: entryLoadRefund, amount: amount, reference: p.reference,
+			description: cmp.Or(c.v.str("refundUsage"), p.usage), name: payerName(p), optionCode: p.optionCode,
+		})
+	})
+	if refusal != nil {
+		return *refusal, true
+	}
+	return reply{}, false
 }

@@ -649,7 +649,7 @@ func TestConcurrentPayments(t *testing.T) {
 	)
 	for i := range 20 {
 		wg.Go(func() {
-			w := &client{t: t, base: c.base, cfg: c.cfg, token: token}
+			w := &client{t: t, base: c.base, cfg: c.cfg, token: token, hc: c.hc}
 			r := w.refund(shared, map[string]any{"refundAmount": json.Number("10.00")})
 			if r.code() == "0000" {
 				mu.Lock()

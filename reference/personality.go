@@ -545,6 +545,73 @@ func (p Personality) programInitiates() bool { return p == Alternative }
 // the captured amount.
 func (p Personality) processedIsCaptured() bool { return p == Alternative }
 
+// insufficientFunds answers a debit, block or refund of a load that would
+// take the wallet's avlBal below minimumAllowedBalance.
+// Standard 0030/409; Alternative 0430/422.
+func (p Personality) insufficientFunds() outcome {
+	if p == Alternative {
+		return outcome{"0430", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0030", http.StatusConflict}
+}
+
+// unknownUser answers a Find User Account whose userId matches no open
+// account. Standard 0031/404; Alternative 0431/422.
+func (p Personality) unknownUser() outcome {
+	if p == Alternative {
+		return outcome{"0431", http.StatusUnprocessableEntity}
+	}
+	return outcome{"0031", http.StatusNotFound}
+}
+
+// entryType names the kind of an account entry (B-2.3 entryType; the
+// values are not shown). Standard LOAD, LOAD_REFUND, PAYMENT, REFUND,
+// AUTHORIZATION, RELEASE; Alternative TOPUP, TOPUP_REV, MERCHANT_PAY,
+// MERCHANT_REF, HOLD, HOLD_RELEASE.
+func (p Personality) entryType(k entryKind) string {
+	std := [...]string{"LOAD", "LOAD_REFUND", "PAYMENT", "REFUND", "AUTHORIZATION", "RELEASE"}
+	alt := [...]string{"TOPUP", "TOPUP_REV", "MERCHANT_PAY", "MERCHANT_REF", "HOLD", "HOLD_RELEASE"}
+	if k < 0 || int(k) >= len(std) {
+		return "OTHER"
+	}
+	if p == Alternative {
+		return alt[k]
+	}
+	return std[k]
+}
+
+// neutralEntry is the entryIndicator and amount of the neutral entry
+// KC-Cancel books for the released block. Standard "NEUTRAL" and the
+// released amount; Alternative "NTRL" and 0.00.
+func (p Personality) neutralEntry(released decimal.Decimal) (indicator string, amount decimal.Decimal) {
+	if p == Alternative {
+		return "NTRL", decimal.Zero
+	}
+	return "NEUTRAL", released
+}
+
+// addressCheck is the success HTTP status and the fields (beyond
+// partnerReference and programCode) of Perform Address Check, none of which
+// the spec shows; the sandbox finds every address valid. Standard 200 with
+// addressValid true; Alternative 202 with checkResult "VALID", a score and
+// the address as normalized.
+func (p Personality) addressCheck(v values) (status int, fields map[string]any) {
+	if p == Alternative {
+		return http.StatusAccepted, map[string]any{
+			"checkResult": "VALID",
+			"matchScore":  100,
+			"normalizedAddress": map[string]any{
+				"street":      strings.ToUpper(v.str("street")),
+				"house":       v.orNull("house"),
+				"postalCode":  v.orNull("postalCode"),
+				"city":        v.orNull("city"),
+				"countryCode": alpha2(v["countryCode"]),
+			},
+		}
+	}
+	return http.StatusOK, map[string]any{"addressValid": true}
+}
+
 func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)

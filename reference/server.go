@@ -19,9 +19,16 @@ type Config struct {
 	ProgramAccno     string        // the programAccno accepted in requests (Init Verify, later operations)
 	TokenTTL         time.Duration // validity of issued tokens; 0 means 1h
 	VerificationCode string        // the verificationCode Complete Verify accepts, 1 to 6 digits; "" means "123456"
-	OneTimePassword  string        // the oneTimePassword Authorize, Add and Revoke Consent accept, 1 to 8 digits; "" means "12345678"
-	Personality      Personality
-	Mutant           string // "" = conforming; otherwise the Name of one entry of Mutants()
+	OneTimePassword  string        // the oneTimePassword Authorize, Add and Revoke Consent and KC-Debit Account accept, 1 to 8 digits; "" means "12345678"
+	// The merchant account the server creates (its own ledger, in EUR), the
+	// destination of the KC payments (B-4.14 to B-4.18). "" means the
+	// default of DefaultConfig.
+	MerchantAccno             string // its accno; "" means "MRC0000001"
+	MerchantProgramCode       string // its program, S(10); "" means "MERCHPRG"
+	MerchantExternalReference string // its external account reference; "" means "EXT-MERCHANT-1"
+
+	Personality Personality
+	Mutant      string // "" = conforming; otherwise the Name of one entry of Mutants()
 }
 
 // DefaultConfig returns the configuration the suite uses by default: a
@@ -35,8 +42,22 @@ func DefaultConfig() Config {
 		TokenTTL:         time.Hour,
 		VerificationCode: defaultVerificationCode,
 		OneTimePassword:  defaultOneTimePassword,
+
+		MerchantAccno:             defaultMerchantAccno,
+		MerchantProgramCode:       defaultMerchantProgramCode,
+		MerchantExternalReference: defaultMerchantExternalReference,
 	}
 }
+
+// The merchant account of DefaultConfig.
+const (
+	defaultMerchantAccno             = "MRC0000001"
+	defaultMerchantProgramCode       = "MERCHPRG"
+	defaultMerchantExternalReference = "EXT-MERCHANT-1"
+)
+
+// merchantCurrency is the currency of the merchant account.
+const merchantCurrency = "EUR"
 
 // defaultVerificationCode is the verificationCode of DefaultConfig.
 const defaultVerificationCode = "123456"
@@ -60,8 +81,9 @@ type handler struct {
 	tokens    *tokenStore
 	accounts  *accountStore
 	options   *optionStore  // stored payment options; locked after accounts when both are
-	payments  *paymentStore // never locked together with another store
+	payments  *paymentStore // locked after accounts when both are (never so far), before ledgers
 	consents  *consentStore // locked after accounts when both are
+	ledgers   *ledgerStore  // balances and entries; the innermost lock, taken after any other
 }
 
 // NewHandler returns a fresh in-memory reference server as an http.Handler.
@@ -100,6 +122,21 @@ func newHandler(cfg Config) (*handler, error) {
 	if !allDigits(cfg.OneTimePassword) || len(cfg.OneTimePassword) > 8 {
 		return nil, fmt.Errorf("reference: OneTimePassword %q is not 1 to 8 digits", cfg.OneTimePassword)
 	}
+	if cfg.MerchantAccno == "" {
+		cfg.MerchantAccno = defaultMerchantAccno
+	}
+	if cfg.MerchantProgramCode == "" {
+		cfg.MerchantProgramCode = defaultMerchantProgramCode
+	}
+	if cfg.MerchantExternalReference == "" {
+		cfg.MerchantExternalReference = defaultMerchantExternalReference
+	}
+	if len(cfg.MerchantAccno) > 255 || len(cfg.MerchantExternalReference) > 255 || len(cfg.MerchantProgramCode) > 10 {
+		return nil, fmt.Errorf("reference: a merchant value is too long (accno and external reference S(255), program code S(10))")
+	}
+	if cfg.MerchantAccno == cfg.MerchantExternalReference {
+		return nil, fmt.Errorf("reference: MerchantAccno and MerchantExternalReference are both %q", cfg.MerchantAccno)
+	}
 	h := &handler{
 		cfg:       cfg,
 		p:         cfg.Personality,
@@ -111,7 +148,9 @@ func newHandler(cfg Config) (*handler, error) {
 		options:   newOptionStore(),
 		payments:  newPaymentStore(),
 		consents:  newConsentStore(),
+		ledgers:   newLedgerStore(),
 	}
+	h.ledgers.open(cfg.MerchantAccno, merchantCurrency)
 	for _, op := range operations() {
 		h.mux.Handle(op.pattern, h.serve(op))
 	}
@@ -124,7 +163,8 @@ func newHandler(cfg Config) (*handler, error) {
 // contributes its own list.
 func operations() []operation {
 	return slices.Concat(authOperations(), accountOperations(), paymentOptionOperations(),
-		paymentOperations(), consentOperations(), sandboxOperations())
+		paymentOperations(), consentOperations(), accountInfoOperations(), kcOperations(),
+		complianceOperations(), sandboxOperations())
 }
 
 // ServeHTTP implements http.Handler.

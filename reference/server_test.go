@@ -349,7 +349,7 @@ func TestConcurrentRequests(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 24 {
 		wg.Go(func() {
-			w := &client{t: t, base: c.base, cfg: c.cfg, token: token}
+			w := &client{t: t, base: c.base, cfg: c.cfg, token: token, hc: c.hc}
 			if i%4 == 0 {
 				w.token = "" // also issue tokens concurrently
 			}

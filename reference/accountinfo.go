@@ -1,0 +1,320 @@
+package reference
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// Operation identifiers of the account information area (B-4.10 to B-4.13).
+const (
+	opFindUser       = "findUserAccount"
+	opCheckAmount    = "checkAvailablePaymentAmount"
+	opAccountEnquiry = "accountEnquiry"
+	opBalanceEnquiry = "balanceEnquiry"
+)
+
+// Sort Direction values (B-4.12) the server knows.
+const (
+	sortAscending  = "ASC"
+	sortDescending = "DESC"
+)
+
+// The default bounds of a day in Account Enquiry (B-4.12).
+const (
+	startOfDay = "000000"
+	endOfDay   = "235959"
+)
+
+// accountInfoOperations lists the account information endpoints.
+func accountInfoOperations() []operation {
+	return []operation{
+		{id: opFindUser, pattern: "GET /account/find", spec: findUserSpec(), run: (*handler).findUser},
+		{id: opCheckAmount, pattern: "GET /account/{accno}/checkAvailablePaymentAmount", spec: checkAmountSpec(), run: (*handler).checkAmount},
+		{id: opAccountEnquiry, pattern: "GET /account/{accno}/enquiry", spec: accountEnquirySpec(), run: (*handler).accountEnquiry},
+		{id: opBalanceEnquiry, pattern: "GET /account/{accno}/balance", spec: balanceEnquirySpec(), run: (*handler).balanceEnquiry},
+	}
+}
+
+// findUserSpec is the query of B-4.10.
+func findUserSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		[]field{
+			str("partnerReference", 64).req(),
+			str("programCode", 10).req(),
+			str("userId", 255).req(),
+		},
+		envelopeTail(),
+	)}
+}
+
+// checkAmountSpec is the query of B-4.11. amount may be zero: it is
+// compared, not moved.
+func checkAmountSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		accountAddressing(),
+		[]field{
+			amount("amount").orZero().req(),
+			str("currCode", 3).req(),
+		},
+		envelopeTail(),
+	)}
+}
+
+// accountEnquirySpec is the query of B-4.12: startTime requires startDate,
+// endTime requires endDate.
+func accountEnquirySpec() fieldSpec {
+	return fieldSpec{
+		fields: slices.Concat(
+			accountAddressing(),
+			[]field{
+				date("startDate"),
+				clock("startTime"),
+				date("endDate"),
+				clock("endTime"),
+				digits("top", 4),
+				digits("skip", 4),
+				boolean("includeNeutral"),
+				str("sortDirection", 4),
+				boolean("includePendingTransactions"),
+			},
+			envelopeTail(),
+		),
+		rules: []condRule{
+			{ifPresent: "startTime", fields: []string{"startDate"}},
+			{ifPresent: "endTime", fields: []string{"endDate"}},
+		},
+	}
+}
+
+// balanceEnquirySpec is the query of B-4.13.
+func balanceEnquirySpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(accountAddressing(), envelopeTail())}
+}
+
+// onLedgerAccount runs fn with the number of the account of the call's
+// accno: an open wallet account (holding the account store's lock, so
+// Close Account cannot interleave) or the merchant account. It answers an
+// unknown and a closed account.
+func (h *handler) onLedgerAccount(c *call, fn func(accno string) reply) reply {
+	if accno := c.v.str("accno"); accno == h.cfg.MerchantAccno {
+		return fn(accno)
+	}
+	return h.onAccount(c, false, func(a *account) reply { return fn(a.accno) })
+}
+
+// userMatches reports whether userID names the account (B-4.10): its
+// emailAddress (ignoring case), its loginID (exactly) or its accno.
+func (h *handler) userMatches(a *account, userID string) bool {
+	email, _ := a.data["emailAddress"].(string)
+	login, _ := a.data["loginID"].(string)
+	switch {
+	case email != "" && strings.EqualFold(email, userID),
+		login != "" && login == userID && !h.mutant("find-by-login-fails"),
+		a.accno == userID:
+		return true
+	}
+	return false
+}
+
+// findUser implements B-4.10 Find User Account: the open account that
+// userId names, the one created last when several match.
+func (h *handler) findUser(c *call) reply {
+	userID := c.v.str("userId")
+	a, found := h.accounts.find(func(a *account) bool {
+		return a.statusCode != statusClosed && h.userMatches(a, userID)
+	})
+	if !found {
+		return h.fail(h.p.unknownUser(), "no account found for userId")
+	}
+	accno := a.accno
+	if h.mutant("find-wrong-accno") {
+		accno = h.cfg.MerchantAccno
+	}
+	return h.ok(http.StatusOK, map[string]any{
+		"partnerReference": c.v.str("partnerReference"),
+		"programCode":      c.v.str("programCode"),
+		"accno":            accno,
+	})
+}
+
+// checkAmount implements B-4.11 Check Available Payment Amount: a
+// text/plain "yes" when amount is at most avlBal - minimumAllowedBalance,
+// else "no". currCode must be the account's currency. Errors stay JSON.
+func (h *handler) checkAmount(c *call) reply {
+	return h.onLedgerAccount(c, func(accno string) reply {
+		b, found := h.ledgers.balanceOf(accno, c.now)
+		if !found {
+			return h.fail(h.p.unknownAccount(), "account not found")
+		}
+		if !strings.EqualFold(c.v.str("currCode"), b.currCode) {
+			return h.fail(h.p.currencyMismatch(), "invalid value: currCode differs from the account's currency")
+		}
+		amount, _ := c.v.amount("amount")
+		available := b.avlBal
+		if h.mutant("check-amount-ignores-block") {
+			available = b.bkBal
+		}
+		answer := "no"
+		if amount.LessThanOrEqual(available.Sub(h.minimumBalance())) {
+			answer = "yes"
+		}
+		switch {
+		case h.mutant("check-amount-json"):
+			return h.ok(http.StatusOK, map[string]any{"result": answer})
+		case h.mutant("check-amount-quoted"):
+			answer = `"` + answer + `"`
+		}
+		return reply{status: http.StatusOK, code: "0000", text: answer}
+	})
+}
+
+// balanceEnquiry implements B-4.13 Balance Enquiry.
+func (h *handler) balanceEnquiry(c *call) reply {
+	return h.onLedgerAccount(c, func(accno string) reply {
+		b, found := h.ledgers.balanceOf(accno, c.now)
+		if !found {
+			return h.fail(h.p.unknownAccount(), "account not found")
+		}
+		available := b.avlBal
+		if h.mutant("avlbal-ignores-block") {
+			available = b.bkBal
+		}
+		return h.ok(http.StatusOK, map[string]any{
+			"partnerReference": c.v.str("partnerReference"),
+			"programCode":      c.v.str("programCode"),
+			"programAccno":     h.cfg.ProgramAccno,
+			"accno":            accno,
+			"psBal":            money(b.psBal),
+			"avlBal":           money(available),
+			"bkBal":            money(b.bkBal),
+			"blkAmt":           money(b.blkAmt),
+			"pooledAmt":        money(decimal.Zero),
+			"currCode":         b.currCode,
+		})
+	})
+}
+
+// enquiryWindow is the part of an account's entries Account Enquiry
+// selects: the booking instants from and to (inclusive, to the second) and
+// the kinds of entry included.
+type enquiryWindow struct {
+	from, to         time.Time // zero when unbounded
+	neutral, pending bool      // include neutral, pending entries
+	top              int       // -1 when not given
+	skip             int
+	descending       bool // sortDirection DESC
+	topOldest        bool // top keeps the oldest entries (a mutant's)
+}
+
+// includes reports whether the window includes e.
+func (w enquiryWindow) includes(e entry) bool {
+	at := e.at.Truncate(time.Second)
+	switch {
+	case e.neutral && !w.neutral,
+		e.pending && !w.pending,
+		!w.from.IsZero() && at.Before(w.from),
+		!w.to.IsZero() && at.After(w.to):
+		return false
+	}
+	return true
+}
+
+// page returns the entries of list (in booking order) the window keeps:
+// skip drops that many of the most recent ones, top keeps that many of the
+// most recent that remain; the result is sorted in the window's direction.
+func (w enquiryWindow) page(list []entry) []entry {
+	end := max(len(list)-w.skip, 0)
+	start := 0
+	if w.top >= 0 {
+		start = max(end-w.top, 0)
+		if w.topOldest {
+			start, end = 0, min(w.top, end)
+		}
+	}
+	out := slices.Clone(list[start:end])
+	if w.descending {
+		slices.Reverse(out)
+	}
+	return out
+}
+
+// dayInstant is the instant of a D and a T value, UTC.
+func dayInstant(day, clock string) time.Time {
+	t, err := time.Parse(time.DateOnly+"150405", day+clock)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// enquiryWindowOf reads the window of an Account Enquiry call; it answers
+// 0001 for an unknown sortDirection.
+func (h *handler) enquiryWindowOf(c *call) (enquiryWindow, reply, bool) {
+	w := enquiryWindow{
+		neutral: c.v.flag("includeNeutral"),
+		pending: c.v.flag("includePendingTransactions") || h.mutant("pending-shown-by-default"),
+		top:     -1,
+	}
+	switch dir := strings.ToUpper(c.v.str("sortDirection")); dir {
+	case sortAscending:
+	case sortDescending:
+		w.descending = true
+	case "":
+		w.descending = h.mutant("sort-default-desc")
+	default:
+		return w, h.invalid(problems{syntax: []string{"sortDirection"}}), false
+	}
+	if day := c.v.str("startDate"); day != "" {
+		w.from = dayInstant(day, cmp.Or(c.v.str("startTime"), startOfDay))
+	}
+	if day := c.v.str("endDate"); day != "" {
+		w.to = dayInstant(day, cmp.Or(c.v.str("endTime"), endOfDay))
+	}
+	if s := c.v.str("top"); s != "" && !h.mutant("top-ignored") {
+		w.top, _ = strconv.Atoi(s) // at most four digits
+	}
+	if s := c.v.str("skip"); s != "" {
+		w.skip, _ = strconv.Atoi(s)
+	}
+	w.topOldest = h.mutant("top-takes-oldest")
+	return w, reply{}, true
+}
+
+// accountEnquiry implements B-4.12 Account Enquiry: count is the number of
+// entries under the filters, entries the page top and skip select.
+func (h *handler) accountEnquiry(c *call) reply {
+	w, rep, ok := h.enquiryWindowOf(c)
+	if !ok {
+		return rep
+	}
+	return h.onLedgerAccount(c, func(accno string) reply {
+		all, found := h.ledgers.entriesOf(accno)
+		if !found {
+			return h.fail(h.p.unknownAccount(), "account not found")
+		}
+		selected := slices.DeleteFunc(all, func(e entry) bool { return !w.includes(e) })
+		page := w.page(selected)
+		count := len(selected)
+		if h.mutant("count-is-page-size") {
+			count = len(page)
+		}
+		entries := make([]any, 0, len(page))
+		for _, e := range page {
+			entries = append(entries, h.entryView(e))
+		}
+		return h.ok(http.StatusOK, map[string]any{
+			"partnerReference": c.v.str("partnerReference"),
+			"programCode":      c.v.str("programCode"),
+			"programAccno":     h.cfg.ProgramAccno,
+			"accno":            accno,
+			"count":            count,
+			"entries":          entries,
+		})
+	})
+}

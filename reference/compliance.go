@@ -1,0 +1,40 @@
+package reference
+
+import "slices"
+
+// opAddressCheck identifies Perform Address Check (B-4.19).
+const opAddressCheck = "addressCheck"
+
+// complianceOperations lists the compliance endpoints.
+func complianceOperations() []operation {
+	return []operation{
+		{id: opAddressCheck, pattern: "POST /compliance/addressCheck", spec: addressCheckSpec(), run: (*handler).addressCheck},
+	}
+}
+
+// addressCheckSpec is the body of B-4.19.
+func addressCheckSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		[]field{
+			str("partnerReference", 64).req(),
+			str("programCode", 10).req(),
+			str("street", 68).req(),
+			str("house", 10),
+			str("postalCode", 10),
+			str("city", 50),
+			str("countryCode", 3),
+		},
+		envelopeTail(),
+	)}
+}
+
+// addressCheck implements B-4.19 Perform Address Check. The sandbox finds
+// every address valid; the success status and the fields beyond
+// partnerReference and programCode are the personality's (not shown in the
+// spec).
+func (h *handler) addressCheck(c *call) reply {
+	status, fields := h.p.addressCheck(c.v)
+	fields["partnerReference"] = c.v.str("partnerReference")
+	fields["programCode"] = c.v.str("programCode")
+	return h.ok(status, fields)
+}

@@ -1,0 +1,426 @@
+package reference
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+)
+
+// Operation identifiers of the wallet-to-merchant payments (B-4.14 to
+// B-4.18).
+const (
+	opKCAuthorize = "kcAuthorize"
+	opKCDebit     = "kcDebitAccount"
+	opKCCapture   = "kcCapture"
+	opKCCancel    = "kcCancel"
+	opKCRefund    = "kcRefund"
+)
+
+// merchantName is the name of the merchant account in the wallets' entries.
+const merchantName = "Reference Merchant"
+
+// raceWindow is how long the mutant race-double-spend waits between the
+// balance check and the booking of a KC-Debit Account.
+const raceWindow = 50 * time.Millisecond
+
+// kcOperations lists the wallet-to-merchant payment endpoints.
+func kcOperations() []operation {
+	return []operation{
+		{id: opKCAuthorize, pattern: "PUT /payment/kc-authorize", spec: kcAuthorizeSpec(), run: (*handler).kcAuthorize},
+		{id: opKCDebit, pattern: "PUT /payment/kc-debitAccount", spec: kcDebitSpec(), run: (*handler).kcDebit},
+		{id: opKCCapture, pattern: "POST " + paymentPath + "/kc-capture", spec: kcCaptureSpec(), run: (*handler).kcCapture},
+		{id: opKCCancel, pattern: "POST " + paymentPath + "/kc-cancel", spec: kcCancelSpec(), run: (*handler).kcCancel},
+		{id: opKCRefund, pattern: "POST " + paymentPath + "/kc-refund", spec: kcRefundSpec(), run: (*handler).kcRefund},
+	}
+}
+
+// kcBillingRule is the billing rule of B-4.14 and B-4.15: five fields,
+// emailAddress not among them.
+func kcBillingRule() condRule {
+	return condRule{trigger: "useDifferentBillingAddress", fields: []string{
+		"customerFullName", "addr1", "city", "countryCode", "postCode",
+	}}
+}
+
+// kcAuthorizeSpec is the body of B-4.14: countryCode is always required.
+func kcAuthorizeSpec() fieldSpec {
+	s := fieldSpec{
+		fields: slices.Concat(
+			[]field{
+				str("partnerReference", 64).req(),
+				str("depositReference", 36),
+				str("accno", 255).req(),
+				str("merchantAccno", 255),
+				str("programCode", 10).req(),
+				str("programAccno", 255).req(),
+				str("merchantProgramCode", 10),
+				str("accnoType", 2).req(),
+				amount("paymentAmount").req(),
+				str("paymentCurrCode", 3).req(),
+				str("paymentUsage", 255).req(),
+				boolean("useDifferentBillingAddress").req(),
+			},
+			billingBlock(),
+			envelopeTail(),
+		),
+		rules: []condRule{kcBillingRule()},
+	}
+	s.update("countryCode", func(f *field) { f.required = true })
+	return s
+}
+
+// kcDebitSpec is the body of B-4.15: KC-Authorize's without programCode and
+// phone, merchantAccno required, oneTimePassword S(8) added.
+func kcDebitSpec() fieldSpec {
+	s := kcAuthorizeSpec()
+	s.fields = slices.DeleteFunc(s.fields, func(f field) bool {
+		return f.name == "programCode" || f.name == "phone"
+	})
+	s.update("merchantAccno", func(f *field) { f.required = true })
+	tail := len(s.fields) - len(envelopeTail())
+	s.fields = slices.Insert(s.fields, tail, str("oneTimePassword", 8))
+	return s
+}
+
+// kcCaptureSpec is the body of B-4.16.
+func kcCaptureSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		paymentAddressing(),
+		[]field{
+			amount("modifiedFeeAmount"),
+			str("modifiedAmountCurrCode", 3).req(),
+			str("modifiedUsage", 127),
+			amount("modifiedAmount"),
+		},
+		envelopeTail(),
+	)}
+}
+
+// kcCancelSpec is the body of B-4.17.
+func kcCancelSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		paymentAddressing(),
+		[]field{str("modifiedUsage", 127)},
+		envelopeTail(),
+	)}
+}
+
+// kcRefundSpec is the body of B-4.18.
+func kcRefundSpec() fieldSpec {
+	return fieldSpec{fields: slices.Concat(
+		paymentAddressing(),
+		[]field{
+			amount("refundAmount"),
+			str("refundCurrCode", 3),
+			str("refundUsage", 255),
+			str("refundType", 1),
+		},
+		envelopeTail(),
+	)}
+}
+
+// checkMerchant checks merchantAccno and merchantProgramCode (B-4.14,
+// B-4.15): absent (KC-Authorize only) or the merchant's accno name the
+// merchant; so does its external account reference, but then
+// merchantProgramCode is mandatory (0001 naming it). A merchantProgramCode
+// given must be the merchant's (wrongProgram); any other merchantAccno is
+// an unknown account.
+func (h *handler) checkMerchant(c *call) (reply, bool) {
+	code, given := c.v["merchantProgramCode"].(string)
+	switch c.v.str("merchantAccno") {
+	case "", h.cfg.MerchantAccno:
+	case h.cfg.MerchantExternalReference:
+		if !given && !h.mutant("kc-merchant-programcode-optional") {
+			return h.invalid(problems{missing: []string{"merchantProgramCode"}}), true
+		}
+	default:
+		return h.fail(h.p.unknownAccount(), "merchant account not found: merchantAccno"), true
+	}
+	if given && code != h.cfg.MerchantProgramCode {
+		return h.fail(h.p.wrongProgram(), "invalid value: merchantProgramCode"), true
+	}
+	return reply{}, false
+}
+
+// newKCPayment builds the payment of a KC-Authorize or KC-Debit Account
+// request: the payer is the open wallet accno, the payee the merchant, and
+// paymentCurrCode must be the currency of both accounts. The billing
+// address is the request's BB fields when useDifferentBillingAddress is
+// true, else the wallet owner's address.
+func (h *handler) newKCPayment(c *call, kind paymentKind) (payment, reply, bool) {
+	if rep, bad := h.checkMerchant(c); bad {
+		return payment{}, rep, false
+	}
+	a, found := h.accounts.get(c.v.str("accno"))
+	if !found {
+		return payment{}, h.fail(h.p.unknownAccount(), "account not found"), false
+	}
+	if a.statusCode == statusClosed {
+		return payment{}, h.fail(h.p.accountClosed(), "account is closed"), false
+	}
+	curr := c.v.str("paymentCurrCode")
+	if !strings.EqualFold(curr, a.currCode) || !strings.EqualFold(curr, merchantCurrency) {
+		return payment{}, h.fail(h.p.currencyMismatch(),
+			"invalid value: paymentCurrCode differs from the currency of the wallet or of the merchant account"), false
+	}
+	owner := ownerBilling(&a)
+	name, _ := owner["fullName"].(string)
+	p := payment{
+		kind:           kind,
+		accno:          a.accno,
+		initiatorAccno: a.accno,
+		initiatorName:  name,
+		currCode:       a.currCode,
+		usage:          c.v.str("paymentUsage"),
+		merchantAccno:  h.cfg.MerchantAccno,
+		billing:        optionAddress(owner),
+	}
+	p.amount, _ = c.v.amount("paymentAmount")
+	if c.v.flag("useDifferentBillingAddress") {
+		p.billing = requestAddress(c.v)
+	}
+	return p, reply{}, true
+}
+
+// kcPaymentFields are the fields KC-Authorize and KC-Debit Account answer
+// alike.
+func (h *handler) kcPaymentFields(c *call, p *payment) map[string]any {
+	return map[string]any{
+		"partnerReference": c.v.str("partnerReference"),
+		"uniqueReference":  p.reference,
+		"accno":            p.accno,
+		"merchantAccno":    p.merchantAccno,
+		"programAccno":     c.v.str("programAccno"),
+		"paymentAmount":    money(p.amount),
+		"paymentCurrCode":  p.currCode,
+		"paymentUsage":     p.usage,
+		"statusCode":       p.status,
+		"statusReason":     h.p.statusReason(p.status),
+	}
+}
+
+// insufficient is the reply to a debit or block the wallet cannot afford.
+func (h *handler) insufficient() reply {
+	return h.fail(h.p.insufficientFunds(), "the available balance less minimumAllowedBalance does not cover paymentAmount")
+}
+
+// kcAuthorize implements B-4.14 KC-Authorize: paymentAmount is blocked on
+// the wallet (blkAmt += amount, a pending DBIT entry) when avlBal - amount
+// stays at or above minimumAllowedBalance; the payment is AUTHORIZED.
+func (h *handler) kcAuthorize(c *call) reply {
+	p, rep, ok := h.newKCPayment(c, paymentKCAuthorize)
+	if !ok {
+		return rep
+	}
+	p.status = statusAuthorized
+	var refusal *reply
+	p.reference = h.payments.insertWith(p, h.p.newPaymentReference, func(p *payment) bool {
+		h.ledgers.do(c.now, func(tx *ledgerTx) {
+			w := tx.ledger(p.accno)
+			if w == nil || !w.covers(p.amount, h.minimumBalance()) {
+				rep := h.insufficient()
+				refusal = &rep
+				return
+			}
+			if h.mutant("kc-authorize-no-block") {
+				return
+			}
+			tx.block(w, posting{kind: entryBlock, amount: p.amount, reference: p.reference, description: p.usage, name: merchantName})
+			p.blocked = p.amount
+		})
+		return refusal == nil
+	})
+	if refusal != nil {
+		return *refusal
+	}
+	fields := h.kcPaymentFields(c, &p)
+	fields["fxRate"] = money(decimal.NewFromInt(1))
+	status := http.StatusOK
+	if h.mutant("kc-authorize-status-201") {
+		status = http.StatusCreated
+	}
+	return h.ok(status, fields)
+}
+
+// kcDebit implements B-4.15 KC-Debit Account: paymentAmount is debited
+// from the wallet (a DBIT entry) and credited to the merchant at once, when
+// avlBal - amount stays at or above minimumAllowedBalance; the payment is
+// CAPTURED. The check and the booking are one atomic step.
+func (h *handler) kcDebit(c *call) reply {
+	if rep, bad := h.checkOneTimePassword(c); bad {
+		return rep
+	}
+	p, rep, ok := h.newKCPayment(c, paymentKCDebit)
+	if !ok {
+		return rep
+	}
+	p.status, p.captured = statusCaptured, p.amount
+	affordable := func(w *ledger) bool {
+		return w != nil && (w.covers(p.amount, h.minimumBalance()) || h.mutant("below-minimum-allowed"))
+	}
+	racy := h.mutant("race-double-spend")
+	if racy { // the check, then the booking under another lock
+		var covered bool
+		h.ledgers.do(c.now, func(tx *ledgerTx) { covered = affordable(tx.ledger(p.accno)) })
+		if !covered {
+			return h.insufficient()
+		}
+		time.Sleep(raceWindow)
+	}
+	var refusal *reply
+	p.reference = h.payments.insertWith(p, h.p.newPaymentReference, func(p *payment) bool {
+		h.ledgers.do(c.now, func(tx *ledgerTx) {
+			w, m := tx.ledger(p.accno), tx.ledger(p.merchantAccno)
+			if w == nil || m == nil || (!racy && !affordable(w)) {
+				rep := h.insufficient()
+				refusal = &rep
+				return
+			}
+			if !h.mutant("debit-not-booked") {
+				tx.debit(w, posting{kind: entryPayment, amount: p.amount, reference: p.reference, description: p.usage, name: merchantName})
+			}
+			tx.credit(m, posting{kind: entryPayment, amount: p.amount, reference: p.reference, description: p.usage, name: p.initiatorName})
+		})
+		return refusal == nil
+	})
+	if refusal != nil {
+		return *refusal
+	}
+	fields := h.kcPaymentFields(c, &p)
+	fields["merchantProgramCode"] = h.cfg.MerchantProgramCode
+	fields["fxRate"] = decimal.NewFromInt(1) // Dec(18): written 1
+	if h.mutant("kc-debit-status-authorized") {
+		fields["statusCode"] = statusAuthorized
+	}
+	return h.ok(http.StatusOK, fields)
+}
+
+// kcReply are the fields KC-Capture, KC-Cancel answer.
+func (h *handler) kcReply(c *call, p *payment) map[string]any {
+	return map[string]any{
+		"uniqueReference":  p.reference,
+		"partnerReference": c.v.str("partnerReference"),
+		"merchantAccno":    p.merchantAccno,
+		"accno":            p.accno,
+		"statusCode":       p.status,
+		"statusReason":     h.p.statusReason(p.status),
+	}
+}
+
+// kcCapture implements B-4.16 KC-Capture, only of an AUTHORIZED KC-Authorize
+// payment: the whole block is released (its pending entry removed),
+// modifiedAmount (at most the authorized amount; all of it when omitted) is
+// debited from the wallet and credited to the merchant; CAPTURED.
+// modifiedFeeAmount is accepted and ignored.
+func (h *handler) kcCapture(c *call) reply {
+	return h.onPayment(c, opKCCapture, func(p *payment) reply {
+		if rep, bad := h.checkCurrency(p, c, "modifiedAmountCurrCode"); bad {
+			return rep
+		}
+		captured := p.amount
+		if m, given := c.v.amount("modifiedAmount"); given {
+			if m.GreaterThan(p.amount) {
+				return h.fail(h.p.amountExceeded(), "modifiedAmount exceeds the authorized amount")
+			}
+			captured = m
+		}
+		usage := cmp.Or(c.v.str("modifiedUsage"), p.usage)
+		h.ledgers.do(c.now, func(tx *ledgerTx) {
+			w, m := tx.ledger(p.accno), tx.ledger(p.merchantAccno)
+			if w == nil || m == nil {
+				return // never: both ledgers exist as long as the server does
+			}
+			if !h.mutant("kc-capture-keeps-block") {
+				tx.release(w, p.blocked, p.reference)
+				p.blocked = decimal.Zero
+			}
+			tx.debit(w, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: merchantName})
+			tx.credit(m, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: p.initiatorName})
+		})
+		p.status, p.captured = statusCaptured, captured
+		fields := h.kcReply(c, p)
+		fields["modifiedAmount"] = money(captured)
+		fields["modifiedAmountCurrCode"] = p.currCode
+		fields["processedAmount"] = money(captured)
+		fields["processedCurrCode"] = merchantCurrency
+		fields["fxRate"] = money(decimal.NewFromInt(1))
+		return h.ok(http.StatusOK, fields)
+	})
+}
+
+// kcCancel implements B-4.17 KC-Cancel, only of an AUTHORIZED KC-Authorize
+// payment: the block is released, its pending entry replaced by a neutral
+// entry; CANCELLED.
+func (h *handler) kcCancel(c *call) reply {
+	return h.onPayment(c, opKCCancel, func(p *payment) reply {
+		h.ledgers.do(c.now, func(tx *ledgerTx) {
+			w := tx.ledger(p.accno)
+			if w == nil {
+				return // never: a wallet's ledger exists as long as the server does
+			}
+			released := p.blocked
+			tx.release(w, released, p.reference)
+			indicator, amount := h.p.neutralEntry(released)
+			tx.neutral(w, posting{
+				kind: entryRelease, amount: amount, reference: p.reference,
+				description: cmp.Or(c.v.str("modifiedUsage"), p.usage), name: merchantName,
+			}, indicator)
+		})
+		p.blocked = decimal.Zero
+		p.status = statusCancelled
+		return h.ok(http.StatusOK, h.kcReply(c, p))
+	})
+}
+
+// kcRefund implements B-4.18 KC-Refund, only of a CAPTURED KC payment:
+// refundAmount (all that is left when omitted) is credited to the wallet
+// and debited from the merchant; the refunds together never exceed the
+// captured amount; the status stays CAPTURED.
+func (h *handler) kcRefund(c *call) reply {
+	return h.onPayment(c, opKCRefund, func(p *payment) reply {
+		if rep, bad := h.checkCurrency(p, c, "refundCurrCode"); bad {
+			return rep
+		}
+		left := p.captured.Sub(p.refunded)
+		amount, given := c.v.amount("refundAmount")
+		switch {
+		case !given && h.mutant("kc-refund-omitted-nothing"):
+			amount = decimal.Zero
+		case !given:
+			amount = left
+			if !amount.IsPositive() {
+				return h.fail(h.p.amountExceeded(), "nothing left to refund")
+			}
+		case amount.GreaterThan(left) && !h.mutant("kc-refund-above-captured"):
+			return h.fail(h.p.amountExceeded(), "refundAmount exceeds what is left to refund")
+		}
+		usage := cmp.Or(c.v.str("refundUsage"), p.usage)
+		h.ledgers.do(c.now, func(tx *ledgerTx) {
+			w, m := tx.ledger(p.accno), tx.ledger(p.merchantAccno)
+			if w == nil || m == nil || !amount.IsPositive() {
+				return
+			}
+			if !h.mutant("kc-refund-not-credited") {
+				tx.credit(w, posting{kind: entryPaymentRefund, amount: amount, reference: p.reference, description: usage, name: merchantName})
+			}
+			tx.debit(m, posting{kind: entryPaymentRefund, amount: amount, reference: p.reference, description: usage, name: p.initiatorName})
+		})
+		p.refunded = p.refunded.Add(amount)
+		fields := map[string]any{
+			"uniqueReference":   p.reference,
+			"partnerReference":  c.v.str("partnerReference"),
+			"refundSourceAccno": p.merchantAccno,
+			"accno":             p.accno,
+			"statusCode":        p.status,
+			"statusReason":      h.p.statusReason(p.status),
+		}
+		if h.mutant("kc-refund-status-refunded") {
+			fields["statusCode"] = statusRefunded
+		}
+		return h.ok(http.StatusOK, fields)
+	})
+}
