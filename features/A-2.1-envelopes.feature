@@ -196,3 +196,70 @@ Feature: Request and response envelopes (A-2.1)
       Examples: Revoke Consent
         | operation           | state           |
         | revokes the consent | added a consent |
+
+  Rule: Account information responses carry the envelope and echo partnerReference and programCode
+
+    Scenario Outline: The <operation> response carries the envelope and the echoes
+      Given the partner has created an account
+      When the partner <operation>
+      Then the call succeeds
+      And the response carries the response envelope
+      And the response echoes the caller's localDate and localTime
+      And the response echoes partnerReference and programCode
+
+      @B-4.10
+      Examples: Find User Account
+        | operation                                |
+        | finds the user account by e-mail address |
+
+      @B-4.12
+      Examples: Account Enquiry
+        | operation                 |
+        | reads the account entries |
+
+      @B-4.13
+      Examples: Balance Enquiry
+        | operation         |
+        | reads the balance |
+
+      @B-4.19
+      Examples: Perform Address Check
+        | operation         |
+        | checks an address |
+
+  Rule: Wallet-to-merchant responses carry the envelope and echo partnerReference
+
+    Scenario Outline: The <operation> response carries the envelope, given <state>
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has <state>
+      When the partner <operation>
+      Then the call succeeds
+      And the response carries the response envelope
+      And the response echoes the caller's localDate and localTime
+      And the response echoes partnerReference
+
+      @B-4.14
+      Examples: KC-Authorize
+        | operation                                   | state                       |
+        | authorizes a wallet payment to the merchant | noted the account's balance |
+
+      @B-4.15
+      Examples: KC-Debit Account
+        | operation                           | state                       |
+        | debits the account for the merchant | noted the account's balance |
+
+      @B-4.16
+      Examples: KC-Capture
+        | operation                   | state                                                 |
+        | captures the wallet payment | an authorized wallet payment of 30.00 to the merchant |
+
+      @B-4.17
+      Examples: KC-Cancel
+        | operation                  | state                                                 |
+        | cancels the wallet payment | an authorized wallet payment of 30.00 to the merchant |
+
+      @B-4.18
+      Examples: KC-Refund
+        | operation                  | state                                           |
+        | refunds the wallet payment | debited 20.00 from the account for the merchant |

@@ -264,3 +264,131 @@ Feature: Authentication (A-5)
       Examples: Revoke Consent
         | operation           | state           |
         | revokes the consent | added a consent |
+
+  Rule: Account information operations are refused without a valid token
+
+    Scenario Outline: <operation> without an X-Auth-Token
+      Given the partner has created an account
+      When the partner <operation> without an X-Auth-Token
+      Then the call is refused as unauthorized
+
+      @B-4.10
+      Examples: Find User Account
+        | operation                                |
+        | finds the user account by e-mail address |
+
+      @B-4.11
+      Examples: Check Available Payment Amount
+        | operation                           |
+        | checks the available payment amount |
+
+      @B-4.12
+      Examples: Account Enquiry
+        | operation                 |
+        | reads the account entries |
+
+      @B-4.13
+      Examples: Balance Enquiry
+        | operation         |
+        | reads the balance |
+
+      @B-4.19
+      Examples: Perform Address Check
+        | operation         |
+        | checks an address |
+
+    Scenario Outline: <operation> with an invalid X-Auth-Token
+      Given the partner has created an account
+      When the partner <operation> with an X-Auth-Token the service did not issue
+      Then the call is refused as unauthorized
+
+      @B-4.10
+      Examples: Find User Account
+        | operation                                |
+        | finds the user account by e-mail address |
+
+      @B-4.11
+      Examples: Check Available Payment Amount
+        | operation                           |
+        | checks the available payment amount |
+
+      @B-4.12
+      Examples: Account Enquiry
+        | operation                 |
+        | reads the account entries |
+
+      @B-4.13
+      Examples: Balance Enquiry
+        | operation         |
+        | reads the balance |
+
+      @B-4.19
+      Examples: Perform Address Check
+        | operation         |
+        | checks an address |
+
+  Rule: Wallet-to-merchant operations are refused without a valid token
+
+    Scenario Outline: <operation> without an X-Auth-Token, given <state>
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has <state>
+      When the partner <operation> without an X-Auth-Token
+      Then the call is refused as unauthorized
+
+      @B-4.14
+      Examples: KC-Authorize
+        | operation                                   | state                       |
+        | authorizes a wallet payment to the merchant | noted the account's balance |
+
+      @B-4.15
+      Examples: KC-Debit Account
+        | operation                           | state                       |
+        | debits the account for the merchant | noted the account's balance |
+
+      @B-4.16
+      Examples: KC-Capture
+        | operation                   | state                                                 |
+        | captures the wallet payment | an authorized wallet payment of 30.00 to the merchant |
+
+      @B-4.17
+      Examples: KC-Cancel
+        | operation                  | state                                                 |
+        | cancels the wallet payment | an authorized wallet payment of 30.00 to the merchant |
+
+      @B-4.18
+      Examples: KC-Refund
+        | operation                  | state                                           |
+        | refunds the wallet payment | debited 20.00 from the account for the merchant |
+
+    Scenario Outline: <operation> with an invalid X-Auth-Token, given <state>
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has <state>
+      When the partner <operation> with an X-Auth-Token the service did not issue
+      Then the call is refused as unauthorized
+
+      @B-4.14
+      Examples: KC-Authorize
+        | operation                                   | state                       |
+        | authorizes a wallet payment to the merchant | noted the account's balance |
+
+      @B-4.15
+      Examples: KC-Debit Account
+        | operation                           | state                       |
+        | debits the account for the merchant | noted the account's balance |
+
+      @B-4.16
+      Examples: KC-Capture
+        | operation                   | state                                                 |
+        | captures the wallet payment | an authorized wallet payment of 30.00 to the merchant |
+
+      @B-4.17
+      Examples: KC-Cancel
+        | operation                  | state                                                 |
+        | cancels the wallet payment | an authorized wallet payment of 30.00 to the merchant |
+
+      @B-4.18
+      Examples: KC-Refund
+        | operation                  | state                                           |
+        | refunds the wallet payment | debited 20.00 from the account for the merchant |

@@ -26,6 +26,9 @@ func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 	p.Credentials.Password = cfg.Password
 	p.Sandbox.VerificationCode = cfg.VerificationCode
 	p.Sandbox.OneTimePassword = cfg.OneTimePassword
+	p.Merchant.Accno = cfg.MerchantAccno
+	p.Merchant.ProgramCode = cfg.MerchantProgramCode
+	p.Merchant.ExternalAccountReference = cfg.MerchantExternalReference
 	p.Sandbox.RedirectTrigger = "/sandbox/payments/{uniqueReference}/redirect"
 	return p
 }

@@ -169,6 +169,7 @@ func (w *World) remember() {
 	default:
 		w.rememberOption(c)
 		w.rememberPayment(c)
+		w.rememberWalletPayment(c)
 	}
 }
 
@@ -210,6 +211,7 @@ func (w *World) readAccount(ctx context.Context) error {
 }
 
 func (w *World) accountShowsWhatWasSent(ctx context.Context) error {
+	defer w.keepWhen()()
 	sent := w.account.fields
 	if err := w.readAccount(ctx); err != nil {
 		return err
@@ -232,6 +234,7 @@ func (w *World) accountShowsWhatWasSent(ctx context.Context) error {
 }
 
 func (w *World) accountShows(ctx context.Context, field, want string) error {
+	defer w.keepWhen()()
 	if err := w.readAccount(ctx); err != nil {
 		return err
 	}
@@ -262,6 +265,7 @@ func (w *World) absentFieldsAreNull() error {
 }
 
 func (w *World) storedWhole(ctx context.Context, field string) error {
+	defer w.keepWhen()()
 	want, ok := w.last.fields[field]
 	if !ok {
 		return fmt.Errorf("the last call did not send %s", field)

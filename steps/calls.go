@@ -47,6 +47,17 @@ var phrases = []struct {
 	{"reads the payment status", "get-payment-status", nil},
 	{"adds a consent", "add-consent", nil},
 	{"revokes the consent", "revoke-consent", nil},
+	{"finds the user account by e-mail address", "find-user-account", nil},
+	{"finds the user account by login ID", "find-user-account", byLoginID},
+	{"checks the available payment amount", "check-available-payment-amount", nil},
+	{"reads the account entries", "account-enquiry", nil},
+	{"reads the balance", "balance-enquiry", nil},
+	{"authorizes a wallet payment to the merchant", "kc-authorize", nil},
+	{"debits the account for the merchant", "kc-debit-account", nil},
+	{"captures the wallet payment", "kc-capture", nil},
+	{"cancels the wallet payment", "kc-cancel", nil},
+	{"refunds the wallet payment", "kc-refund", nil},
+	{"checks an address", "address-check", nil},
 }
 
 // variants are named shapes of a request, applied on top of its valid form.
@@ -76,7 +87,7 @@ func anyOperation(apply func(w *World, fields map[string]any)) func(*World, stri
 type builder func(w *World) (path map[string]string, fields map[string]any, err error)
 
 func builderFor(op string) (builder, bool) {
-	for _, table := range []map[string]builder{authBuilders, accountBuilders, paymentOptionBuilders, paymentBuilders, consentBuilders} {
+	for _, table := range []map[string]builder{authBuilders, accountBuilders, paymentOptionBuilders, paymentBuilders, consentBuilders, accountInfoBuilders, merchantBuilders} {
 		if b, ok := table[op]; ok {
 			return b, true
 		}
@@ -149,6 +160,21 @@ func (w *World) prepare(phrase, variant string) (*request, error) {
 
 // send calls the target and records the call as the scenario's last.
 func (w *World) send(ctx context.Context, r *request) error {
+	c, err := w.sendDetached(ctx, r)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.last = c
+	if err != nil {
+		return err
+	}
+	w.remember()
+	return nil
+}
+
+// sendDetached calls the target and records the exchange, but neither sets
+// the scenario's last call nor remembers what it established: the steps that
+// send several calls at once use it.
+func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 	req := target.Request{Operation: r.op.ID, Method: r.op.Method, Header: r.header}
 	p := r.op.Path
 	for k, v := range r.path {
@@ -163,7 +189,7 @@ func (w *World) send(ctx context.Context, r *request) error {
 	default:
 		body, err := json.Marshal(r.fields)
 		if err != nil {
-			return fmt.Errorf("encoding the request: %w", err)
+			return nil, fmt.Errorf("encoding the request: %w", err)
 		}
 		req.Body = body
 	}
@@ -173,21 +199,23 @@ func (w *World) send(ctx context.Context, r *request) error {
 	case !r.op.Anonymous:
 		tok, err := w.authToken(ctx)
 		if err != nil {
-			return fmt.Errorf("obtaining a token for %s: %w", r.op.Name, err)
+			return nil, fmt.Errorf("obtaining a token for %s: %w", r.op.Name, err)
 		}
 		req.Token = tok
 	}
 	resp, ex, err := w.env.Client.Do(ctx, req)
+	w.mu.Lock()
 	w.exchanges = append(w.exchanges, ex)
-	w.last = &call{op: r.op, fields: r.fields, resp: resp}
+	w.mu.Unlock()
+	c := &call{op: r.op, fields: r.fields, resp: resp}
 	if err != nil {
-		return err
+		return c, err
 	}
-	if !r.op.PlainText {
-		w.last.json = gjson.ParseBytes(resp.Body)
+	if !r.op.PlainText || gjson.ValidBytes(resp.Body) {
+		// A text/plain operation still answers its errors in JSON.
+		c.json = gjson.ParseBytes(resp.Body)
 	}
-	w.remember()
-	return nil
+	return c, nil
 }
 
 // queryOf encodes parameters for a GET query string: strings as they

@@ -307,6 +307,7 @@ func find(options []gjson.Result, ref string) (gjson.Result, bool) {
 }
 
 func (w *World) optionIsListed(ctx context.Context) error {
+	defer w.keepWhen()()
 	options, err := w.listStored(ctx)
 	if err != nil {
 		return err
@@ -333,6 +334,7 @@ func (w *World) listedOptionsInclude() error {
 }
 
 func (w *World) optionNoLongerListed(ctx context.Context) error {
+	defer w.keepWhen()()
 	options, err := w.listStored(ctx)
 	if err != nil {
 		return err
@@ -346,6 +348,7 @@ func (w *World) optionNoLongerListed(ctx context.Context) error {
 // billingAddressIs compares the stored option's billingAddress with what
 // should have been used: the billing fields given, or the owner's address.
 func (w *World) billingAddressIs(ctx context.Context, source string) error {
+	defer w.keepWhen()()
 	want := map[string]string{}
 	switch source {
 	case "the billing address given":
@@ -391,6 +394,7 @@ func (w *World) billingAddressIs(ctx context.Context, source string) error {
 }
 
 func (w *World) onlyDefault(ctx context.Context, ordinal string) error {
+	defer w.keepWhen()()
 	if err := w.pick(ordinal); err != nil {
 		return err
 	}

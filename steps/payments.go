@@ -243,6 +243,7 @@ func (w *World) hasInitiatedGuestPaymentOf(ctx context.Context, amount string) e
 
 // statusReads reads the payment with Get Payment Status (B-4.7) and checks its statusCode.
 func (w *World) statusReads(ctx context.Context, want string) error {
+	defer w.keepWhen()()
 	if err := w.readStatus(ctx); err != nil {
 		return err
 	}
@@ -288,6 +289,7 @@ func (w *World) isProfileCurrency(field string) error {
 // statusAgrees checks B-4.7 against what was authorized: the amount, its
 // currency and usage, and the billing address that was used.
 func (w *World) statusAgrees(ctx context.Context) error {
+	defer w.keepWhen()()
 	if err := w.readStatus(ctx); err != nil {
 		return err
 	}

@@ -21,6 +21,8 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 		registerPaymentSteps(sc, w)
 		registerConsentSteps(sc, w)
 		registerCallbackSteps(sc, w)
+		registerAccountInfoSteps(sc, w)
+		registerMerchantSteps(sc, w)
 
 		// Each step's exchanges become attachments of that step in cucumber.json.
 		sc.StepContext().After(func(ctx context.Context, _ *godog.Step, _ godog.StepResultStatus, _ error) (context.Context, error) {

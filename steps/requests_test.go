@@ -18,9 +18,10 @@ func testWorld(t *testing.T) (*World, *schemas.Set) {
 	p := &profile.Profile{ProgramCode: "PRG", ProgramAccno: "900001", AccnoType: "00", Currency: "EUR", TitleCode: "MR", PaymentOptionCode: "VISA", TransactionTypeCode: "AUTH"}
 	p.Credentials.UserID, p.Credentials.Password = "partner", "pw"
 	p.Sandbox.VerificationCode = "123456"
+	p.Merchant.Accno, p.Merchant.ProgramCode = "MRC1", "MERCH"
 	env := &Env{Profile: p, Schemas: set, RunID: "rtest", Clock: func() (string, string) { return "2026-11-21", "101500" }}
 	w := newWorld(env)
-	w.account = accountState{accno: "123456789012", fields: map[string]any{"firstName": "Erika", "dob": "1984-08-12", "emailAddress": "e@example.com"}}
+	w.account = accountState{accno: "123456789012", fields: map[string]any{"firstName": "Erika", "dob": "1984-08-12", "emailAddress": "e@example.com", "loginID": "erika"}}
 	w.option = optionState{authorizationToken: "spt_0123", references: []string{"opt-1"}, current: "opt-1"}
 	w.payment = paymentState{uniqueReference: "pay-1", authorizationToken: "pat_0123"}
 	w.consentReference = "cns-1"
@@ -36,6 +37,7 @@ var variantsOf = map[string][]string{
 	"get-stored-payment-options":         {"for the profile's transaction type"},
 	"init-authorize":                     {"to load the account", "with criteria", "with the house number in addr1"},
 	"authorize":                          {"to load the account", "with criteria", "with a different billing address"},
+	"kc-authorize":                       {"with a different billing address"},
 }
 
 // The suite's own valid requests, in every variant, match the request
@@ -93,7 +95,9 @@ func TestEveryCoveredOperationHasItsSchemasAndAPhrase(t *testing.T) {
 			continue
 		}
 		assert.True(t, have[op.RequestSchema()], op.RequestSchema())
-		assert.True(t, have[op.ResponseSchema()], op.ResponseSchema())
+		if !op.PlainText {
+			assert.True(t, have[op.ResponseSchema()], op.ResponseSchema())
+		}
 		found := false
 		for _, p := range phrases {
 			found = found || p.op == op.ID

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/cucumber/godog"
@@ -54,12 +55,17 @@ type World struct {
 	option optionState
 	// payment is the scenario's payment (B-4.1 to B-4.7).
 	payment paymentState
+	// wallet is what the scenario noted of its wallet's balance (B-2.4).
+	wallet walletState
+	// concurrent holds the calls a step sent at once.
+	concurrent []*call
 	// consentReference is the scenario's consent (B-4.8, B-4.9).
 	consentReference string
 	// merchantTransactionID and callback are the redirect of A-6.
 	merchantTransactionID string
 	callback              *target.Callback
 
+	mu        sync.Mutex // guards exchanges and last while a step sends calls at once
 	exchanges []target.Exchange
 	attached  int // how many exchanges were already attached to the report
 	// missingKey names the profile key the scenario needed and did not find.
@@ -151,6 +157,15 @@ func (w *World) failf(format string, args ...any) error {
 		f.Evidence = fmt.Sprintf("  response to %s: HTTP %d, Content-Type %q, body %s", w.last.op.Name, w.last.resp.Status, w.last.resp.ContentType, strings.TrimSpace(body))
 	}
 	return f
+}
+
+// keepWhen lets a Then step make calls of its own to verify an outcome
+// (read the balance, list the options) without replacing the call of the
+// scenario's When, which later steps go on checking. Use as
+// defer w.keepWhen()().
+func (w *World) keepWhen() func() {
+	when := w.last
+	return func() { w.last = when }
 }
 
 // requireLast returns the last call or an error when no call was made.

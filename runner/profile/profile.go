@@ -39,6 +39,9 @@ type Profile struct {
 	Merchant            struct {
 		Accno       string `yaml:"accno,omitempty" json:"accno"`
 		ProgramCode string `yaml:"programCode,omitempty" json:"programCode"`
+		// ExternalAccountReference is the merchant account's external
+		// reference, for the merchantProgramCode rule of B-4.14.
+		ExternalAccountReference string `yaml:"externalAccountReference,omitempty" json:"externalAccountReference"`
 	} `yaml:"merchant,omitempty" json:"merchant"`
 	Sandbox struct {
 		VerificationCode string `yaml:"verificationCode,omitempty" json:"verificationCode"`

@@ -1,0 +1,70 @@
+@B-4.15
+Feature: KC-Debit Account (B-4.15)
+  The partner pays a merchant from a wallet at once; the service answers 200
+  with the payment CAPTURED (B-3) and the wallet is debited by exactly the
+  amount.
+
+  Rule: A debit is captured at once and debits the wallet
+
+    @B-3 @B-2.4
+    Scenario: A wallet is debited for the merchant
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has noted the account's balance
+      When the partner debits 20.00 from the account for the merchant
+      Then the call succeeds
+      And the response's statusCode is "CAPTURED"
+      And the booked balance has fallen by exactly 20.00
+      And an entry of 20.00 appears among the account entries
+
+  Rule: A wallet does not go below its minimum allowed balance
+
+    @A-2.4 @advisory
+    Scenario: A debit beyond the minimum allowed balance is not a success and changes nothing
+      Given the partner has created an account
+      And the account has been loaded with 30.00
+      When the partner debits one cent more than the account may spend before its minimum allowed balance
+      Then the call is not a success
+      And the balance is unchanged
+
+  Rule: Concurrent debits are booked to the cent
+
+    @B-2.4
+    Scenario: Concurrent debits agree to the cent with those that succeeded
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has noted the account's balance
+      When the partner debits the account for the merchant 8 times at once, 10.00 each
+      Then the balances agree to the cent with the debits that succeeded, each with its entry
+
+    @A-2.4 @advisory
+    Scenario: Concurrent debits succeed only as far as the money allows
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has noted the account's balance
+      When the partner debits the account for the merchant 8 times at once, 10.00 each
+      Then as many of the debits succeeded as the money allows
+
+  Rule: Every mandatory field is required
+
+    @A-7
+    Scenario Outline: KC-Debit Account without <field> is rejected naming it
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      When the partner debits the account for the merchant without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field                      |
+        | partnerReference           |
+        | accno                      |
+        | merchantAccno              |
+        | programAccno               |
+        | accnoType                  |
+        | paymentAmount              |
+        | paymentCurrCode            |
+        | paymentUsage               |
+        | useDifferentBillingAddress |
+        | countryCode                |
+        | localDate                  |
+        | localTime                  |

@@ -1,0 +1,45 @@
+@B-4.16
+Feature: KC-Capture (B-4.16)
+  The partner captures a wallet payment authorized by KC-Authorize; the
+  service answers 200 with the payment CAPTURED (B-3): the block is released
+  and the captured amount debited.
+
+  Rule: A capture releases the block and debits the captured amount
+
+    @B-3 @B-2.4
+    Scenario: An authorized wallet payment is CAPTURED
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has noted the account's balance
+      And the partner has authorized a wallet payment of 30.00 to the merchant
+      When the partner captures the wallet payment
+      Then the call succeeds
+      And the response's statusCode is "CAPTURED"
+      And the booked balance has fallen by exactly 30.00
+
+    @B-2.4
+    Scenario: A partial capture debits the captured part and releases the whole block
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has noted the account's balance
+      And the partner has authorized a wallet payment of 30.00 to the merchant
+      When the partner captures 20.00 of the wallet payment
+      Then the call succeeds
+      And the booked balance has fallen by exactly 20.00
+
+  Rule: Every mandatory field is required
+
+    @A-7
+    Scenario Outline: KC-Capture without <field> is rejected naming it
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has authorized a wallet payment of 30.00 to the merchant
+      When the partner captures the wallet payment without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field                  |
+        | partnerReference       |
+        | modifiedAmountCurrCode |
+        | localDate              |
+        | localTime              |

@@ -1,0 +1,454 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"mime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cucumber/godog"
+	"github.com/shopspring/decimal"
+	"github.com/tidwall/gjson"
+)
+
+// Account information: B-2.3, B-2.4, B-4.10 to B-4.13, and loading a wallet (B-3).
+
+var accountInfoBuilders = map[string]builder{
+	"find-user-account":              findUserAccountRequest,
+	"check-available-payment-amount": checkAmountRequest,
+	"account-enquiry":                enquiryRequest,
+	"balance-enquiry":                balanceRequest,
+}
+
+// balance is a Balance Enquiry (B-2.4) read to the cent.
+type balance struct {
+	bk, blk, avl decimal.Decimal
+}
+
+func (b balance) String() string {
+	return fmt.Sprintf("bkBal %s, blkAmt %s, avlBal %s", b.bk.StringFixed(2), b.blk.StringFixed(2), b.avl.StringFixed(2))
+}
+
+func findUserAccountRequest(w *World) (map[string]string, map[string]any, error) {
+	if w.account.accno == "" {
+		return nil, nil, fmt.Errorf("the scenario has no account: it needs \"Given the partner has created an account\"")
+	}
+	f := w.envelope(true)
+	f["userId"] = w.account.fields["emailAddress"]
+	return nil, f, nil
+}
+
+func byLoginID(w *World, f map[string]any) { f["userId"] = w.account.fields["loginID"] }
+
+func checkAmountRequest(w *World) (map[string]string, map[string]any, error) {
+	path, f, err := w.accountRequest()
+	if err != nil {
+		return nil, nil, err
+	}
+	f["amount"] = "1.00"
+	f["currCode"] = w.env.Profile.Currency
+	return path, f, nil
+}
+
+func enquiryRequest(w *World) (map[string]string, map[string]any, error) {
+	return w.accountRequest()
+}
+
+func balanceRequest(w *World) (map[string]string, map[string]any, error) {
+	return w.accountRequest()
+}
+
+// readBalance calls Balance Enquiry and checks that avlBal is bkBal minus
+// blkAmt (B-2.4), which must hold at every point.
+func (w *World) readBalance(ctx context.Context) (balance, error) {
+	r, err := w.prepare("reads the balance", "")
+	if err != nil {
+		return balance{}, err
+	}
+	if err := w.send(ctx, r); err != nil {
+		return balance{}, err
+	}
+	if !w.last.succeeded() {
+		return balance{}, w.failf("Balance Enquiry was not a success (expected HTTP 200 with responseCode 0000)")
+	}
+	return w.balanceOf(w.last.json)
+}
+
+func (w *World) balanceOf(j gjson.Result) (balance, error) {
+	var b balance
+	for _, f := range []struct {
+		name string
+		into *decimal.Decimal
+	}{{"bkBal", &b.bk}, {"blkAmt", &b.blk}, {"avlBal", &b.avl}} {
+		v := j.Get(f.name)
+		d, err := decimal.NewFromString(v.Raw)
+		if v.Type != gjson.Number || err != nil {
+			return b, w.failf("expected %s as a decimal number, got %s", f.name, rawOrAbsent(v.Raw))
+		}
+		*f.into = d
+	}
+	if !b.avl.Equal(b.bk.Sub(b.blk)) {
+		return b, w.failf("avlBal must be bkBal minus blkAmt (B-2.4): %s", b)
+	}
+	return b, nil
+}
+
+func (w *World) notesBalance(ctx context.Context) error {
+	b, err := w.readBalance(ctx)
+	w.wallet.noted = b
+	return err
+}
+
+// balanceMoved checks the balance against the noted one: each of bkBal,
+// blkAmt and avlBal moved by exactly the given amount (negative: down).
+func (w *World) balanceMoved(ctx context.Context, dBk, dBlk, dAvl decimal.Decimal) error {
+	defer w.keepWhen()()
+	before := w.wallet.noted
+	after, err := w.readBalance(ctx)
+	if err != nil {
+		return err
+	}
+	want := balance{bk: before.bk.Add(dBk), blk: before.blk.Add(dBlk), avl: before.avl.Add(dAvl)}
+	if !after.bk.Equal(want.bk) || !after.blk.Equal(want.blk) || !after.avl.Equal(want.avl) {
+		return w.failf("expected the balance to move from %s to %s, got %s", before, want, after)
+	}
+	return nil
+}
+
+func amount(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+
+func (w *World) bookedRose(ctx context.Context, a string) error {
+	return w.balanceMoved(ctx, amount(a), decimal.Zero, amount(a))
+}
+
+func (w *World) bookedFell(ctx context.Context, a string) error {
+	return w.balanceMoved(ctx, amount(a).Neg(), decimal.Zero, amount(a).Neg())
+}
+
+func (w *World) amountBlocked(ctx context.Context, a string) error {
+	return w.balanceMoved(ctx, decimal.Zero, amount(a), amount(a).Neg())
+}
+
+func (w *World) balanceUnchanged(ctx context.Context) error {
+	return w.balanceMoved(ctx, decimal.Zero, decimal.Zero, decimal.Zero)
+}
+
+// hasLoadedAccount loads the wallet the way B-3 describes: an external
+// payment authorized with accno, then captured.
+// With apart, loads are a second apart so that their entries' booking
+// times differ (T has a resolution of one second).
+func (w *World) hasLoadedAccount(ctx context.Context, amounts, apart string) error {
+	for i, a := range strings.Split(strings.ReplaceAll(amounts, " and ", ", "), ", ") {
+		if i > 0 && apart != "" {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(1100 * time.Millisecond):
+			}
+		}
+		if err := w.hasAuthorizedLoad(ctx, a); err != nil {
+			return err
+		}
+		if err := w.sendValid(ctx, "captures the payment", ""); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hasAuthorizedLoad initiates and completes a guest payment of the given
+// amount with accno, so that its capture loads the wallet.
+func (w *World) hasAuthorizedLoad(ctx context.Context, a string) error {
+	r, err := w.prepare("initiates a guest payment", "to load the account")
+	if err != nil {
+		return err
+	}
+	r.fields["presentationAmount"] = money(amount(a))
+	if err := w.send(ctx, r); err != nil {
+		return err
+	}
+	if !w.last.succeeded() {
+		return w.failf("precondition: Init Authorize with accno was not a success (expected HTTP 201 with responseCode 0000)")
+	}
+	return w.sendValid(ctx, "completes the authorization", "")
+}
+
+// entries reads the account entries with the given extra parameters.
+func (w *World) entries(ctx context.Context, params map[string]any) ([]gjson.Result, error) {
+	r, err := w.prepare("reads the account entries", "")
+	if err != nil {
+		return nil, err
+	}
+	for k, v := range params {
+		r.fields[k] = v
+	}
+	if err := w.send(ctx, r); err != nil {
+		return nil, err
+	}
+	if !w.last.succeeded() {
+		return nil, w.failf("Account Enquiry was not a success (expected HTTP 200 with responseCode 0000)")
+	}
+	return w.last.json.Get("entries").Array(), nil
+}
+
+func (w *World) entryAppears(ctx context.Context, a string) error {
+	defer w.keepWhen()()
+	list, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	for _, e := range list {
+		if d, err := decimal.NewFromString(e.Get("amount").Raw); err == nil && d.Abs().Equal(amount(a)) {
+			return nil
+		}
+	}
+	return w.failf("expected an account entry of %s among %d entries", amount(a).StringFixed(2), len(list))
+}
+
+// serverDate is the target's date from the last response (sysDate), so
+// date filters do not depend on the suite's time zone.
+func (w *World) serverDate(offsetDays int) (string, error) {
+	if w.last == nil {
+		return "", fmt.Errorf("no response yet to read the server's date from")
+	}
+	d, err := time.Parse("2006-01-02", w.last.json.Get("sysDate").String())
+	if err != nil {
+		return "", w.failf("cannot read the server's date from sysDate")
+	}
+	return d.AddDate(0, 0, offsetDays).Format("2006-01-02"), nil
+}
+
+var dayOffsets = map[string]int{"yesterday": -1, "today": 0, "tomorrow": 1}
+
+func (w *World) readsEntriesBetween(ctx context.Context, bound, day string) error {
+	date, err := w.serverDate(dayOffsets[day])
+	if err != nil {
+		return err
+	}
+	r, err := w.prepare("reads the account entries", "")
+	if err != nil {
+		return err
+	}
+	r.fields[map[string]string{"starting": "startDate", "ending": "endDate"}[bound]] = date
+	return w.send(ctx, r)
+}
+
+// countIsTotal compares the last enquiry's count with the number of entries
+// of a full listing, without filters or paging.
+func (w *World) countIsTotal(ctx context.Context) error {
+	defer w.keepWhen()()
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	count := c.json.Get("count")
+	all, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if count.Type != gjson.Number || count.Int() != int64(len(all)) {
+		return &Failure{Msg: fmt.Sprintf("expected count to be the total number of entries, %d, got %s", len(all), rawOrAbsent(count.Raw)),
+			Evidence: "  response to the enquiry: " + truncate(c.json.Raw, 1500)}
+	}
+	return nil
+}
+
+// holdsAllButOne compares the last enquiry's entries with a full listing.
+func (w *World) holdsAllButOne(ctx context.Context) error {
+	defer w.keepWhen()()
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	got := len(c.json.Get("entries").Array())
+	all, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if got != len(all)-1 {
+		return w.failf("expected all the account's entries but one, %d, got %d", len(all)-1, got)
+	}
+	return nil
+}
+
+func (w *World) holdsEntries(n int) error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if got := len(c.json.Get("entries").Array()); got != n {
+		return w.failf("expected %d entries, got %d", n, got)
+	}
+	return nil
+}
+
+type stamp struct{ date, time string }
+
+func stampOf(e gjson.Result) stamp {
+	return stamp{e.Get("bookingDate").String(), e.Get("bookingTime").String()}
+}
+
+func (s stamp) before(o stamp) bool {
+	return s.date < o.date || (s.date == o.date && s.time < o.time)
+}
+
+// returnedAreMostRecent checks top and skip (B-4.12) against the full
+// listing: the returned entries are those at positions skip, skip+1, ... of
+// all entries, most recent first. Entries booked in the same second may come
+// in either order, so positions are compared by booking date and time.
+func (w *World) returnedAreMostRecent(ctx context.Context) error {
+	defer w.keepWhen()()
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	page := c.json.Get("entries").Array()
+	skip := 0
+	if v, ok := c.fields["skip"]; ok {
+		fmt.Sscan(fmt.Sprint(v), &skip)
+	}
+	all, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	newest := make([]stamp, len(all))
+	for i, e := range all {
+		newest[i] = stampOf(e)
+	}
+	sort.SliceStable(newest, func(i, j int) bool { return newest[j].before(newest[i]) })
+	if skip+len(page) > len(newest) {
+		return w.failf("%d entries returned after skipping %d, but the account has only %d", len(page), skip, len(newest))
+	}
+	var want, got []string
+	for _, st := range newest[skip : skip+len(page)] {
+		want = append(want, st.date+" "+st.time)
+	}
+	for _, e := range page {
+		got = append(got, stampOf(e).date+" "+stampOf(e).time)
+	}
+	sort.Strings(want)
+	sort.Strings(got)
+	if strings.Join(want, ",") != strings.Join(got, ",") {
+		return w.failf("expected the entries booked at %v (the most recent after skipping %d), got entries booked at %v", want, skip, got)
+	}
+	return nil
+}
+
+func (w *World) entriesSorted(direction string) error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	list := c.json.Get("entries").Array()
+	for i := 1; i < len(list); i++ {
+		prev, cur := stampOf(list[i-1]), stampOf(list[i])
+		if (direction == "ascending" && cur.before(prev)) || (direction == "descending" && prev.before(cur)) {
+			return w.failf("expected entries in %s booking order; entry %d (%s %s) and entry %d (%s %s) are not", direction, i, prev.date, prev.time, i+1, cur.date, cur.time)
+		}
+	}
+	return nil
+}
+
+func (w *World) noPendingEntry() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	for _, e := range c.json.Get("entries").Array() {
+		if e.Get("isPending").Bool() {
+			return w.failf("expected no pending entry without includePendingTransactions, got %s", e.Raw)
+		}
+	}
+	return nil
+}
+
+// Check Available Payment Amount (B-4.11).
+
+func (w *World) checksAvailable(ctx context.Context, which string) error {
+	b, err := w.readBalance(ctx)
+	if err != nil {
+		return err
+	}
+	min, err := w.minimumAllowedBalance(ctx)
+	if err != nil {
+		return err
+	}
+	var a decimal.Decimal
+	switch which {
+	case "what the account can afford":
+		a = decimal.Min(b.avl, b.avl.Sub(min))
+	case "one cent more than the account can afford":
+		a = decimal.Max(b.avl, b.avl.Sub(min)).Add(decimal.New(1, -2))
+	}
+	r, err := w.prepare("checks the available payment amount", "")
+	if err != nil {
+		return err
+	}
+	r.fields["amount"] = a.StringFixed(2)
+	return w.send(ctx, r)
+}
+
+// minimumAllowedBalance reads A-2.4's minimumAllowedBalance of the account.
+func (w *World) minimumAllowedBalance(ctx context.Context) (decimal.Decimal, error) {
+	last := w.last
+	defer func() { w.last = last }()
+	if err := w.readAccount(ctx); err != nil {
+		return decimal.Zero, err
+	}
+	v := w.last.json.Get("minimumAllowedBalance")
+	if v.Type == gjson.Null || !v.Exists() {
+		return decimal.Zero, nil
+	}
+	d, err := decimal.NewFromString(v.Raw)
+	if err != nil {
+		return decimal.Zero, w.failf("expected minimumAllowedBalance as a decimal, got %s", v.Raw)
+	}
+	return d, nil
+}
+
+// answerIs checks B-4.11's plain answer: HTTP 200, text/plain, exactly yes or no.
+func (w *World) answerIs(want string) error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	mt, _, _ := mime.ParseMediaType(c.resp.ContentType)
+	if c.resp.Status != 200 || mt != "text/plain" || string(c.resp.Body) != want {
+		return w.failf("expected HTTP 200 with Content-Type text/plain and the body exactly %q; got HTTP %d, Content-Type %q, body %q", want, c.resp.Status, c.resp.ContentType, truncate(string(c.resp.Body), 200))
+	}
+	return nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+func (w *World) foundAccount() error {
+	return w.fieldIs("accno", w.account.accno)
+}
+
+func registerAccountInfoSteps(sc *godog.ScenarioContext, w *World) {
+	sc.Step(`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, a second apart)?$`, w.hasLoadedAccount)
+	sc.Step(`^the partner has an authorized guest payment of ([0-9]+\.[0-9]{2}) to load the account$`, w.hasAuthorizedLoad)
+	sc.Step(`^the partner has noted the account's balance$`, w.notesBalance)
+	sc.Step(`^the booked balance has risen by exactly ([0-9]+\.[0-9]{2})$`, w.bookedRose)
+	sc.Step(`^the booked balance has fallen by exactly ([0-9]+\.[0-9]{2})$`, w.bookedFell)
+	sc.Step(`^exactly ([0-9]+\.[0-9]{2}) is blocked: blkAmt up, avlBal down, bkBal unchanged$`, w.amountBlocked)
+	sc.Step(`^the balance is unchanged$`, w.balanceUnchanged)
+	sc.Step(`^an entry of ([0-9]+\.[0-9]{2}) appears among the account entries$`, w.entryAppears)
+	sc.Step(`^the partner reads the account entries (starting|ending) (yesterday|today|tomorrow)$`, w.readsEntriesBetween)
+	sc.Step(`^the response holds (\d+) entr(?:y|ies)$`, w.holdsEntries)
+	sc.Step(`^the response's count is the number of the account's entries$`, w.countIsTotal)
+	sc.Step(`^the response holds all the account's entries but one$`, w.holdsAllButOne)
+	sc.Step(`^the returned entries are the most recent ones$`, w.returnedAreMostRecent)
+	sc.Step(`^the entries are in (ascending|descending) booking order$`, w.entriesSorted)
+	sc.Step(`^no returned entry is pending$`, w.noPendingEntry)
+	sc.Step(`^the partner checks whether (what the account can afford|one cent more than the account can afford) is available$`, w.checksAvailable)
+	sc.Step(`^the answer is exactly (yes|no) as plain text$`, w.answerIs)
+	sc.Step(`^the response names the account's accno$`, w.foundAccount)
+}

@@ -1,0 +1,314 @@
+package steps
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/cucumber/godog"
+	"github.com/shopspring/decimal"
+)
+
+// Wallet-to-merchant payments: B-4.14 to B-4.18, and Perform Address Check (B-4.19).
+
+// walletState is what the scenario knows of its wallet's money.
+type walletState struct {
+	noted balance // the balance noted before the scenario's When
+}
+
+var merchantBuilders = map[string]builder{
+	"kc-authorize":     kcAuthorizeRequest,
+	"kc-debit-account": kcDebitRequest,
+	"kc-capture":       kcCaptureRequest,
+	"kc-cancel":        paymentRequest,
+	"kc-refund":        paymentRequest,
+	"address-check":    addressCheckRequest,
+}
+
+// kcDefaultAmount is what a wallet payment of the suite is worth unless a step says otherwise.
+var kcDefaultAmount = decimal.RequireFromString("10.00")
+
+// kcAuthorizeRequest pays the profile's merchant from the scenario's wallet,
+// with the owner's address; countryCode is always required (B-4.14).
+func kcAuthorizeRequest(w *World) (map[string]string, map[string]any, error) {
+	_, f, err := kcDebitRequest(w)
+	if err != nil {
+		return nil, nil, err
+	}
+	f["programCode"] = w.env.Profile.ProgramCode
+	return nil, f, nil
+}
+
+// kcDebitRequest is KC-Authorize without programCode (B-4.15).
+func kcDebitRequest(w *World) (map[string]string, map[string]any, error) {
+	if w.account.accno == "" {
+		return nil, nil, fmt.Errorf("the scenario has no account: it needs \"Given the partner has created an account\"")
+	}
+	programAccno, err := w.need("programAccno")
+	if err != nil {
+		return nil, nil, err
+	}
+	merchant, err := w.need("merchant.accno")
+	if err != nil {
+		return nil, nil, err
+	}
+	f := w.envelope(false)
+	f["accno"] = w.account.accno
+	f["accnoType"] = w.env.Profile.AccnoType
+	f["merchantAccno"] = merchant
+	if mp := w.env.Profile.Merchant.ProgramCode; mp != "" {
+		f["merchantProgramCode"] = mp
+	}
+	f["programAccno"] = programAccno
+	f["paymentAmount"] = money(kcDefaultAmount)
+	f["paymentCurrCode"] = w.env.Profile.Currency
+	f["paymentUsage"] = "Purchase " + w.unique("")
+	f["useDifferentBillingAddress"] = false
+	f["countryCode"] = "DE"
+	return nil, f, nil
+}
+
+func kcCaptureRequest(w *World) (map[string]string, map[string]any, error) {
+	path, f, err := paymentRequest(w)
+	if err != nil {
+		return nil, nil, err
+	}
+	f["modifiedAmountCurrCode"] = w.env.Profile.Currency
+	return path, f, nil
+}
+
+func addressCheckRequest(w *World) (map[string]string, map[string]any, error) {
+	f := w.envelope(true)
+	f["street"] = "Schillerstrasse"
+	f["house"] = "12"
+	f["postalCode"] = "20095"
+	f["city"] = "Hamburg"
+	f["countryCode"] = "DE"
+	return nil, f, nil
+}
+
+// rememberWalletPayment keeps the wallet payment a KC call created.
+func (w *World) rememberWalletPayment(c *call) {
+	if c.op.ID == "kc-authorize" || c.op.ID == "kc-debit-account" {
+		w.payment = paymentState{
+			uniqueReference: c.json.Get("uniqueReference").String(),
+			amount:          decimal.RequireFromString(string(c.fields["paymentAmount"].(json.Number))),
+		}
+	}
+}
+
+// kcAmountField names the amount field of each wallet-to-merchant operation.
+var kcAmountField = map[string]string{
+	"kc-authorize":     "paymentAmount",
+	"kc-debit-account": "paymentAmount",
+	"kc-capture":       "modifiedAmount",
+	"kc-refund":        "refundAmount",
+}
+
+var walletPhrases = map[string]string{
+	"authorizes": "authorizes a wallet payment to the merchant",
+	"authorized": "authorizes a wallet payment to the merchant",
+	"debits":     "debits the account for the merchant",
+	"debited":    "debits the account for the merchant",
+	"captures":   "captures the wallet payment",
+	"captured":   "captures the wallet payment",
+	"cancels":    "cancels the wallet payment",
+	"cancelled":  "cancels the wallet payment",
+	"refunds":    "refunds the wallet payment",
+	"refunded":   "refunds the wallet payment",
+}
+
+// walletMove sends a wallet-to-merchant operation with an amount ("" keeps
+// the request's own, or none).
+func (w *World) walletMove(ctx context.Context, verb, a string) (*request, error) {
+	r, err := w.prepare(walletPhrases[verb], "")
+	if err != nil {
+		return nil, err
+	}
+	if a != "" {
+		r.fields[kcAmountField[r.op.ID]] = money(amount(a))
+	}
+	return r, w.send(ctx, r)
+}
+
+func (w *World) movesWallet(ctx context.Context, verb, a string) error {
+	_, err := w.walletMove(ctx, verb, a)
+	return err
+}
+
+func (w *World) hasMovedWallet(ctx context.Context, verb, a string) error {
+	r, err := w.walletMove(ctx, verb, a)
+	if err != nil {
+		return err
+	}
+	if !w.last.succeeded() {
+		return w.failf("precondition: %s was not a success (expected HTTP %s with responseCode 0000)", r.op.Name, statusText(r.op.Success))
+	}
+	return nil
+}
+
+// debitsBeyondMinimum debits one cent more than the wallet may spend before
+// reaching minimumAllowedBalance (A-2.4).
+func (w *World) debitsBeyondMinimum(ctx context.Context) error {
+	b, err := w.readBalance(ctx)
+	if err != nil {
+		return err
+	}
+	min, err := w.minimumAllowedBalance(ctx)
+	if err != nil {
+		return err
+	}
+	w.wallet.noted = b
+	a := b.avl.Sub(min).Add(decimal.New(1, -2))
+	if !a.IsPositive() {
+		return fmt.Errorf("the wallet cannot be taken below its minimum: avlBal %s, minimumAllowedBalance %s", b.avl.StringFixed(2), min.StringFixed(2))
+	}
+	return w.movesWallet(ctx, "debits", a.StringFixed(2))
+}
+
+// debitsConcurrently sends n KC-Debits of the amount at once; their
+// outcomes are kept for the Then steps.
+func (w *World) debitsConcurrently(ctx context.Context, n int, a string) error {
+	reqs := make([]*request, n)
+	for i := range reqs {
+		r, err := w.prepare(walletPhrases["debits"], "")
+		if err != nil {
+			return err
+		}
+		r.fields["paymentAmount"] = money(amount(a))
+		reqs[i] = r
+	}
+	results := make([]*call, n)
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i, r := range reqs {
+		wg.Add(1)
+		go func(i int, r *request) {
+			defer wg.Done()
+			results[i], errs[i] = w.sendDetached(ctx, r)
+		}(i, r)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	w.concurrent = results
+	return nil
+}
+
+// concurrentDebitsAgree checks the balance after concurrent debits: it fell
+// by exactly the successes' total, and every success has its entry.
+func (w *World) concurrentDebitsAgree(ctx context.Context) error {
+	defer w.keepWhen()()
+	total := decimal.Zero
+	var refs []string
+	for _, c := range w.concurrent {
+		if c.succeeded() {
+			total = total.Add(amount(string(c.fields["paymentAmount"].(json.Number))))
+			refs = append(refs, c.json.Get("uniqueReference").String())
+		}
+	}
+	if err := w.balanceMoved(ctx, total.Neg(), decimal.Zero, total.Neg()); err != nil {
+		return err
+	}
+	list, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		found := false
+		for _, e := range list {
+			found = found || e.Get("reference").String() == ref
+		}
+		if !found {
+			return w.failf("the successful debit %s has no account entry", ref)
+		}
+	}
+	return nil
+}
+
+// successesMatchTheMoney checks the advisory rule: as many debits
+// succeeded as the noted balance allowed before the minimum (A-2.4).
+func (w *World) successesMatchTheMoney(ctx context.Context) error {
+	min, err := w.minimumAllowedBalance(ctx)
+	if err != nil {
+		return err
+	}
+	n, each := 0, decimal.Zero
+	for _, c := range w.concurrent {
+		each = amount(string(c.fields["paymentAmount"].(json.Number)))
+		if c.succeeded() {
+			n++
+		}
+	}
+	afford := w.wallet.noted.avl.Sub(min).Div(each).Floor().IntPart()
+	if afford > int64(len(w.concurrent)) {
+		afford = int64(len(w.concurrent))
+	}
+	if int64(n) != afford {
+		return &Failure{Msg: fmt.Sprintf("expected %d of the %d concurrent debits of %s to succeed, as avlBal %s and minimumAllowedBalance %s allow; %d did",
+			afford, len(w.concurrent), each.StringFixed(2), w.wallet.noted.avl.StringFixed(2), min.StringFixed(2), n)}
+	}
+	return nil
+}
+
+// authorizesByExternalReference names the merchant by its external account
+// reference, which makes merchantProgramCode mandatory (B-4.14).
+func (w *World) authorizesByExternalReference(ctx context.Context, without string) error {
+	ref, err := w.need("merchant.externalAccountReference")
+	if err != nil {
+		return err
+	}
+	r, err := w.prepare("authorizes a wallet payment to the merchant", "")
+	if err != nil {
+		return err
+	}
+	r.fields["merchantAccno"] = ref
+	if without != "" {
+		delete(r.fields, without)
+	} else if _, err := w.need("merchant.programCode"); err != nil {
+		return err
+	}
+	return w.send(ctx, r)
+}
+
+// hasWalletPaymentIn authorizes a wallet payment and moves it into the named state.
+func (w *World) hasWalletPaymentIn(ctx context.Context, state, a string) error {
+	if err := w.hasMovedWallet(ctx, "authorized", a); err != nil {
+		return err
+	}
+	switch state {
+	case "a captured":
+		return w.hasMovedWallet(ctx, "captured", "")
+	case "a cancelled":
+		return w.hasMovedWallet(ctx, "cancelled", "")
+	}
+	return nil
+}
+
+func registerMerchantSteps(sc *godog.ScenarioContext, w *World) {
+	sc.Step(`^the partner has (an authorized|a captured|a cancelled) wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, w.hasWalletPaymentIn)
+	sc.Step(`^the partner has authorized a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, func(ctx context.Context, a string) error {
+		return w.hasMovedWallet(ctx, "authorized", a)
+	})
+	sc.Step(`^the partner has debited ([0-9]+\.[0-9]{2}) from the account for the merchant$`, func(ctx context.Context, a string) error {
+		return w.hasMovedWallet(ctx, "debited", a)
+	})
+	sc.Step(`^the partner has (captured|cancelled|refunded) the wallet payment()$`, w.hasMovedWallet)
+	sc.Step(`^the partner has (captured|refunded) ([0-9]+\.[0-9]{2}) of the wallet payment$`, w.hasMovedWallet)
+	sc.Step(`^the partner authorizes a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, func(ctx context.Context, a string) error {
+		return w.movesWallet(ctx, "authorizes", a)
+	})
+	sc.Step(`^the partner debits ([0-9]+\.[0-9]{2}) from the account for the merchant$`, func(ctx context.Context, a string) error {
+		return w.movesWallet(ctx, "debits", a)
+	})
+	sc.Step(`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the wallet payment$`, w.movesWallet)
+	sc.Step(`^the partner authorizes a wallet payment to the merchant named by its external account reference(?: without (\w+))?$`, w.authorizesByExternalReference)
+	sc.Step(`^the partner debits one cent more than the account may spend before its minimum allowed balance$`, w.debitsBeyondMinimum)
+	sc.Step(`^the partner debits the account for the merchant (\d+) times at once, ([0-9]+\.[0-9]{2}) each$`, w.debitsConcurrently)
+	sc.Step(`^the balances agree to the cent with the debits that succeeded, each with its entry$`, w.concurrentDebitsAgree)
+	sc.Step(`^as many of the debits succeeded as the money allows$`, w.successesMatchTheMoney)
+}
