@@ -20,6 +20,7 @@ Feature: Errors (A-7)
 
   Rule: A date or time that does not follow D or T is a syntax error
 
+    @A-2.0
     Scenario Outline: Create Account with <field> <value> is rejected
       When the partner creates an account with <field> set to <value>
       Then the call is rejected as a syntax error
@@ -35,7 +36,7 @@ Feature: Errors (A-7)
         | localTime | "12:00:00"   |
         | localTime | "1200"       |
 
-    @A-4.4
+    @A-4.4 @A-2.0
     Scenario Outline: Get Account Information with <field> <value> is rejected
       Given the partner has created an account
       When the partner reads the account information with <field> set to <value>

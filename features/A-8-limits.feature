@@ -5,7 +5,7 @@ Feature: Limits (A-8)
 
   Rule: A text at its maximum length is accepted and kept whole
 
-    @A-4.2
+    @A-4.2 @A-2.0
     Scenario Outline: Create Account with <field> of <length> characters
       When the partner creates an account with <field> of <length> characters
       Then the call succeeds

@@ -77,7 +77,7 @@ Feature: Init Authorize (B-4.1)
 
   Rule: Amounts have at most two decimals
 
-    @A-7
+    @A-7 @A-2.0
     Scenario: A presentationAmount with three decimals is a syntax error
       When the partner initiates a guest payment with presentationAmount set to 12.345
       Then the call is rejected as a syntax error

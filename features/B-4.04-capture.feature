@@ -33,7 +33,7 @@ Feature: Capture (B-4.4)
 
   Rule: Amounts have at most two decimals
 
-    @A-7
+    @A-7 @A-2.0
     Scenario: A modifiedAmount with three decimals is a syntax error
       Given the partner has an authorized guest payment
       When the partner captures the payment with modifiedAmount set to 10.005

@@ -52,7 +52,7 @@ Feature: Refund (B-4.5)
 
   Rule: Amounts have at most two decimals
 
-    @A-7
+    @A-7 @A-2.0
     Scenario: A refundAmount with three decimals is a syntax error
       Given the partner has a captured payment
       When the partner refunds the payment with refundAmount set to 1.001

@@ -36,6 +36,9 @@ func TestSummaryListsClausesAndFailures(t *testing.T) {
 	out := b.String()
 	assert.Contains(t, out, "NOT CONFORMANT")
 	assert.Less(t, strings.Index(out, "| A-4.2 |"), strings.Index(out, "| A-4.10 |"))
-	assert.Contains(t, out, "| A-4.10 | 1 | 0 | 1 |")
+	assert.Contains(t, out, "| A-4.2 | Create Account | 1 | 1 | 0 |")
+	assert.Contains(t, out, "| A-4.10 | Delete Stored Payment Option | 1 | 0 | 1 |")
+	assert.Contains(t, out, "| B-4.19 | Perform Address Check | 0 | | | | | | | **untested** |")
+	assert.Contains(t, out, "| A-9 | Versioning | 0 |")
 	assert.Contains(t, out, "expected HTTP 201, got 200")
 }

@@ -19,8 +19,21 @@ func WriteSummary(w io.Writer, r *Result) error {
 	}
 	fmt.Fprintf(&b, "| total | %d |\n\n", len(r.Scenarios))
 
-	b.WriteString("## Clauses\n\n| Clause | Scenarios | Passed | Failed | Error | Warning | Skipped | Not claimed | Result |\n|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("## Clauses\n\nEvery clause of Documents A and B, with the scenarios that check it.\n\n| Clause | Title | Scenarios | Passed | Failed | Error | Warning | Skipped | Not claimed | Result |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	rows := map[string]ClauseRow{}
 	for _, row := range r.ByClause() {
+		rows[row.Clause] = row
+	}
+	for _, c := range SpecClauses() {
+		row, ok := rows[c.Tag]
+		switch {
+		case c.Empty:
+			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | the spec leaves it empty |\n", c.Tag, c.Title)
+			continue
+		case !ok:
+			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | **untested** |\n", c.Tag, c.Title)
+			continue
+		}
 		res := "pass"
 		switch {
 		case row.Counts[Failed] > 0 || row.Counts[Error] > 0:
@@ -30,7 +43,7 @@ func WriteSummary(w io.Writer, r *Result) error {
 		case row.Counts[Warning] > 0:
 			res = "pass with warnings"
 		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %s |\n", row.Clause, row.Total,
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %s |\n", row.Clause, c.Title, row.Total,
 			row.Counts[Passed], row.Counts[Failed], row.Counts[Error], row.Counts[Warning], row.Counts[Skipped], row.Counts[NotClaimed], res)
 	}
 

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/features"
+	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
 func TestEveryScenarioIsTracedToAClauseAndNamedUniquely(t *testing.T) {
@@ -37,5 +38,28 @@ func TestMatchTagsFollowsGodogRules(t *testing.T) {
 		"@B-4.1,@A-4.2 && ~@A-8": true,
 	} {
 		assert.Equal(t, want, MatchTags(expr, tags), expr)
+	}
+}
+
+// Every clause of both documents with content has at least one scenario,
+// and every clause tag names a clause of the spec.
+func TestEveryClauseHasAScenario(t *testing.T) {
+	all, err := LoadScenarios(features.FS())
+	require.NoError(t, err)
+	tagged := map[string]bool{}
+	for _, s := range all {
+		for _, c := range s.Clauses {
+			tagged[c] = true
+		}
+	}
+	known := map[string]bool{}
+	for _, c := range reports.SpecClauses() {
+		known[c.Tag] = true
+		if !c.Empty {
+			assert.True(t, tagged[c.Tag], "clause %s (%s) has no scenario", c.Tag, c.Title)
+		}
+	}
+	for tag := range tagged {
+		assert.True(t, known[tag], "tag @%s names no clause of the spec", tag)
 	}
 }
