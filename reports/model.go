@@ -6,6 +6,8 @@ package reports
 import (
 	"sort"
 	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
 
 // Status is the result level of one scenario. The values are a stable,
@@ -29,14 +31,33 @@ const (
 
 // ScenarioResult is the outcome of one scenario.
 type ScenarioResult struct {
-	ID        string   `json:"id"` // file.feature:line
-	Feature   string   `json:"feature"`
-	Name      string   `json:"name"`
-	Clauses   []string `json:"clauses"`
-	Advisory  bool     `json:"advisory"`
-	Status    Status   `json:"status"`
-	Message   string   `json:"message,omitempty"` // why it did not pass, secrets redacted
-	Exchanges int      `json:"exchanges"`
+	ID       string        `json:"id"` // file.feature:line
+	Feature  string        `json:"feature"`
+	Name     string        `json:"name"`
+	Tags     []string      `json:"tags"`
+	Clauses  []string      `json:"clauses"`
+	Advisory bool          `json:"advisory"`
+	Status   Status        `json:"status"`
+	Message  string        `json:"message,omitempty"` // why it did not pass, secrets redacted
+	Duration time.Duration `json:"-"`
+	Steps    []StepResult  `json:"steps"`
+}
+
+// StepResult is one step of a scenario with the HTTP exchanges it made.
+type StepResult struct {
+	Text      string            `json:"text"`
+	Status    string            `json:"status"`
+	Error     string            `json:"error,omitempty"`
+	Exchanges []target.Exchange `json:"exchanges"`
+}
+
+// Exchanges returns every exchange of the scenario in order.
+func (s ScenarioResult) Exchanges() []target.Exchange {
+	var out []target.Exchange
+	for _, st := range s.Steps {
+		out = append(out, st.Exchanges...)
+	}
+	return out
 }
 
 // Result is a whole run.

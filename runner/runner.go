@@ -135,7 +135,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	}
 	res.Duration = time.Since(res.Started)
 	for _, s := range all {
-		r := reports.ScenarioResult{ID: s.ID, Feature: s.Feature, Name: s.Name, Clauses: s.Clauses, Advisory: s.Advisory}
+		r := reports.ScenarioResult{ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Advisory: s.Advisory}
 		switch {
 		case !MatchTags(opts.Tags, s.Tags):
 			continue
@@ -146,7 +146,8 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			if !ok {
 				r.Status, r.Message = reports.Error, "the scenario did not run to its end"
 			} else {
-				r.Status, r.Message, r.Exchanges = classify(s, o)
+				r.Status, r.Message = classify(s, o)
+				r.Steps, r.Duration = o.steps, o.duration
 			}
 		}
 		res.Scenarios = append(res.Scenarios, r)
@@ -202,21 +203,21 @@ func featurePaths(all []Scenario) []string {
 	return paths
 }
 
-func classify(s Scenario, o outcome) (reports.Status, string, int) {
+func classify(s Scenario, o outcome) (reports.Status, string) {
 	if o.missingKey != "" {
-		return reports.Skipped, "the profile has no " + o.missingKey, o.exchanges
+		return reports.Skipped, "the profile has no " + o.missingKey
 	}
 	if o.err == nil {
-		return reports.Passed, "", o.exchanges
+		return reports.Passed, ""
 	}
 	var infra *target.InfraError
 	switch {
 	case errors.As(o.err, &infra):
-		return reports.Error, o.message, o.exchanges
+		return reports.Error, o.message
 	case s.Advisory:
-		return reports.Warning, o.message, o.exchanges
+		return reports.Warning, o.message
 	default:
-		return reports.Failed, o.message, o.exchanges
+		return reports.Failed, o.message
 	}
 }
 
@@ -224,7 +225,8 @@ func classify(s Scenario, o outcome) (reports.Status, string, int) {
 type outcome struct {
 	err        error
 	message    string
-	exchanges  int
+	steps      []reports.StepResult
+	duration   time.Duration
 	missingKey string // the profile key whose absence skipped the scenario
 }
 
@@ -238,7 +240,10 @@ func newCollector() *collector { return &collector{out: map[string]outcome{}} }
 
 func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
-		o := outcome{err: err, exchanges: len(w.Exchanges()), missingKey: w.MissingKey()}
+		o := outcome{err: err, missingKey: w.MissingKey(), duration: time.Since(w.Started())}
+		for _, st := range w.Steps() {
+			o.steps = append(o.steps, reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges})
+		}
 		if err != nil {
 			o.message = r.String(err.Error())
 		}

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/cucumber/godog"
 )
@@ -24,10 +25,13 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 		registerAccountInfoSteps(sc, w)
 		registerMerchantSteps(sc, w)
 
-		// Each step's exchanges become attachments of that step in cucumber.json.
-		sc.StepContext().After(func(ctx context.Context, _ *godog.Step, _ godog.StepResultStatus, _ error) (context.Context, error) {
-			for _, ex := range w.takeNewExchanges() {
-				ctx = godog.Attach(ctx, godog.Attachment{Body: ex, FileName: "exchange.json", MediaType: "application/json"})
+		// Each step is recorded with its exchanges, which also become
+		// attachments of that step in cucumber.json.
+		sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
+			rec := w.recordStep(st.Text, status.String(), err)
+			for _, ex := range rec.Exchanges {
+				body, _ := json.MarshalIndent(ex, "", "  ")
+				ctx = godog.Attach(ctx, godog.Attachment{Body: body, FileName: "exchange.json", MediaType: "application/json"})
 			}
 			return ctx, nil
 		})

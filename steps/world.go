@@ -6,12 +6,12 @@ package steps
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
@@ -40,9 +40,10 @@ type Env struct {
 // (accno, references, tokens) that later steps of the same scenario use, and
 // the record of its exchanges.
 type World struct {
-	env *Env
-	uid string // unique per scenario, prefix of every generated reference
-	n   int    // counts generated values within the scenario
+	env     *Env
+	uid     string    // unique per scenario, prefix of every generated reference
+	started time.Time // when the scenario began
+	n       int       // counts generated values within the scenario
 
 	// account is the scenario's account: its accno and the values last sent for it.
 	account accountState
@@ -67,7 +68,8 @@ type World struct {
 
 	mu        sync.Mutex // guards exchanges and last while a step sends calls at once
 	exchanges []target.Exchange
-	attached  int // how many exchanges were already attached to the report
+	attached  int // how many exchanges were already attached to a step
+	steps     []StepRecord
 	// missingKey names the profile key the scenario needed and did not find.
 	missingKey string
 }
@@ -87,7 +89,7 @@ type call struct {
 }
 
 func newWorld(env *Env) *World {
-	return &World{env: env, uid: fmt.Sprintf("%s%04d", env.RunID, env.seq.Add(1))}
+	return &World{env: env, uid: fmt.Sprintf("%s%04d", env.RunID, env.seq.Add(1)), started: time.Now()}
 }
 
 // unique returns a new value unique to this run, with a readable prefix.
@@ -95,6 +97,9 @@ func (w *World) unique(prefix string) string {
 	w.n++
 	return fmt.Sprintf("%s%s%02d", prefix, w.uid, w.n)
 }
+
+// Started returns when the scenario began.
+func (w *World) Started() time.Time { return w.started }
 
 // MissingKey names the profile key whose absence skipped the scenario ("" if none).
 func (w *World) MissingKey() string { return w.missingKey }
@@ -113,15 +118,28 @@ func (w *World) need(key string) (string, error) {
 // Exchanges returns what the scenario sent and received, secrets redacted.
 func (w *World) Exchanges() []target.Exchange { return w.exchanges }
 
-// takeNewExchanges returns the exchanges not handed out before, as JSON documents.
-func (w *World) takeNewExchanges() [][]byte {
-	var out [][]byte
-	for _, ex := range w.exchanges[w.attached:] {
-		b, _ := json.MarshalIndent(ex, "", "  ")
-		out = append(out, b)
-	}
+// StepRecord is one step of a scenario as it ran, with the exchanges it made.
+type StepRecord struct {
+	Text      string
+	Status    string // passed, failed, skipped, undefined, pending, ambiguous
+	Error     string // secrets redacted
+	Exchanges []target.Exchange
+}
+
+// Steps returns the scenario's steps as they ran.
+func (w *World) Steps() []StepRecord { return w.steps }
+
+// recordStep closes a step: it takes the exchanges made since the last step.
+func (w *World) recordStep(text, status string, err error) StepRecord {
+	w.mu.Lock()
+	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...)}
 	w.attached = len(w.exchanges)
-	return out
+	w.mu.Unlock()
+	if err != nil {
+		rec.Error = w.env.Client.Redactor().String(err.Error())
+	}
+	w.steps = append(w.steps, rec)
+	return rec
 }
 
 // authToken returns the token to send: the scenario's own, or the shared one.
