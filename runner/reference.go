@@ -12,6 +12,7 @@ import (
 func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 	p := &profile.Profile{
 		BaseURL:             strings.TrimRight(url, "/"),
+		Environment:         profile.Sandbox,
 		AcceptLanguage:      "en-US",
 		CallTimeout:         profile.Duration{Duration: profile.DefaultCallTimeout},
 		ProgramCode:         cfg.ProgramCode,

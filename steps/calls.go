@@ -207,7 +207,7 @@ func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 	w.mu.Lock()
 	w.exchanges = append(w.exchanges, ex)
 	w.mu.Unlock()
-	c := &call{op: r.op, fields: r.fields, resp: resp}
+	c := &call{op: r.op, fields: r.fields, resp: resp, retried: ex.RetriedCodes}
 	if err != nil {
 		return c, err
 	}

@@ -3,10 +3,12 @@ package steps
 import (
 	"context"
 	"fmt"
+	"mime"
 	"net/http"
 	"strings"
 
 	"github.com/cucumber/godog"
+	"github.com/tidwall/gjson"
 )
 
 // The generic vocabulary: any operation, sent in its valid form or changed
@@ -94,10 +96,33 @@ func (w *World) callsWithForeignToken(ctx context.Context, phrase string) error 
 	return w.send(ctx, r)
 }
 
+// readable checks before anything else is read from a response: a
+// JSON object, said so by Content-Type (text/plain for B-4.11's success).
+// A vendor then reads "not JSON" instead of "responseCode missing".
+func (w *World) readable() (*call, error) {
+	c, err := w.requireLast()
+	if err != nil {
+		return nil, err
+	}
+	mt, _, _ := mime.ParseMediaType(c.resp.ContentType)
+	if c.op.PlainText && mt == "text/plain" {
+		return c, nil
+	}
+	switch {
+	case len(c.resp.Body) == 0:
+		return nil, w.failf("the response body is empty; A-1.2 requires JSON")
+	case !gjson.ValidBytes(c.resp.Body) || !c.json.IsObject():
+		return nil, w.failf("the response body is not a JSON object (A-1.2)")
+	case mt != "application/json":
+		return nil, w.failf("expected Content-Type application/json (A-1.2), got %q", c.resp.ContentType)
+	}
+	return c, nil
+}
+
 // callSucceeds checks a success: the operation's HTTP status (any 2xx where
 // the spec does not show it), responseCode 0000, and the response schema.
 func (w *World) callSucceeds() error {
-	c, err := w.requireLast()
+	c, err := w.readable()
 	if err != nil {
 		return err
 	}
@@ -114,7 +139,7 @@ func (w *World) callSucceeds() error {
 // handledError checks A-7's handled error: a code other than 0000 and 0099
 // with an HTTP error status, and the fields every error response carries.
 func (w *World) handledError() error {
-	c, err := w.requireLast()
+	c, err := w.readable()
 	if err != nil {
 		return err
 	}
@@ -133,7 +158,7 @@ func (w *World) errorShape() error {
 }
 
 func (w *World) rejectedAsSyntaxError() error {
-	c, err := w.requireLast()
+	c, err := w.readable()
 	if err != nil {
 		return err
 	}
@@ -156,7 +181,7 @@ func (w *World) rejectedNaming(field string) error {
 }
 
 func (w *World) refusedAsUnauthorized() error {
-	c, err := w.requireLast()
+	c, err := w.readable()
 	if err != nil {
 		return err
 	}
@@ -168,7 +193,7 @@ func (w *World) refusedAsUnauthorized() error {
 }
 
 func (w *World) notASuccess() error {
-	c, err := w.requireLast()
+	c, err := w.readable()
 	if err != nil {
 		return err
 	}

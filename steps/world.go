@@ -86,6 +86,8 @@ type call struct {
 	fields map[string]any // the parameters sent (nil when the body was raw)
 	resp   *target.Response
 	json   gjson.Result
+	// retried lists the responseCodes (0058, 0098) after which the call was repeated.
+	retried []string
 }
 
 func newWorld(env *Env) *World {
@@ -173,6 +175,9 @@ func (w *World) failf(format string, args ...any) error {
 			body = body[:2000] + "...(cut)"
 		}
 		f.Evidence = fmt.Sprintf("  response to %s: HTTP %d, Content-Type %q, body %s", w.last.op.Name, w.last.resp.Status, w.last.resp.ContentType, strings.TrimSpace(body))
+		if n := len(w.last.retried); n > 0 {
+			f.Evidence += fmt.Sprintf("\n  (the last of %d attempts: retried %d times after responseCodes %s, A-7 allows 3)", n+1, n, strings.Join(w.last.retried, ", "))
+		}
 	}
 	return f
 }

@@ -80,7 +80,7 @@ func TestServeThenRunWithItsProfile(t *testing.T) {
 func writeProfile(t *testing.T, baseURL, password string) string {
 	t.Helper()
 	cfg := reference.DefaultConfig()
-	text := "baseUrl: " + baseURL + "\ncredentials:\n  userId: " + cfg.UserID + "\n  password: " + password +
+	text := "baseUrl: " + baseURL + "\nenvironment: sandbox\ncredentials:\n  userId: " + cfg.UserID + "\n  password: " + password +
 		"\nprogramCode: " + cfg.ProgramCode + "\ncurrency: EUR\ntitleCode: MR\ncallTimeout: 5s\n"
 	path := filepath.Join(t.TempDir(), "profile.yaml")
 	require.NoError(t, os.WriteFile(path, []byte(text), 0o600))

@@ -52,6 +52,21 @@ type Profile struct {
 		// unless absolute; {uniqueReference} is replaced.
 		RedirectTrigger string `yaml:"redirectTrigger,omitempty" json:"redirectTrigger"`
 	} `yaml:"sandbox,omitempty" json:"sandbox"`
+	// Environment must be "sandbox": the suite creates accounts and moves
+	// money. Any other value needs the run's explicit consent (--allow-environment).
+	Environment string `yaml:"environment,omitempty" json:"environment"`
+	TLS         struct {
+		CAFile             string `yaml:"caFile,omitempty" json:"caFile"`     // PEM bundle of CAs to trust instead of the system's
+		CertFile           string `yaml:"certFile,omitempty" json:"certFile"` // client certificate (mutual TLS)
+		KeyFile            string `yaml:"keyFile,omitempty" json:"keyFile"`   // its private key
+		InsecureSkipVerify bool   `yaml:"insecureSkipVerify,omitempty" json:"insecureSkipVerify"`
+	} `yaml:"tls,omitempty" json:"tls"`
+	// SecondPartner is another partner's credentials, for the @advisory
+	// scenarios that check one partner cannot read or move another's wallet.
+	SecondPartner struct {
+		UserID   string `yaml:"userId,omitempty" json:"userId"`
+		Password string `yaml:"password,omitempty" json:"password"`
+	} `yaml:"secondPartner,omitempty" json:"secondPartner"`
 	Scope struct {
 		// Exclude lists clause tags the implementation does not claim, e.g. "B-4.19".
 		Exclude []string `yaml:"exclude,omitempty" json:"exclude"`
@@ -86,7 +101,10 @@ func (d Duration) MarshalYAML() (any, error) { return d.String(), nil }
 func (d Duration) MarshalJSON() ([]byte, error) { return []byte(`"` + d.String() + `"`), nil }
 
 // required lists the keys every run needs.
-var required = []string{"baseUrl", "credentials.userId", "credentials.password", "programCode", "currency", "titleCode"}
+var required = []string{"baseUrl", "environment", "credentials.userId", "credentials.password", "programCode", "currency", "titleCode"}
+
+// Sandbox is the environment the suite is meant for.
+const Sandbox = "sandbox"
 
 // Error is a profile that cannot be used; it names the key.
 type Error struct{ Msg string }
@@ -157,6 +175,9 @@ func (p *Profile) Validate() error {
 	if len(missing) > 0 {
 		return &Error{Msg: "missing required key(s): " + strings.Join(missing, ", ")}
 	}
+	if (p.TLS.CertFile == "") != (p.TLS.KeyFile == "") {
+		return &Error{Msg: "tls.certFile and tls.keyFile go together (mutual TLS)"}
+	}
 	if p.CallTimeout.Duration < 0 {
 		return &Error{Msg: "callTimeout must be positive"}
 	}
@@ -182,14 +203,14 @@ func (p *Profile) Value(key string) string {
 
 // Secrets lists the profile's secret values, for redaction.
 func (p *Profile) Secrets() []string {
-	return []string{p.Credentials.Password, p.Sandbox.VerificationCode, p.Sandbox.OneTimePassword}
+	return []string{p.Credentials.Password, p.SecondPartner.Password, p.Sandbox.VerificationCode, p.Sandbox.OneTimePassword}
 }
 
 // Redacted returns a copy with every secret replaced, fit for a report.
 func (p *Profile) Redacted() Profile {
 	cp := *p
 	cp.Scope.Exclude = append([]string(nil), p.Scope.Exclude...)
-	for _, s := range []*string{&cp.Credentials.Password, &cp.Sandbox.VerificationCode, &cp.Sandbox.OneTimePassword} {
+	for _, s := range []*string{&cp.Credentials.Password, &cp.SecondPartner.Password, &cp.Sandbox.VerificationCode, &cp.Sandbox.OneTimePassword} {
 		if *s != "" {
 			*s = "[REDACTED]"
 		}

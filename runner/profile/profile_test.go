@@ -14,6 +14,7 @@ func env(vars map[string]string) func(string) (string, bool) {
 
 const minimal = `
 baseUrl: https://sandbox.example.com/api
+environment: sandbox
 credentials:
   userId: partner
   password: ${WALLET_PASSWORD}
@@ -48,13 +49,13 @@ func TestParseNamesUnknownKeys(t *testing.T) {
 func TestParseNamesMissingRequiredKeys(t *testing.T) {
 	_, err := Parse([]byte("baseUrl: http://x\ncredentials:\n  userId: u\n"), env(nil))
 	require.Error(t, err)
-	for _, key := range []string{"credentials.password", "programCode", "currency", "titleCode"} {
+	for _, key := range []string{"environment", "credentials.password", "programCode", "currency", "titleCode"} {
 		assert.Contains(t, err.Error(), key)
 	}
 }
 
 func TestParseAcceptsJSONAndDurations(t *testing.T) {
-	p, err := Parse([]byte(`{"baseUrl":"http://x","credentials":{"userId":"u","password":"p"},"programCode":"P","currency":"EUR","titleCode":"MR","callTimeout":30,"scope":{"exclude":["B-4.19"]}}`), env(nil))
+	p, err := Parse([]byte(`{"baseUrl":"http://x","environment":"sandbox","credentials":{"userId":"u","password":"p"},"programCode":"P","currency":"EUR","titleCode":"MR","callTimeout":30,"scope":{"exclude":["B-4.19"]}}`), env(nil))
 	require.NoError(t, err)
 	assert.Equal(t, 30*time.Second, p.CallTimeout.Duration)
 	assert.True(t, p.Excludes("B-4.19"))
