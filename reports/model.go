@@ -1,6 +1,9 @@
 // Package reports turns a run's results into what its readers need: the
-// verdict and the per-clause summary (summary.md) for a CI job, beside the
-// junit.xml and cucumber.json that godog's formatters write.
+// verdict with the waivers applied (waivers.go), the documented and
+// versioned report.json (report.go, schemas/report.schema.json), a
+// self-contained report.html for auditors, a junit.xml for CI and the
+// summary.md of a CI job. Every writer works from a *Report, so the other
+// files can be regenerated from report.json.
 package reports
 
 import (
@@ -23,10 +26,13 @@ const (
 	Error      Status = "ERROR"       // infrastructure: no connection, timeout, unreadable response
 )
 
-// Verdicts of a run.
+// Verdicts of a run. Like the statuses, an append-only list.
 const (
 	Conformant    = "CONFORMANT"
 	NotConformant = "NOT CONFORMANT"
+	// ConformantWithWaivers: every normative scenario in scope passed,
+	// except FAILED or ERROR ones that an unexpired waiver covers (at least one).
+	ConformantWithWaivers = "CONFORMANT WITH WAIVERS"
 )
 
 // ScenarioResult is the outcome of one scenario.
@@ -41,6 +47,9 @@ type ScenarioResult struct {
 	Message  string        `json:"message,omitempty"` // why it did not pass, secrets redacted
 	Duration time.Duration `json:"-"`
 	Steps    []StepResult  `json:"steps"`
+	// Waiver is the waiver that covers this FAILED or ERROR scenario, set
+	// by ApplyWaivers; the status stays FAILED or ERROR.
+	Waiver *Waiver `json:"waiver,omitempty"`
 }
 
 // StepResult is one step of a scenario with the HTTP exchanges it made.
@@ -68,12 +77,23 @@ type Result struct {
 	Scenarios []ScenarioResult `json:"scenarios"` // in feature file order
 }
 
-// Verdict is CONFORMANT when no normative scenario in scope failed or errored.
+// Verdict is NOT CONFORMANT when a FAILED or ERROR scenario is not
+// waived, CONFORMANT WITH WAIVERS when every such scenario is waived and
+// at least one is, and CONFORMANT otherwise. WARNING, SKIPPED and NOT
+// CLAIMED never change it.
 func (r *Result) Verdict() string {
+	waived := false
 	for _, s := range r.Scenarios {
-		if s.Status == Failed || s.Status == Error {
+		if s.Status != Failed && s.Status != Error {
+			continue
+		}
+		if s.Waiver == nil {
 			return NotConformant
 		}
+		waived = true
+	}
+	if waived {
+		return ConformantWithWaivers
 	}
 	return Conformant
 }

@@ -42,3 +42,38 @@ func TestSummaryListsClausesAndFailures(t *testing.T) {
 	assert.Contains(t, out, "| A-9 | Versioning | 0 |")
 	assert.Contains(t, out, "expected HTTP 201, got 200")
 }
+
+func TestSummaryReportShowsWaiversAndLatency(t *testing.T) {
+	r := testResult()
+	st := ApplyWaivers(r, []Waiver{clauseWaiver("2026-12-31"), errorWaiver("2026-06-01"),
+		{Clause: "A-4.2", Justification: "was flaky", Expires: "2026-12-31"},
+		{Clause: "A-4.6", Justification: "old", Expires: "2026-01-01"}}, today)
+	var b strings.Builder
+	require.NoError(t, WriteSummaryReport(&b, Build(r, testMeta(), st, nil)))
+	out := b.String()
+	assert.True(t, strings.HasPrefix(out, "# Wallet Payments Service conformance: CONFORMANT WITH WAIVERS\n"))
+	assert.Contains(t, out, "| of them waived | 2 |")
+	assert.Contains(t, out, "| A-4.3 | Update Account Information | 1 | 0 | 1 | 0 | 0 | 0 | 0 | fail (waived) |")
+	assert.Contains(t, out, "| A-4.6 | Init Add Stored Payment Option | 1 | 0 | 0 | 0 | 1 | 0 | 0 | pass with warnings |")
+	assert.Contains(t, out, "| B-4.19 | Perform Address Check | 1 | 0 | 0 | 0 | 0 | 0 | 1 | not run |")
+	assert.Contains(t, out, "- **FAILED** (waived until 2026-12-31: fix scheduled for release 4.2) `A-4.03-update-account.feature:14`")
+	assert.Contains(t, out, "Latency: the slowest call took 90.000 s (close-account, median 90.000 s over 1 call(s)); the call allowance is 90s.")
+	assert.Contains(t, out, "## Waivers")
+	assert.Contains(t, out, "| `A-4.3` | 2026-12-31 | applied | `A-4.03-update-account.feature:14` | fix scheduled for release 4.2 |")
+	assert.Contains(t, out, "| `A-4.2` | 2026-12-31 | **unused**: none of the 2 scenario(s) it names failed: remove it |")
+	assert.Contains(t, out, "| `A-4.6` | 2026-01-01 | **expired**: past its date (2026-01-01)")
+	assert.NotContains(t, out, plantedSecret)
+}
+
+func TestVerdictWithWaivers(t *testing.T) {
+	w := &Waiver{Clause: "A-7", Justification: "j", Expires: "2027-01-01"}
+	r := &Result{Scenarios: []ScenarioResult{
+		{ID: "a.feature:1", Status: Passed},
+		{ID: "a.feature:2", Status: Failed, Waiver: w},
+	}}
+	assert.Equal(t, ConformantWithWaivers, r.Verdict())
+	r.Scenarios = append(r.Scenarios, ScenarioResult{ID: "a.feature:3", Status: Error, Waiver: w})
+	assert.Equal(t, ConformantWithWaivers, r.Verdict())
+	r.Scenarios = append(r.Scenarios, ScenarioResult{ID: "a.feature:4", Status: Error})
+	assert.Equal(t, NotConformant, r.Verdict())
+}

@@ -6,49 +6,65 @@ import (
 	"strings"
 )
 
-// WriteSummary writes summary.md: the verdict, the counts, the result per
-// clause tag and what did not pass, for a CI job summary.
+// WriteSummary writes summary.md for a result alone (no run metadata, the
+// waivers already applied to r, none reported): see WriteSummaryReport.
 func WriteSummary(w io.Writer, r *Result) error {
+	return WriteSummaryReport(w, Build(r, Meta{}, nil, nil))
+}
+
+// WriteSummaryReport writes summary.md, fit for a CI job summary: the
+// verdict, the counts, the result of every clause of Documents A and B,
+// what did not pass, the waivers (applied, expired, unused) and the
+// slowest call against the call allowance.
+func WriteSummaryReport(w io.Writer, rep *Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Wallet Payments Service conformance: %s\n\n", r.Verdict())
-	fmt.Fprintf(&b, "Target: `%s`  \nStarted: %s  \nDuration: %s\n\n", r.Target, r.Started.UTC().Format("2006-01-02T15:04:05Z07:00"), r.Duration.Round(1e6))
-	counts := r.Counts()
-	b.WriteString("| Status | Scenarios |\n|---|---|\n")
-	for _, s := range Statuses() {
-		fmt.Fprintf(&b, "| %s | %d |\n", s, counts[s])
+	fmt.Fprintf(&b, "# Wallet Payments Service conformance: %s\n\n", rep.Verdict)
+	lines := []string{"Target: `" + rep.Target + "`", "Started: " + rep.Time, "Duration: " + formatMs(rep.DurationMs)}
+	if rep.RunID != "" {
+		lines = append(lines, "Run: `"+rep.RunID+"`")
 	}
-	fmt.Fprintf(&b, "| total | %d |\n\n", len(r.Scenarios))
+	if rep.Suite.Version != "" {
+		lines = append(lines, "Suite: "+rep.Suite.Version)
+	}
+	b.WriteString(strings.Join(lines, "  \n") + "\n\n| Status | Scenarios |\n|---|---|\n")
+	for _, s := range Statuses() {
+		fmt.Fprintf(&b, "| %s | %d |\n", s, rep.Counts.ByStatus[s])
+	}
+	fmt.Fprintf(&b, "| total | %d |\n", rep.Counts.Total)
+	if rep.Counts.Waived > 0 {
+		fmt.Fprintf(&b, "| of them waived | %d |\n", rep.Counts.Waived)
+	}
+	b.WriteString("\n")
+	if l, ok := rep.Slowest(); ok {
+		fmt.Fprintf(&b, "Latency: the slowest call took %s (%s, median %s over %d call(s)); the call allowance is %s.\n\n",
+			formatMs(l.MaxMs), l.Operation, formatMs(l.MedianMs), l.Count, rep.CallAllowance)
+	} else {
+		fmt.Fprintf(&b, "Latency: no call was made; the call allowance is %s.\n\n", rep.CallAllowance)
+	}
 
 	b.WriteString("## Clauses\n\nEvery clause of Documents A and B, with the scenarios that check it.\n\n| Clause | Title | Scenarios | Passed | Failed | Error | Warning | Skipped | Not claimed | Result |\n|---|---|---|---|---|---|---|---|---|---|\n")
-	rows := map[string]ClauseRow{}
-	for _, row := range r.ByClause() {
-		rows[row.Clause] = row
-	}
-	for _, c := range SpecClauses() {
-		row, ok := rows[c.Tag]
-		switch {
-		case c.Empty:
+	for _, c := range rep.Clauses {
+		switch c.Result {
+		case ClauseLeftEmpty:
 			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | the spec leaves it empty |\n", c.Tag, c.Title)
 			continue
-		case !ok:
+		case ClauseUntested:
 			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | **untested** |\n", c.Tag, c.Title)
 			continue
 		}
-		res := "pass"
-		switch {
-		case row.Counts[Failed] > 0 || row.Counts[Error] > 0:
+		res := c.Result
+		if res == ClauseFail {
 			res = "**fail**"
-		case row.Counts[Passed] == 0 && row.Counts[Warning] == 0:
-			res = "not run"
-		case row.Counts[Warning] > 0:
-			res = "pass with warnings"
+			if clauseAllWaived(c) {
+				res = "fail (waived)"
+			}
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %s |\n", row.Clause, c.Title, row.Total,
-			row.Counts[Passed], row.Counts[Failed], row.Counts[Error], row.Counts[Warning], row.Counts[Skipped], row.Counts[NotClaimed], res)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %s |\n", c.Tag, c.Title, len(c.Scenarios),
+			c.Count(Passed), c.Count(Failed), c.Count(Error), c.Count(Warning), c.Count(Skipped), c.Count(NotClaimed), res)
 	}
 
-	var problems []ScenarioResult
-	for _, s := range r.Scenarios {
+	var problems []ScenarioReport
+	for _, s := range rep.Scenarios {
 		if s.Status == Failed || s.Status == Error || s.Status == Warning {
 			problems = append(problems, s)
 		}
@@ -56,7 +72,11 @@ func WriteSummary(w io.Writer, r *Result) error {
 	if len(problems) > 0 {
 		b.WriteString("\n## Did not pass\n\n")
 		for _, s := range problems {
-			fmt.Fprintf(&b, "- **%s** `%s` %s (%s)\n", s.Status, s.ID, s.Name, strings.Join(s.Clauses, ", "))
+			waived := ""
+			if s.Waiver != nil {
+				waived = fmt.Sprintf(" (waived until %s: %s)", s.Waiver.Expires, s.Waiver.Justification)
+			}
+			fmt.Fprintf(&b, "- **%s**%s `%s` %s (%s)\n", s.Status, waived, s.ID, s.Name, strings.Join(s.Clauses, ", "))
 			if s.Message != "" {
 				msg := s.Message
 				if len(msg) > 1500 {
@@ -66,6 +86,48 @@ func WriteSummary(w io.Writer, r *Result) error {
 			}
 		}
 	}
+
+	if len(rep.Waivers) > 0 {
+		b.WriteString("\n## Waivers\n\n| Waiver | Expires | State | Scenarios waived | Justification |\n|---|---|---|---|---|\n")
+		for _, ws := range rep.Waivers {
+			ids := make([]string, len(ws.Waived))
+			for i, id := range ws.Waived {
+				ids[i] = "`" + id + "`"
+			}
+			state := ws.State
+			if ws.State != WaiverApplied {
+				state = "**" + ws.State + "**: " + ws.Reason
+			}
+			fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", ws.Waiver.Target(), ws.Waiver.Expires, state,
+				strings.Join(ids, " "), mdCell(ws.Waiver.Justification))
+		}
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// clauseAllWaived reports whether every FAILED or ERROR scenario of a
+// clause is waived.
+func clauseAllWaived(c ClauseReport) bool {
+	for _, s := range c.Scenarios {
+		if (s.Status == Failed || s.Status == Error) && !s.Waived {
+			return false
+		}
+	}
+	return true
+}
+
+func mdCell(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "|", `\|`), "\n", " ")
+}
+
+// formatMs writes milliseconds for people: "850 ms", "1.234 s".
+func formatMs(v float64) string {
+	switch {
+	case v < 10:
+		return fmt.Sprintf("%.2f ms", v)
+	case v < 1000:
+		return fmt.Sprintf("%.0f ms", v)
+	}
+	return fmt.Sprintf("%.3f s", v/1000)
 }

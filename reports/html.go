@@ -1,0 +1,287 @@
+package reports
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/steps/target"
+)
+
+//go:embed report.html.tmpl
+var htmlTemplate string
+
+var reportHTML = template.Must(template.New("report.html").Funcs(template.FuncMap{
+	"statusClass": statusClass,
+	"resultClass": func(r string) string { return "r-" + cssName(r) },
+	"ms":          formatMs,
+	"join":        strings.Join,
+}).Parse(htmlTemplate))
+
+// Placeholders the curl commands of report.html use instead of secrets.
+const (
+	TokenPlaceholder  = "$WALLET_TOKEN"  // the X-Auth-Token header
+	SecretPlaceholder = "$WALLET_SECRET" // every [REDACTED] value
+)
+
+// WriteHTML writes report.html: one self-contained page (inline CSS, no
+// script, no external asset) for auditors, in XHTML-compatible markup.
+// Sections, by id: verdict, matrix (every clause), failures (FAILED and
+// ERROR, then the waived ones, with the failing step's exchanges and a
+// curl command), warnings (WARNING and SKIPPED), latency, observations,
+// waivers and scenarios (every scenario with its steps). The output is a
+// function of the report alone.
+func WriteHTML(w io.Writer, rep *Report) error {
+	var buf bytes.Buffer
+	if err := reportHTML.Execute(&buf, newHTMLView(rep)); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// htmlView is what the template shows.
+type htmlView struct {
+	*Report
+	VerdictClass string
+	Counts       []statusCount
+	ProfileJSON  string
+	Matrix       []matrixRow
+	Failures     []failureView
+	Attention    []scenarioView // WARNING and SKIPPED
+	Scenarios    []scenarioView
+}
+
+type statusCount struct {
+	Status Status
+	Count  int
+}
+
+type matrixRow struct {
+	ClauseReport
+	Links []scenarioLink
+}
+
+type scenarioLink struct {
+	ID, Anchor string
+	Status     Status
+	Waived     bool
+}
+
+type scenarioView struct {
+	ScenarioReport
+	Anchor string
+	Steps  []stepView
+}
+
+type stepView struct {
+	StepReport
+	Exchanges []exchangeView
+}
+
+type failureView struct {
+	scenarioView
+	FailedStep string // the text of the step that failed; "" when none did
+	Evidence   []exchangeView
+}
+
+type exchangeView struct {
+	ExchangeReport
+	RequestHeaders  []string // "Name: value", sorted by name
+	ResponseHeaders []string
+	RequestBody     string // pretty-printed when JSON
+	ResponseBody    string
+	Curl            string
+}
+
+func newHTMLView(rep *Report) htmlView {
+	v := htmlView{Report: rep, VerdictClass: "v-" + cssName(rep.Verdict)}
+	for _, s := range Statuses() {
+		v.Counts = append(v.Counts, statusCount{Status: s, Count: rep.Counts.ByStatus[s]})
+	}
+	if rep.Profile != nil {
+		if data, err := json.MarshalIndent(rep.Profile, "", "  "); err == nil {
+			v.ProfileJSON = target.NewRedactor().String(string(data))
+		}
+	}
+	anchors := make(map[string]string, len(rep.Scenarios)) // lookups only
+	for i, s := range rep.Scenarios {
+		sv := scenarioView{ScenarioReport: s, Anchor: fmt.Sprintf("sc-%d", i+1)}
+		anchors[s.ID] = sv.Anchor
+		for _, st := range s.Steps {
+			stv := stepView{StepReport: st}
+			for _, ex := range st.Exchanges {
+				stv.Exchanges = append(stv.Exchanges, newExchangeView(ex))
+			}
+			sv.Steps = append(sv.Steps, stv)
+		}
+		v.Scenarios = append(v.Scenarios, sv)
+		if s.Status == Warning || s.Status == Skipped {
+			v.Attention = append(v.Attention, sv)
+		}
+	}
+	for _, c := range rep.Clauses {
+		row := matrixRow{ClauseReport: c}
+		for _, s := range c.Scenarios {
+			row.Links = append(row.Links, scenarioLink{ID: s.ID, Anchor: anchors[s.ID], Status: s.Status, Waived: s.Waived})
+		}
+		v.Matrix = append(v.Matrix, row)
+	}
+	var waived []failureView
+	for _, sv := range v.Scenarios {
+		if sv.Status != Failed && sv.Status != Error {
+			continue
+		}
+		f := failureView{scenarioView: sv}
+		step, evidence := sv.Evidence()
+		if step >= 0 {
+			f.FailedStep = sv.ScenarioReport.Steps[step].Text
+		}
+		for _, ex := range evidence {
+			f.Evidence = append(f.Evidence, newExchangeView(ex))
+		}
+		if sv.Waiver != nil {
+			waived = append(waived, f)
+		} else {
+			v.Failures = append(v.Failures, f)
+		}
+	}
+	v.Failures = append(v.Failures, waived...)
+	return v
+}
+
+func newExchangeView(ex ExchangeReport) exchangeView {
+	return exchangeView{
+		ExchangeReport:  ex,
+		RequestHeaders:  headerLines(ex.RequestHeaders),
+		ResponseHeaders: headerLines(ex.ResponseHeaders),
+		RequestBody:     pretty(ex.RequestBody),
+		ResponseBody:    pretty(ex.ResponseBody),
+		Curl:            Curl(ex),
+	}
+}
+
+func headerLines(h http.Header) []string {
+	names := make([]string, 0, len(h))
+	for n := range h {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []string
+	for _, n := range names {
+		for _, v := range h[n] {
+			out = append(out, n+": "+v)
+		}
+	}
+	return out
+}
+
+func pretty(body string) string {
+	var b bytes.Buffer
+	if json.Indent(&b, []byte(body), "", "  ") == nil {
+		return b.String()
+	}
+	return body
+}
+
+// Curl returns a curl command that repeats the request of an exchange,
+// with secrets as shell variables: the X-Auth-Token header as
+// $WALLET_TOKEN, every [REDACTED] value (in the URL, a header or the body)
+// as $WALLET_SECRET. Everything else is single-quoted; the body is passed
+// with --data-raw.
+func Curl(ex ExchangeReport) string {
+	method := ex.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	args := []string{"curl", "-sS", "-i", "-X", shellWord(method), shellWord(ex.URL)}
+	names := make([]string, 0, len(ex.RequestHeaders))
+	for n := range ex.RequestHeaders {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		for _, v := range ex.RequestHeaders[n] {
+			if http.CanonicalHeaderKey(n) == "X-Auth-Token" {
+				args = append(args, "-H", shellWordWith(n+": "+target.Redacted, TokenPlaceholder))
+				continue
+			}
+			args = append(args, "-H", shellWord(n+": "+v))
+		}
+	}
+	if ex.RequestBody != "" {
+		args = append(args, "--data-raw", shellWord(ex.RequestBody))
+	}
+	var b strings.Builder
+	for i, a := range args {
+		switch {
+		case i == 0:
+		case a == "-H" || a == "--data-raw":
+			b.WriteString(" \\\n  ")
+		default:
+			b.WriteByte(' ')
+		}
+		b.WriteString(a)
+	}
+	return b.String()
+}
+
+var (
+	plainWord   = regexp.MustCompile(`^[A-Za-z0-9_./:@%+=,-]+$`)
+	nameChar    = regexp.MustCompile(`^[A-Za-z0-9_]`)
+	dqUnsafeSet = "$`\\\"!"
+)
+
+// shellWord quotes s as one POSIX shell word, [REDACTED] turned into
+// $WALLET_SECRET so that the shell expands it.
+func shellWord(s string) string { return shellWordWith(s, SecretPlaceholder) }
+
+// shellWordWith is shellWord with another placeholder for [REDACTED].
+func shellWordWith(s, placeholder string) string {
+	parts := strings.Split(s, target.Redacted)
+	if len(parts) == 1 {
+		if plainWord.MatchString(s) {
+			return s
+		}
+		return singleQuote(s)
+	}
+	// "Name: $WALLET_SECRET" reads best when double quotes are safe.
+	safe := true
+	for i, p := range parts {
+		if strings.ContainsAny(p, dqUnsafeSet) || (i > 0 && nameChar.MatchString(p)) {
+			safe = false
+		}
+	}
+	if safe {
+		return `"` + strings.Join(parts, placeholder) + `"`
+	}
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteString(`"` + placeholder + `"`)
+		}
+		if p != "" {
+			b.WriteString(singleQuote(p))
+		}
+	}
+	return b.String()
+}
+
+func singleQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+func statusClass(s Status) string { return "st-" + cssName(string(s)) }
+
+// cssName turns a status, result or verdict into a class name: "NOT
+// CLAIMED" -> "not-claimed".
+func cssName(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), "-")
+}

@@ -1,0 +1,637 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps/target"
+)
+
+// SchemaVersion is the version of the report.json model, documented by
+// schemas/report.schema.json. A minor version adds fields; a major version
+// changes or removes them.
+const SchemaVersion = "1.0"
+
+// DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
+// when Meta gives none.
+const DefaultCallAllowance = 90 * time.Second
+
+// Clause results in the traceability matrix (ClauseReport.Result), an
+// append-only list.
+const (
+	ClausePass      = "pass"                   // every scenario that ran passed
+	ClauseFail      = "fail"                   // a scenario FAILED or ended in ERROR (waived or not)
+	ClauseWarnings  = "pass with warnings"     // no failure, an @advisory scenario failed
+	ClauseNotRun    = "not run"                // scenarios exist, none ran (SKIPPED, NOT CLAIMED)
+	ClauseUntested  = "untested"               // no scenario of the run checks it
+	ClauseLeftEmpty = "left empty by the spec" // the spec shows no content (A-9)
+)
+
+// Kinds of observation (Observation.Kind), an append-only list.
+const (
+	ObservationField  = "extra-field"         // a response field the operation's schema does not declare
+	ObservationHeader = "undocumented-header" // a response header outside KnownHeaders
+)
+
+// operationUnnamed is the latency row of exchanges recorded without an operation.
+const operationUnnamed = "(none)"
+
+// KnownHeaders are response headers that HTTP itself explains; any other
+// response header of a success is reported as an observation.
+var KnownHeaders = []string{
+	"Age", "Cache-Control", "Connection", "Content-Encoding", "Content-Language", "Content-Length",
+	"Content-Type", "Date", "Expires", "Keep-Alive", "Pragma", "Server", "Strict-Transport-Security",
+	"Transfer-Encoding", "Vary", "Via",
+}
+
+// Meta is what the run knows besides the results: identity, suite, target
+// and the (already redacted) profile.
+type Meta struct {
+	RunID          string
+	Time           time.Time // when the run started; zero means Result.Started
+	SuiteVersion   string
+	FeaturesSHA256 string
+	SchemasSHA256  string
+	Target         string // zero means Result.Target
+	// Profile is the redacted profile, marshalled to JSON as given (fields
+	// named like secrets are redacted once more).
+	Profile       any
+	Exclude       []string // the profile's scope.exclude
+	Tags          string   // the --tags expression
+	CallAllowance time.Duration
+}
+
+// Report is the model of report.json (schema version SchemaVersion,
+// documented field by field in schemas/report.schema.json). Every other
+// report file is written from it. Slices are never nil, and every order is
+// fixed: statuses as Statuses(), clauses as SpecClauses(), scenarios in
+// feature file order, operations as schemas.Catalogue().
+type Report struct {
+	SchemaVersion string             `json:"schemaVersion"`
+	RunID         string             `json:"runId"`
+	Time          string             `json:"time"` // RFC 3339, UTC
+	DurationMs    float64            `json:"durationMs"`
+	Suite         Suite              `json:"suite"`
+	Target        string             `json:"target"`
+	Profile       any                `json:"profile"`
+	Scope         Scope              `json:"scope"`
+	CallAllowance string             `json:"callAllowance"` // "90s"
+	Verdict       string             `json:"verdict"`
+	Counts        Counts             `json:"counts"`
+	Clauses       []ClauseReport     `json:"clauses"`
+	Scenarios     []ScenarioReport   `json:"scenarios"`
+	Waivers       []WaiverStatus     `json:"waivers"`
+	Latency       []OperationLatency `json:"latency"`
+	Observations  []Observation      `json:"observations"`
+}
+
+// Suite identifies the suite that produced the report.
+type Suite struct {
+	Version        string `json:"version"`
+	FeaturesSHA256 string `json:"featuresSha256"`
+	SchemasSHA256  string `json:"schemasSha256"`
+}
+
+// Scope is what the run was asked to cover.
+type Scope struct {
+	Exclude []string `json:"exclude"` // clause tags not claimed
+	Tags    string   `json:"tags"`    // tag expression, "" for all
+}
+
+// Counts holds how many scenarios ended in each status, with the total
+// and how many FAILED or ERROR scenarios are waived. In JSON it is one
+// object keyed by the status values, then "total" and "waived".
+type Counts struct {
+	ByStatus map[Status]int
+	Total    int
+	Waived   int
+}
+
+// MarshalJSON writes every status of Statuses() in order, then total and waived.
+func (c Counts) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, s := range Statuses() {
+		fmt.Fprintf(&b, "%q:%d,", string(s), c.ByStatus[s])
+	}
+	fmt.Fprintf(&b, `"total":%d,"waived":%d}`, c.Total, c.Waived)
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *Counts) UnmarshalJSON(data []byte) error {
+	var m map[string]int
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*c = Counts{ByStatus: map[Status]int{}}
+	for k, v := range m {
+		switch k {
+		case "total":
+			c.Total = v
+		case "waived":
+			c.Waived = v
+		default:
+			c.ByStatus[Status(k)] = v
+		}
+	}
+	return nil
+}
+
+// ClauseReport is one row of the traceability matrix.
+type ClauseReport struct {
+	Tag       string           `json:"tag"`
+	Title     string           `json:"title"`
+	Empty     bool             `json:"empty"`  // the spec leaves it empty (A-9)
+	Result    string           `json:"result"` // ClausePass ... ClauseLeftEmpty
+	Scenarios []ClauseScenario `json:"scenarios"`
+}
+
+// Count returns how many of the clause's scenarios ended in status s.
+func (c ClauseReport) Count(s Status) int {
+	n := 0
+	for _, sc := range c.Scenarios {
+		if sc.Status == s {
+			n++
+		}
+	}
+	return n
+}
+
+// ClauseScenario is a scenario tagged with a clause, with its result.
+type ClauseScenario struct {
+	ID     string `json:"id"`
+	Status Status `json:"status"`
+	Waived bool   `json:"waived"`
+}
+
+// ScenarioReport is one scenario with its steps and exchanges.
+type ScenarioReport struct {
+	ID         string       `json:"id"` // file.feature:line
+	Feature    string       `json:"feature"`
+	Name       string       `json:"name"`
+	Tags       []string     `json:"tags"`
+	Clauses    []string     `json:"clauses"`
+	Advisory   bool         `json:"advisory"`
+	Status     Status       `json:"status"`
+	Message    string       `json:"message"` // expected versus got, or the missing profile key
+	DurationMs float64      `json:"durationMs"`
+	Waiver     *Waiver      `json:"waiver"` // null unless a waiver covers this FAILED or ERROR scenario
+	Steps      []StepReport `json:"steps"`
+}
+
+// File returns the feature file of the scenario ID.
+func (s ScenarioReport) File() string {
+	if i := strings.LastIndexByte(s.ID, ':'); i >= 0 {
+		return s.ID[:i]
+	}
+	return s.ID
+}
+
+// Failing reports whether the scenario counts against the verdict: FAILED
+// or ERROR and not waived.
+func (s ScenarioReport) Failing() bool {
+	return (s.Status == Failed || s.Status == Error) && s.Waiver == nil
+}
+
+// Evidence returns the index of the step that failed and the exchanges
+// that show why: the failed step's own exchanges, or, when it made none (a
+// Then that checks an earlier response), those of the nearest earlier step
+// that made some. Without a failed step it looks back from the last step.
+// It returns -1 and nil when there is nothing to show.
+func (s ScenarioReport) Evidence() (int, []ExchangeReport) {
+	failed := -1
+	for i, st := range s.Steps {
+		if st.Status != "passed" && st.Status != "skipped" {
+			failed = i
+			break
+		}
+	}
+	from := failed
+	if from < 0 {
+		from = len(s.Steps) - 1
+	}
+	for i := from; i >= 0; i-- {
+		if len(s.Steps[i].Exchanges) > 0 {
+			return failed, s.Steps[i].Exchanges
+		}
+	}
+	return failed, nil
+}
+
+// StepReport is one step as it ran.
+type StepReport struct {
+	Text      string           `json:"text"`
+	Status    string           `json:"status"` // passed, failed, skipped, undefined, pending, ambiguous
+	Error     string           `json:"error"`
+	Exchanges []ExchangeReport `json:"exchanges"`
+}
+
+// ExchangeReport is one HTTP call as target.Exchange records it, secrets
+// redacted.
+type ExchangeReport struct {
+	Operation       string      `json:"operation"`
+	Method          string      `json:"method"`
+	URL             string      `json:"url"`
+	RequestHeaders  http.Header `json:"requestHeaders"`
+	RequestBody     string      `json:"requestBody"`
+	Status          int         `json:"status"` // 0 when no response came
+	ResponseHeaders http.Header `json:"responseHeaders"`
+	ResponseBody    string      `json:"responseBody"`
+	LatencyMs       float64     `json:"latencyMs"`
+	Retries         int         `json:"retries"`
+	RetriedCodes    []string    `json:"retriedCodes"`
+	Error           string      `json:"error"`
+}
+
+// OperationLatency sums up the calls of one operation.
+type OperationLatency struct {
+	Operation     string  `json:"operation"`
+	Count         int     `json:"count"`
+	MedianMs      float64 `json:"medianMs"`
+	MaxMs         float64 `json:"maxMs"`
+	AllowanceMs   float64 `json:"allowanceMs"`
+	OverAllowance int     `json:"overAllowance"` // calls slower than the allowance
+	Retries       int     `json:"retries"`
+}
+
+// Observation is something a target does that the spec neither asks for
+// nor forbids: never a failure, shown so a vendor can document it.
+type Observation struct {
+	Operation string `json:"operation"`
+	Kind      string `json:"kind"` // ObservationField or ObservationHeader
+	Name      string `json:"name"`
+	Count     int    `json:"count"`   // exchanges in which it was seen
+	Example   string `json:"example"` // the first scenario that saw it
+}
+
+// Build makes the report of a run. r's waivers must already be applied
+// (ApplyWaivers), and waivers is what ApplyWaivers returned. set, when not
+// nil, tells which response fields each operation declares (observations
+// of extra fields). Build does not change r.
+func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report {
+	t := m.Time
+	if t.IsZero() {
+		t = r.Started
+	}
+	tgt := m.Target
+	if tgt == "" {
+		tgt = r.Target
+	}
+	allowance := m.CallAllowance
+	if allowance <= 0 {
+		allowance = DefaultCallAllowance
+	}
+	rep := &Report{
+		SchemaVersion: SchemaVersion,
+		RunID:         m.RunID,
+		Time:          t.UTC().Format(time.RFC3339),
+		DurationMs:    ms(r.Duration),
+		Suite:         Suite{Version: m.SuiteVersion, FeaturesSHA256: m.FeaturesSHA256, SchemasSHA256: m.SchemasSHA256},
+		Target:        tgt,
+		Profile:       redactedProfile(m.Profile),
+		Scope:         Scope{Exclude: append([]string{}, m.Exclude...), Tags: m.Tags},
+		CallAllowance: formatSeconds(allowance),
+		Verdict:       r.Verdict(),
+		Counts:        Counts{ByStatus: map[Status]int{}},
+		Clauses:       []ClauseReport{},
+		Scenarios:     make([]ScenarioReport, 0, len(r.Scenarios)),
+		Waivers:       append([]WaiverStatus{}, waivers...),
+	}
+	for i := range rep.Waivers {
+		rep.Waivers[i].Matched = nonNil(rep.Waivers[i].Matched)
+		rep.Waivers[i].Waived = nonNil(rep.Waivers[i].Waived)
+	}
+	fields := target.NewRedactor() // redacts by field and header name only: a second guard
+	for _, s := range r.Scenarios {
+		sr := ScenarioReport{
+			ID: s.ID, Feature: s.Feature, Name: s.Name,
+			Tags: nonNil(s.Tags), Clauses: nonNil(s.Clauses), Advisory: s.Advisory,
+			Status: s.Status, Message: fields.String(s.Message), DurationMs: ms(s.Duration),
+			Steps: make([]StepReport, 0, len(s.Steps)),
+		}
+		if s.Waiver != nil {
+			w := *s.Waiver
+			sr.Waiver = &w
+		}
+		for _, st := range s.Steps {
+			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]ExchangeReport, 0, len(st.Exchanges))}
+			for _, ex := range st.Exchanges {
+				step.Exchanges = append(step.Exchanges, exchangeReport(ex, fields))
+			}
+			sr.Steps = append(sr.Steps, step)
+		}
+		rep.Scenarios = append(rep.Scenarios, sr)
+		rep.Counts.ByStatus[s.Status]++
+		rep.Counts.Total++
+		if s.Waiver != nil && (s.Status == Failed || s.Status == Error) {
+			rep.Counts.Waived++
+		}
+	}
+	rep.Clauses = clauseReports(rep.Scenarios)
+	rep.Latency = latency(rep.Scenarios, allowance)
+	rep.Observations = observations(rep.Scenarios, set)
+	return rep
+}
+
+// Scenario returns the scenario with the given ID.
+func (rep *Report) Scenario(id string) (ScenarioReport, bool) {
+	for _, s := range rep.Scenarios {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return ScenarioReport{}, false
+}
+
+// WriteJSON writes the report as indented JSON. The output is a function
+// of the report alone: two writes of one report are byte for byte equal.
+func WriteJSON(w io.Writer, rep *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(rep)
+}
+
+func exchangeReport(ex target.Exchange, fields *target.Redactor) ExchangeReport {
+	return ExchangeReport{
+		Operation:       ex.Operation,
+		Method:          ex.Method,
+		URL:             fields.URL(ex.URL),
+		RequestHeaders:  headers(ex.RequestHeaders, fields),
+		RequestBody:     fields.String(ex.RequestBody),
+		Status:          ex.Status,
+		ResponseHeaders: headers(ex.ResponseHeaders, fields),
+		ResponseBody:    fields.String(ex.ResponseBody),
+		LatencyMs:       ms(ex.Latency),
+		Retries:         ex.Retries,
+		RetriedCodes:    nonNil(ex.RetriedCodes),
+		Error:           fields.String(ex.Error),
+	}
+}
+
+func headers(h http.Header, fields *target.Redactor) http.Header {
+	if h == nil {
+		return http.Header{}
+	}
+	return fields.Header(h)
+}
+
+// redactedProfile marshals the profile as given and redacts, once more,
+// every field named like a secret (password, token, verificationCode ...).
+func redactedProfile(p any) any {
+	if p == nil {
+		return nil
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		return map[string]string{"error": "the profile could not be written: " + err.Error()}
+	}
+	return json.RawMessage(target.NewRedactor().String(string(data)))
+}
+
+func clauseReports(scenarios []ScenarioReport) []ClauseReport {
+	var out []ClauseReport
+	for _, c := range SpecClauses() {
+		row := ClauseReport{Tag: c.Tag, Title: c.Title, Empty: c.Empty, Scenarios: []ClauseScenario{}}
+		for _, s := range scenarios {
+			for _, tag := range s.Clauses {
+				if tag == c.Tag {
+					row.Scenarios = append(row.Scenarios, ClauseScenario{ID: s.ID, Status: s.Status, Waived: s.Waiver != nil})
+					break
+				}
+			}
+		}
+		row.Result = clauseResult(row)
+		out = append(out, row)
+	}
+	return out
+}
+
+func clauseResult(row ClauseReport) string {
+	switch {
+	case row.Empty && len(row.Scenarios) == 0:
+		return ClauseLeftEmpty
+	case len(row.Scenarios) == 0:
+		return ClauseUntested
+	case row.Count(Failed) > 0 || row.Count(Error) > 0:
+		return ClauseFail
+	case row.Count(Passed) == 0 && row.Count(Warning) == 0:
+		return ClauseNotRun
+	case row.Count(Warning) > 0:
+		return ClauseWarnings
+	}
+	return ClausePass
+}
+
+// operationOrder ranks operation IDs as the catalogue lists them; others
+// follow, by name.
+func operationOrder() map[string]int {
+	order := map[string]int{}
+	for i, op := range schemas.Catalogue() {
+		order[op.ID] = i
+	}
+	return order
+}
+
+func sortOperations(ids []string) {
+	order := operationOrder()
+	sort.SliceStable(ids, func(i, j int) bool {
+		oi, iok := order[ids[i]]
+		oj, jok := order[ids[j]]
+		switch {
+		case iok && jok:
+			return oi < oj
+		case iok != jok:
+			return iok
+		}
+		return ids[i] < ids[j]
+	})
+}
+
+func latency(scenarios []ScenarioReport, allowance time.Duration) []OperationLatency {
+	type acc struct {
+		lat     []float64
+		retries int
+	}
+	byOp := map[string]*acc{}
+	var ops []string
+	for _, s := range scenarios {
+		for _, st := range s.Steps {
+			for _, ex := range st.Exchanges {
+				op := ex.Operation
+				if op == "" {
+					op = operationUnnamed
+				}
+				a, ok := byOp[op]
+				if !ok {
+					a = &acc{}
+					byOp[op] = a
+					ops = append(ops, op)
+				}
+				a.lat = append(a.lat, ex.LatencyMs)
+				a.retries += ex.Retries
+			}
+		}
+	}
+	sortOperations(ops)
+	allowMs := ms(allowance)
+	out := make([]OperationLatency, 0, len(ops))
+	for _, op := range ops {
+		a := byOp[op]
+		sort.Float64s(a.lat)
+		row := OperationLatency{Operation: op, Count: len(a.lat), MaxMs: a.lat[len(a.lat)-1], AllowanceMs: allowMs, Retries: a.retries}
+		n := len(a.lat)
+		if n%2 == 1 {
+			row.MedianMs = a.lat[n/2]
+		} else {
+			row.MedianMs = round3((a.lat[n/2-1] + a.lat[n/2]) / 2)
+		}
+		for _, l := range a.lat {
+			if l > allowMs {
+				row.OverAllowance++
+			}
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// Slowest returns the latency row with the slowest single call, and false
+// when no call was made.
+func (rep *Report) Slowest() (OperationLatency, bool) {
+	var best OperationLatency
+	found := false
+	for _, l := range rep.Latency {
+		if !found || l.MaxMs > best.MaxMs {
+			best, found = l, true
+		}
+	}
+	return best, found
+}
+
+func observations(scenarios []ScenarioReport, set *schemas.Set) []Observation {
+	known := map[string]bool{}
+	for _, h := range KnownHeaders {
+		known[http.CanonicalHeaderKey(h)] = true
+	}
+	declared := map[string]map[string]bool{}
+	type key struct{ op, kind, name string }
+	idx := map[key]int{}
+	var out []Observation
+	add := func(k key, scenario string) {
+		if i, ok := idx[k]; ok {
+			out[i].Count++
+			return
+		}
+		idx[k] = len(out)
+		out = append(out, Observation{Operation: k.op, Kind: k.kind, Name: k.name, Count: 1, Example: scenario})
+	}
+	for _, s := range scenarios {
+		for _, st := range s.Steps {
+			for _, ex := range st.Exchanges {
+				op, ok := schemas.Lookup(ex.Operation)
+				if !ok || !success(op, ex) {
+					continue
+				}
+				seen := map[key]bool{} // one count per exchange
+				names := make([]string, 0, len(ex.ResponseHeaders))
+				for h := range ex.ResponseHeaders {
+					names = append(names, http.CanonicalHeaderKey(h))
+				}
+				sort.Strings(names)
+				for _, h := range names {
+					k := key{op.ID, ObservationHeader, h}
+					if !known[h] && !seen[k] {
+						seen[k] = true
+						add(k, s.ID)
+					}
+				}
+				if set == nil || op.PlainText {
+					continue
+				}
+				decl, ok := declared[op.ID]
+				if !ok {
+					decl = map[string]bool{}
+					for _, p := range set.Properties(op.ResponseSchema()) {
+						decl[p] = true
+					}
+					declared[op.ID] = decl
+				}
+				if len(decl) == 0 {
+					continue // no response schema to compare with
+				}
+				body := gjson.Parse(ex.ResponseBody)
+				if !body.IsObject() {
+					continue
+				}
+				body.ForEach(func(k, _ gjson.Result) bool {
+					kk := key{op.ID, ObservationField, k.String()}
+					if !decl[k.String()] && !seen[kk] {
+						seen[kk] = true
+						add(kk, s.ID)
+					}
+					return true
+				})
+			}
+		}
+	}
+	order := operationOrder()
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Operation != b.Operation {
+			return order[a.Operation] < order[b.Operation]
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return a.Name < b.Name
+	})
+	if out == nil {
+		out = []Observation{}
+	}
+	return out
+}
+
+// success reports whether an exchange is a success of its operation: the
+// operation's success status (any 2xx where the spec shows none) and, for
+// JSON, responseCode 0000.
+func success(op schemas.Operation, ex ExchangeReport) bool {
+	if op.Success != 0 && ex.Status != op.Success {
+		return false
+	}
+	if ex.Status < 200 || ex.Status > 299 {
+		return false
+	}
+	if op.PlainText {
+		return true
+	}
+	return gjson.Get(ex.ResponseBody, "responseCode").String() == "0000"
+}
+
+func ms(d time.Duration) float64 { return round3(float64(d) / float64(time.Millisecond)) }
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// formatSeconds writes a duration in seconds: "90s", "1.5s".
+func formatSeconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s"
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

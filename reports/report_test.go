@@ -1,0 +1,140 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// testReport builds the report of testResult with the update failure
+// waived, one expired and one unused waiver.
+func testReport(t *testing.T) (*Report, *schemas.Set) {
+	t.Helper()
+	set, err := schemas.Load()
+	require.NoError(t, err)
+	r := testResult()
+	st := ApplyWaivers(r, []Waiver{
+		clauseWaiver("2026-12-31"),
+		errorWaiver("2026-01-31"),
+		{Clause: "A-4.2", Justification: "was flaky", Expires: "2026-12-31"},
+	}, today)
+	return Build(r, testMeta(), st, set), set
+}
+
+func TestReportJSONMatchesItsSchema(t *testing.T) {
+	rep, set := testReport(t)
+	var a, b bytes.Buffer
+	require.NoError(t, WriteJSON(&a, rep))
+	require.NoError(t, WriteJSON(&b, rep))
+	assert.Equal(t, a.String(), b.String(), "two writes are equal")
+	require.NoError(t, set.Validate("report.schema.json", a.Bytes()))
+
+	// A report with nothing in it is valid too.
+	var empty bytes.Buffer
+	require.NoError(t, WriteJSON(&empty, Build(&Result{}, Meta{}, nil, set)))
+	require.NoError(t, set.Validate("report.schema.json", empty.Bytes()), empty.String())
+
+	// The schema bites: a wrong verdict or an undocumented field is refused.
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(a.Bytes(), &doc))
+	doc["verdict"] = "MOSTLY CONFORMANT"
+	bad, _ := json.Marshal(doc)
+	assert.Error(t, set.Validate("report.schema.json", bad))
+	doc["verdict"], doc["surprise"] = NotConformant, 1
+	bad, _ = json.Marshal(doc)
+	assert.Error(t, set.Validate("report.schema.json", bad))
+}
+
+func TestReportContent(t *testing.T) {
+	rep, _ := testReport(t)
+	assert.Equal(t, SchemaVersion, rep.SchemaVersion)
+	assert.Equal(t, "2026-05-04T08:30:00Z", rep.Time)
+	assert.Equal(t, "90s", rep.CallAllowance)
+	assert.Equal(t, NotConformant, rep.Verdict, "the ERROR's waiver expired")
+	assert.Equal(t, 2, rep.Counts.ByStatus[Passed])
+	assert.Equal(t, 7, rep.Counts.Total)
+	assert.Equal(t, 1, rep.Counts.Waived)
+
+	var out bytes.Buffer
+	require.NoError(t, WriteJSON(&out, rep))
+	js := out.String()
+	assert.Contains(t, js, `"counts": {
+    "PASSED": 2,
+    "FAILED": 1,
+    "ERROR": 1,
+    "WARNING": 1,
+    "SKIPPED": 1,
+    "NOT CLAIMED": 1,
+    "total": 7,
+    "waived": 1
+  }`)
+	assert.NotContains(t, js, plantedSecret)
+	assert.NotContains(t, js, plantedToken)
+
+	// Every clause, in spec order, with its result.
+	require.Len(t, rep.Clauses, len(SpecClauses()))
+	results := map[string]string{}
+	for i, c := range rep.Clauses {
+		assert.Equal(t, SpecClauses()[i].Tag, c.Tag)
+		results[c.Tag] = c.Result
+	}
+	assert.Equal(t, ClausePass, results["A-4.2"])
+	assert.Equal(t, ClauseFail, results["A-4.3"])
+	assert.Equal(t, ClauseFail, results["A-4.5"])
+	assert.Equal(t, ClauseWarnings, results["A-4.6"])
+	assert.Equal(t, ClauseNotRun, results["A-4.8"])
+	assert.Equal(t, ClauseNotRun, results["B-4.19"])
+	assert.Equal(t, ClauseUntested, results["A-4.4"])
+	assert.Equal(t, ClauseLeftEmpty, results["A-9"])
+
+	// Latency per operation in catalogue order; the timeout is over nothing (equal to the allowance).
+	require.Len(t, rep.Latency, 3)
+	assert.Equal(t, OperationLatency{Operation: "create-account", Count: 3, MedianMs: 80, MaxMs: 120, AllowanceMs: 90000}, rep.Latency[0])
+	assert.Equal(t, "update-account", rep.Latency[1].Operation)
+	assert.Equal(t, 1, rep.Latency[1].Retries)
+	assert.Equal(t, "close-account", rep.Latency[2].Operation)
+	slow, ok := rep.Slowest()
+	require.True(t, ok)
+	assert.Equal(t, "close-account", slow.Operation)
+
+	// Observations: the undeclared field and header of successful responses only.
+	assert.Equal(t, []Observation{
+		{Operation: "create-account", Kind: ObservationField, Name: "vendorHint", Count: 3, Example: "A-4.02-create-account.feature:10"},
+		{Operation: "create-account", Kind: ObservationHeader, Name: "X-Request-Id", Count: 3, Example: "A-4.02-create-account.feature:10"},
+	}, rep.Observations)
+
+	// Waivers as applied.
+	require.Len(t, rep.Waivers, 3)
+	assert.Equal(t, []string{WaiverApplied, WaiverExpired, WaiverUnused}, []string{rep.Waivers[0].State, rep.Waivers[1].State, rep.Waivers[2].State})
+}
+
+func TestSingleFailureEvidence(t *testing.T) {
+	rep, _ := testReport(t)
+	s, ok := rep.Scenario("A-4.03-update-account.feature:14")
+	require.True(t, ok)
+	step, ev := s.Evidence()
+	assert.Equal(t, 2, step, "the Then failed")
+	require.Len(t, ev, 1)
+	assert.Equal(t, "update-account", ev[0].Operation, "its evidence is the When's call")
+	assert.Equal(t, []string{"[REDACTED]"}, ev[0].RequestHeaders["X-Auth-Token"])
+}
+
+func TestWriteAll(t *testing.T) {
+	rep, _ := testReport(t)
+	dir := filepath.Join(t.TempDir(), "out")
+	require.NoError(t, WriteAll(dir, rep))
+	for _, name := range []string{ReportJSONFile, ReportHTMLFile, SummaryFile, JUnitFile} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err, name)
+		assert.NotEmpty(t, data, name)
+		assert.NotContains(t, string(data), plantedSecret, name)
+		assert.NotContains(t, string(data), plantedToken, name)
+	}
+}

@@ -1,0 +1,261 @@
+package reports
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Waiver accepts a known FAILED or ERROR result until a date: a vendor's
+// documented exception, shown in every report. It names exactly one of a
+// scenario ID ("A-4.02-create-account.feature:12") or a clause tag
+// ("B-4.19", without "@").
+type Waiver struct {
+	Scenario      string `yaml:"scenario" json:"scenario,omitempty"`
+	Clause        string `yaml:"clause" json:"clause,omitempty"`
+	Justification string `yaml:"justification" json:"justification"`
+	// Expires is the last day (YYYY-MM-DD) on which the waiver applies.
+	Expires string `yaml:"expires" json:"expires"`
+}
+
+// Target returns what the waiver names: its scenario ID or its clause tag.
+func (w Waiver) Target() string {
+	if w.Scenario != "" {
+		return w.Scenario
+	}
+	return w.Clause
+}
+
+// Expired reports whether today (taken as a calendar date in its own
+// location) is after the waiver's expiry date. A waiver whose date cannot
+// be read counts as expired.
+func (w Waiver) Expired(today time.Time) bool {
+	if _, err := time.Parse(dateLayout, w.Expires); err != nil {
+		return true
+	}
+	return today.Format(dateLayout) > w.Expires
+}
+
+// Matches reports whether the waiver names the scenario, by its ID or by
+// one of its clauses.
+func (w Waiver) Matches(s ScenarioResult) bool {
+	if w.Scenario != "" {
+		return w.Scenario == s.ID
+	}
+	for _, c := range s.Clauses {
+		if c == w.Clause {
+			return true
+		}
+	}
+	return false
+}
+
+// States of a waiver after a run (WaiverStatus.State), an append-only list.
+const (
+	WaiverApplied = "applied" // it waives at least one FAILED or ERROR scenario
+	WaiverExpired = "expired" // its date has passed: it waives nothing; remove or renew it
+	WaiverUnused  = "unused"  // no scenario it names failed (or none ran): remove it
+)
+
+// WaiverStatus is what one waiver did in a run.
+type WaiverStatus struct {
+	Waiver Waiver `json:"waiver"`
+	State  string `json:"state"` // WaiverApplied, WaiverExpired or WaiverUnused
+	// Matched lists every scenario of the run the waiver names, whatever
+	// its status, in run order.
+	Matched []string `json:"matched"`
+	// Waived lists the FAILED and ERROR scenarios it waived (none when expired).
+	Waived []string `json:"waived"`
+	// Expired: the expiry date has passed, so it waived nothing.
+	Expired bool `json:"expired"`
+	// Unused: not expired, and none of the scenarios it names failed or
+	// errored (they now pass, or none ran): it can be removed.
+	Unused bool `json:"unused"`
+	// Reason says the state in words, for the reports.
+	Reason string `json:"reason"`
+}
+
+const dateLayout = "2006-01-02"
+
+// waiverFile is the layout of a waivers file.
+type waiverFile struct {
+	Waivers []Waiver `yaml:"waivers"`
+}
+
+var scenarioIDPattern = regexp.MustCompile(`^[^\s:]+\.feature:[1-9][0-9]*$`)
+
+var unknownField = regexp.MustCompile(`field (\S+) not found in type reports\.(\w+)`)
+
+// ParseWaivers reads a waivers file (YAML, strict):
+//
+//	waivers:
+//	  - scenario: "A-4.02-create-account.feature:12"
+//	    justification: "fix scheduled for release 4.2"
+//	    expires: 2027-01-31
+//	  - clause: B-4.19
+//	    justification: "address check not wired in the sandbox"
+//	    expires: 2027-03-01
+//
+// Each entry names exactly one of scenario and clause, and has a non-empty
+// justification and an expiry date. An unknown key, a missing field or a
+// malformed value is an error naming the entry and its line; every
+// problem of the file is reported at once. An empty file has no waivers.
+func ParseWaivers(data []byte) ([]Waiver, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var f waiverFile
+	if err := dec.Decode(&f); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil
+		}
+		var te *yaml.TypeError
+		if errors.As(err, &te) {
+			msgs := make([]string, len(te.Errors))
+			for i, m := range te.Errors {
+				msgs[i] = unknownField.ReplaceAllStringFunc(m, func(s string) string {
+					sub := unknownField.FindStringSubmatch(s)
+					if sub[2] == "waiverFile" {
+						return fmt.Sprintf("unknown key %q (the file has one key: waivers)", sub[1])
+					}
+					return fmt.Sprintf("unknown key %q in a waiver (keys: scenario, clause, justification, expires)", sub[1])
+				})
+			}
+			return nil, fmt.Errorf("waivers: %s", strings.Join(msgs, "; "))
+		}
+		return nil, fmt.Errorf("waivers: %w", err)
+	}
+	lines := entryLines(data)
+	var problems []string
+	for i := range f.Waivers {
+		w := &f.Waivers[i]
+		w.Scenario = strings.TrimSpace(w.Scenario)
+		w.Clause = strings.TrimPrefix(strings.TrimSpace(w.Clause), "@")
+		w.Expires = strings.TrimSpace(w.Expires)
+		where := fmt.Sprintf("waiver %d", i+1)
+		if i < len(lines) {
+			where += fmt.Sprintf(" (line %d)", lines[i])
+		}
+		switch {
+		case w.Scenario != "" && w.Clause != "":
+			problems = append(problems, where+": names both a scenario and a clause; give one")
+		case w.Scenario == "" && w.Clause == "":
+			problems = append(problems, where+": names neither a scenario (file.feature:line) nor a clause (e.g. B-4.19)")
+		case w.Scenario != "" && !scenarioIDPattern.MatchString(w.Scenario):
+			problems = append(problems, fmt.Sprintf("%s: scenario %q is not a scenario ID (file.feature:line)", where, w.Scenario))
+		case w.Clause != "" && !isSpecClause(w.Clause):
+			problems = append(problems, fmt.Sprintf("%s: clause %q is not a clause of Documents A and B", where, w.Clause))
+		}
+		if strings.TrimSpace(w.Justification) == "" {
+			problems = append(problems, where+": has no justification")
+		}
+		if w.Expires == "" {
+			problems = append(problems, where+": has no expires date (YYYY-MM-DD)")
+		} else if _, err := time.Parse(dateLayout, w.Expires); err != nil || len(w.Expires) != len(dateLayout) {
+			problems = append(problems, fmt.Sprintf("%s: expires %q is not a date YYYY-MM-DD", where, w.Expires))
+		}
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("waivers: %s", strings.Join(problems, "; "))
+	}
+	return f.Waivers, nil
+}
+
+// LoadWaivers reads and checks the waivers file at path.
+func LoadWaivers(path string) ([]Waiver, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	ws, err := ParseWaivers(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ws, nil
+}
+
+// entryLines returns the line of each entry of the waivers list.
+func entryLines(data []byte) []int {
+	var root yaml.Node
+	if yaml.Unmarshal(data, &root) != nil || len(root.Content) == 0 {
+		return nil
+	}
+	doc := root.Content[0]
+	if doc.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		if doc.Content[i].Value != "waivers" || doc.Content[i+1].Kind != yaml.SequenceNode {
+			continue
+		}
+		var lines []int
+		for _, e := range doc.Content[i+1].Content {
+			lines = append(lines, e.Line)
+		}
+		return lines
+	}
+	return nil
+}
+
+func isSpecClause(tag string) bool {
+	for _, c := range SpecClauses() {
+		if c.Tag == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// ApplyWaivers marks each FAILED or ERROR scenario of r that an unexpired
+// waiver names (by ID, or by one of its clauses) as waived, setting its
+// Waiver to the first such waiver in file order; the status stays FAILED or
+// ERROR and Verdict turns CONFORMANT WITH WAIVERS when nothing else fails.
+// Waivers set by an earlier call are cleared first. It returns what each
+// waiver did, in the order given. today is compared by calendar date: a
+// waiver applies up to and including its expiry date.
+func ApplyWaivers(r *Result, ws []Waiver, today time.Time) []WaiverStatus {
+	for i := range r.Scenarios {
+		r.Scenarios[i].Waiver = nil
+	}
+	out := make([]WaiverStatus, 0, len(ws))
+	for _, w := range ws {
+		st := WaiverStatus{Waiver: w, Matched: []string{}, Waived: []string{}, Expired: w.Expired(today)}
+		for i := range r.Scenarios {
+			s := &r.Scenarios[i]
+			if !w.Matches(*s) {
+				continue
+			}
+			st.Matched = append(st.Matched, s.ID)
+			if st.Expired || (s.Status != Failed && s.Status != Error) {
+				continue
+			}
+			st.Waived = append(st.Waived, s.ID)
+			if s.Waiver == nil {
+				cp := w
+				s.Waiver = &cp
+			}
+		}
+		switch {
+		case st.Expired:
+			st.State = WaiverExpired
+			st.Reason = fmt.Sprintf("past its date (%s): it waives nothing; remove or renew it", w.Expires)
+		case len(st.Waived) > 0:
+			st.State = WaiverApplied
+			st.Reason = fmt.Sprintf("waives %d failing scenario(s) until %s", len(st.Waived), w.Expires)
+		case len(st.Matched) == 0:
+			st.State, st.Unused = WaiverUnused, true
+			st.Reason = "names no scenario of this run: remove it, or check the ID or clause"
+		default:
+			st.State, st.Unused = WaiverUnused, true
+			st.Reason = fmt.Sprintf("none of the %d scenario(s) it names failed: remove it", len(st.Matched))
+		}
+		out = append(out, st)
+	}
+	return out
+}

@@ -1,0 +1,55 @@
+package reports
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Names of the files WriteAll writes.
+const (
+	ReportJSONFile = "report.json"
+	ReportHTMLFile = "report.html"
+	SummaryFile    = "summary.md"
+	JUnitFile      = "junit.xml"
+)
+
+// WriteAll writes report.json, report.html, summary.md and junit.xml into
+// dir, creating it when needed.
+func WriteAll(dir string, rep *Report) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name  string
+		write func(io.Writer, *Report) error
+	}{
+		{ReportJSONFile, WriteJSON},
+		{ReportHTMLFile, WriteHTML},
+		{SummaryFile, WriteSummaryReport},
+		{JUnitFile, WriteJUnit},
+	} {
+		if err := writeFile(filepath.Join(dir, f.name), rep, f.write); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeFile(path string, rep *Report, write func(io.Writer, *Report) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	if err := write(bw, rep); err != nil {
+		f.Close()
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
