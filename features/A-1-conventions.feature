@@ -8,7 +8,7 @@ Feature: General conventions (A-1)
 
   Rule: Responses are JSON
 
-    Scenario Outline: The <operation> response is JSON
+    Scenario Outline: When the partner <operation>, the response is JSON
       Given the partner has created an account
       When the partner <operation>
       Then the call succeeds

@@ -8,7 +8,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Every response carries the response envelope with the caller's date and time echoed
 
-    Scenario Outline: The <operation> response carries the envelope
+    Scenario Outline: When the partner <operation>, the response carries the envelope
       Given the partner has created an account
       When the partner <operation>
       Then the call succeeds
@@ -44,7 +44,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Account operations echo partnerReference and programCode
 
-    Scenario Outline: The <operation> response echoes partnerReference and programCode
+    Scenario Outline: When the partner <operation>, the response echoes partnerReference and programCode
       Given the partner has created an account
       When the partner <operation>
       Then the call succeeds
@@ -81,7 +81,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Payment option responses carry the envelope and echo partnerReference and programCode
 
-    Scenario Outline: The <operation> response carries the envelope and the echoes
+    Scenario Outline: When the partner <operation>, the response carries the envelope and the echoes
       Given the partner has created an account
       And the partner has stored a payment option
       When the partner <operation>
@@ -143,7 +143,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Payment and consent responses carry the envelope and echo partnerReference
 
-    Scenario Outline: The <operation> response carries the envelope, given <state>
+    Scenario Outline: When the partner <operation>, given <state>, the response carries the envelope
       Given the partner has created an account
       And the partner has <state>
       When the partner <operation>
@@ -199,7 +199,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Account information responses carry the envelope and echo partnerReference and programCode
 
-    Scenario Outline: The <operation> response carries the envelope and the echoes
+    Scenario Outline: When the partner <operation>, the response carries the envelope and the echoes
       Given the partner has created an account
       When the partner <operation>
       Then the call succeeds
@@ -229,7 +229,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Wallet-to-merchant responses carry the envelope and echo partnerReference
 
-    Scenario Outline: The <operation> response carries the envelope, given <state>
+    Scenario Outline: When the partner <operation>, given <state>, the response carries the envelope
       Given the partner has created an account
       And the account has been loaded with 50.00
       And the partner has <state>

@@ -15,7 +15,7 @@ Feature: Authentication (A-5)
 
   Rule: A call without a token is refused with 0096
 
-    Scenario Outline: <operation> without an X-Auth-Token
+    Scenario Outline: The partner <operation> without an X-Auth-Token
       Given the partner has created an account
       When the partner <operation> without an X-Auth-Token
       Then the call is refused as unauthorized
@@ -42,7 +42,7 @@ Feature: Authentication (A-5)
 
   Rule: A call with a token the service did not issue is refused with 0096
 
-    Scenario Outline: <operation> with an invalid X-Auth-Token
+    Scenario Outline: The partner <operation> with an invalid X-Auth-Token
       Given the partner has created an account
       When the partner <operation> with an X-Auth-Token the service did not issue
       Then the call is refused as unauthorized
@@ -69,7 +69,7 @@ Feature: Authentication (A-5)
 
   Rule: Payment option operations are refused without a valid token
 
-    Scenario Outline: <operation> without an X-Auth-Token
+    Scenario Outline: The partner <operation> without an X-Auth-Token
       Given the partner has created an account
       And the partner has stored a payment option
       When the partner <operation> without an X-Auth-Token
@@ -115,7 +115,7 @@ Feature: Authentication (A-5)
         | operation                        |
         | lists the stored payment options |
 
-    Scenario Outline: <operation> with an invalid X-Auth-Token
+    Scenario Outline: The partner <operation> with an invalid X-Auth-Token
       Given the partner has created an account
       And the partner has stored a payment option
       When the partner <operation> with an X-Auth-Token the service did not issue
@@ -163,7 +163,7 @@ Feature: Authentication (A-5)
 
   Rule: Payment and consent operations are refused without a valid token
 
-    Scenario Outline: <operation> without an X-Auth-Token, given <state>
+    Scenario Outline: Given <state>, the partner <operation> without an X-Auth-Token
       Given the partner has created an account
       And the partner has <state>
       When the partner <operation> without an X-Auth-Token
@@ -214,7 +214,7 @@ Feature: Authentication (A-5)
         | operation           | state           |
         | revokes the consent | added a consent |
 
-    Scenario Outline: <operation> with an invalid X-Auth-Token, given <state>
+    Scenario Outline: Given <state>, the partner <operation> with an invalid X-Auth-Token
       Given the partner has created an account
       And the partner has <state>
       When the partner <operation> with an X-Auth-Token the service did not issue
@@ -267,7 +267,7 @@ Feature: Authentication (A-5)
 
   Rule: Account information operations are refused without a valid token
 
-    Scenario Outline: <operation> without an X-Auth-Token
+    Scenario Outline: The partner <operation> without an X-Auth-Token
       Given the partner has created an account
       When the partner <operation> without an X-Auth-Token
       Then the call is refused as unauthorized
@@ -297,7 +297,7 @@ Feature: Authentication (A-5)
         | operation         |
         | checks an address |
 
-    Scenario Outline: <operation> with an invalid X-Auth-Token
+    Scenario Outline: The partner <operation> with an invalid X-Auth-Token
       Given the partner has created an account
       When the partner <operation> with an X-Auth-Token the service did not issue
       Then the call is refused as unauthorized
@@ -329,7 +329,7 @@ Feature: Authentication (A-5)
 
   Rule: Wallet-to-merchant operations are refused without a valid token
 
-    Scenario Outline: <operation> without an X-Auth-Token, given <state>
+    Scenario Outline: Given <state>, the partner <operation> without an X-Auth-Token
       Given the partner has created an account
       And the account has been loaded with 50.00
       And the partner has <state>
@@ -361,7 +361,7 @@ Feature: Authentication (A-5)
         | operation                  | state                                           |
         | refunds the wallet payment | debited 20.00 from the account for the merchant |
 
-    Scenario Outline: <operation> with an invalid X-Auth-Token, given <state>
+    Scenario Outline: Given <state>, the partner <operation> with an invalid X-Auth-Token
       Given the partner has created an account
       And the account has been loaded with 50.00
       And the partner has <state>

@@ -39,6 +39,8 @@ type Options struct {
 	Features fs.FS
 	// HTTPClient overrides the client used to reach the target (tests).
 	HTTPClient *http.Client
+	// Waivers name known failures that do not fail the verdict until they expire.
+	Waivers []reports.Waiver
 }
 
 // UnreachableError is a target that cannot be used at all: no connection,
@@ -106,7 +108,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			if err := os.MkdirAll(opts.ReportDir, 0o755); err != nil {
 				return nil, err
 			}
-			format += ",junit:" + filepath.Join(opts.ReportDir, "junit.xml") + ",cucumber:" + filepath.Join(opts.ReportDir, "cucumber.json")
+			format += ",cucumber:" + filepath.Join(opts.ReportDir, "cucumber.json")
 		}
 		progress := opts.Progress
 		if progress == nil {
@@ -152,8 +154,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}
 		res.Scenarios = append(res.Scenarios, r)
 	}
+	statuses := reports.ApplyWaivers(res, opts.Waivers, time.Now())
 	if opts.ReportDir != "" {
-		if err := writeSummary(opts.ReportDir, res); err != nil {
+		if err := writeReport(opts.ReportDir, fsys, set, p, opts.Tags, env.RunID, res, statuses); err != nil {
 			return res, err
 		}
 	}
@@ -260,16 +263,29 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 	return o, ok
 }
 
-func writeSummary(dir string, res *reports.Result) error {
-	f, err := os.Create(filepath.Join(dir, "summary.md"))
+// writeReport writes report.json, report.html, summary.md, junit.xml and
+// the redacted profile into dir.
+func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags, runID string, res *reports.Result, statuses []reports.WaiverStatus) error {
+	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteSummary(f, res); err != nil {
-		f.Close()
+	schemaSum, err := digestFS(schemas.FS())
+	if err != nil {
 		return err
 	}
-	return f.Close()
+	redacted := p.Redacted()
+	rep := reports.Build(res, reports.Meta{
+		RunID: runID, Time: res.Started, SuiteVersion: SuiteVersion,
+		FeaturesSHA256: featSum, SchemasSHA256: schemaSum,
+		Target: res.Target, Profile: redacted,
+		Exclude: p.Scope.Exclude, Tags: tags,
+		CallAllowance: p.CallTimeout.Duration,
+	}, statuses, set)
+	if err := reports.WriteAll(dir, rep); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
 }
 
 // redactingWriter passes console output through the redactor.

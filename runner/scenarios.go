@@ -24,6 +24,7 @@ type Scenario struct {
 	Clauses  []string // the clause tags (A-…, B-…) among Tags
 	Advisory bool     // tagged @advisory: reported as a warning, never fails the verdict
 	Steps    []string // step texts
+	Keywords []string // each step's keyword as written ("Given", "When", "Then", "And", "But", "*"), parallel to Steps
 }
 
 // AdvisoryTag marks a scenario that checks what the spec implies but does not state.
@@ -57,6 +58,7 @@ func LoadScenarios(fsys fs.FS) ([]Scenario, error) {
 			continue
 		}
 		lines := nodeLines(doc)
+		keywords := stepKeywords(doc)
 		for _, p := range gherkin.Pickles(*doc, name, ids.NewId) {
 			s := Scenario{URI: name, Feature: doc.Feature.Name, Name: p.Name}
 			s.Line = lines[p.AstNodeIds[len(p.AstNodeIds)-1]]
@@ -73,6 +75,7 @@ func LoadScenarios(fsys fs.FS) ([]Scenario, error) {
 			}
 			for _, st := range p.Steps {
 				s.Steps = append(s.Steps, st.Text)
+				s.Keywords = append(s.Keywords, keywords[st.AstNodeIds[0]])
 			}
 			out = append(out, s)
 		}
@@ -104,6 +107,34 @@ func nodeLines(doc *messages.GherkinDocument) map[string]int {
 		}
 	}
 	return lines
+}
+
+// stepKeywords maps the AST node ids of steps (backgrounds included) to
+// their keywords, trimmed.
+func stepKeywords(doc *messages.GherkinDocument) map[string]string {
+	kw := map[string]string{}
+	addSteps := func(steps []*messages.Step) {
+		for _, st := range steps {
+			kw[st.Id] = strings.TrimSpace(st.Keyword)
+		}
+	}
+	addChildren := func(bg *messages.Background, sc *messages.Scenario) {
+		if bg != nil {
+			addSteps(bg.Steps)
+		}
+		if sc != nil {
+			addSteps(sc.Steps)
+		}
+	}
+	for _, c := range doc.Feature.Children {
+		addChildren(c.Background, c.Scenario)
+		if c.Rule != nil {
+			for _, rc := range c.Rule.Children {
+				addChildren(rc.Background, rc.Scenario)
+			}
+		}
+	}
+	return kw
 }
 
 // MatchTags evaluates a godog tag expression against a scenario's tags with

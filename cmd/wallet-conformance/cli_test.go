@@ -29,7 +29,7 @@ func TestRunAgainstTheEmbeddedReferencePasses(t *testing.T) {
 	code, out, errOut := run(t, "run", "--report-dir", dir, "--concurrency", "4")
 	require.Equal(t, ExitConformant, code, out+errOut)
 	assert.Contains(t, out, "CONFORMANT")
-	for _, f := range []string{"junit.xml", "cucumber.json", "summary.md"} {
+	for _, f := range []string{"report.json", "report.html", "summary.md", "junit.xml", "cucumber.json", "profile.yaml"} {
 		info, err := os.Stat(filepath.Join(dir, f))
 		require.NoError(t, err, f)
 		assert.Positive(t, info.Size(), f)
@@ -37,7 +37,7 @@ func TestRunAgainstTheEmbeddedReferencePasses(t *testing.T) {
 	summary, _ := os.ReadFile(filepath.Join(dir, "summary.md"))
 	assert.Contains(t, string(summary), "| A-4.2 |")
 	// The reference's password never reaches a report file.
-	for _, f := range []string{"junit.xml", "cucumber.json", "summary.md"} {
+	for _, f := range []string{"report.json", "report.html", "summary.md", "junit.xml", "cucumber.json", "profile.yaml"} {
 		data, _ := os.ReadFile(filepath.Join(dir, f))
 		assert.NotContains(t, string(data), reference.DefaultConfig().Password, f)
 	}

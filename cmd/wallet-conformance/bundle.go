@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/reports"
+)
+
+// bundleCmd packs a report directory into one archive with a manifest of
+// digests, signed with --sign-key.
+func bundleCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bundle", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	reportDir := fs.String("report-dir", "conformance-report", "directory holding report.json, report.html and profile.yaml")
+	waivers := fs.String("waivers", "", "waivers file of the run, included as waivers.yaml")
+	out := fs.String("out", "conformance-bundle.zip", "archive to write")
+	signKey := fs.String("sign-key", "", "Ed25519 private key (PEM, PKCS#8) signing manifest.json")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	var key ed25519.PrivateKey
+	if *signKey != "" {
+		data, err := os.ReadFile(*signKey)
+		if err != nil {
+			return fmt.Errorf("--sign-key: %w", err)
+		}
+		if key, err = reports.ParsePrivateKeyPEM(data); err != nil {
+			return fmt.Errorf("--sign-key %s: %w", *signKey, err)
+		}
+	}
+	files, err := reports.CollectBundle(*reportDir, *waivers)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := reports.CreateBundle(&b, files, key); err != nil {
+		return err
+	}
+	if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	m, err := reports.VerifyBundle(bytes.NewReader(b.Bytes()), int64(b.Len()), nil)
+	if err != nil {
+		return fmt.Errorf("the bundle just written does not verify: %w", err)
+	}
+	signed := "unsigned"
+	if key != nil {
+		signed = "signed"
+	}
+	names := make([]string, len(m.Files))
+	for i, f := range m.Files {
+		names[i] = f.Name
+	}
+	fmt.Fprintf(stdout, "bundle %s (%s): %s; verdict %s, run %s\n", *out, signed, strings.Join(names, ", "), m.Verdict, m.RunID)
+	return nil
+}
+
+// verifyCmd checks a bundle and prints what it certifies: exit 0 when
+// intact, 1 when a file or the signature does not match.
+func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	pubPath := fs.String("pubkey", "", "Ed25519 public key (PEM, PKIX) that must have signed the manifest")
+	if err := parseFlags(fs, args); err != nil {
+		return ExitUsage, err
+	}
+	if fs.NArg() != 1 {
+		return ExitUsage, &usageError{msg: "verify takes one bundle file"}
+	}
+	path := fs.Arg(0)
+	var pub ed25519.PublicKey
+	if *pubPath != "" {
+		data, err := os.ReadFile(*pubPath)
+		if err != nil {
+			return ExitUsage, fmt.Errorf("--pubkey: %w", err)
+		}
+		if pub, err = reports.ParsePublicKeyPEM(data); err != nil {
+			return ExitUsage, fmt.Errorf("--pubkey %s: %w", *pubPath, err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ExitUsage, err
+	}
+	m, err := reports.VerifyBundle(bytes.NewReader(data), int64(len(data)), pub)
+	var be *reports.BundleError
+	if errors.As(err, &be) {
+		what := "TAMPERED"
+		if be.Signature() {
+			what = "SIGNATURE FAILED"
+		}
+		fmt.Fprintf(stderr, "%s: %s: %v\n", path, what, be)
+		return ExitFailed, nil
+	}
+	if err != nil {
+		return ExitUsage, err
+	}
+	sig := "not checked (no --pubkey)"
+	if pub != nil {
+		sig = "valid for the public key in " + *pubPath
+	}
+	fmt.Fprintf(stdout, "%s: intact, %d files match the manifest\nsignature: %s\nverdict:   %s\nrun id:    %s\ntarget:    %s\ntime:      %s\n",
+		path, len(m.Files), sig, m.Verdict, m.RunID, m.Target, m.Time)
+	return ExitConformant, nil
+}
+
+// keygenCmd writes a new Ed25519 key pair for signing bundles: --out (PKCS#8
+// PEM, mode 0600) and beside it the public key (PKIX PEM), "key.pem" ->
+// "key.pub.pem". It never overwrites a file.
+func keygenCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("keygen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "key.pem", "private key file to write; the public key goes to NAME.pub.pem")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	pubOut := strings.TrimSuffix(*out, ".pem") + ".pub.pem"
+	privPEM, pubPEM, err := reports.GenerateSigningKey()
+	if err != nil {
+		return err
+	}
+	for _, p := range []string{*out, pubOut} {
+		if _, err := os.Stat(p); err == nil {
+			return fmt.Errorf("%s exists; keygen never overwrites a key", p)
+		}
+	}
+	if err := writeNew(*out, privPEM, 0o600); err != nil {
+		return err
+	}
+	if err := writeNew(pubOut, pubPEM, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "private key: %s (keep it secret; bundle --sign-key)\npublic key:  %s (give it to auditors; verify --pubkey)\n", *out, pubOut)
+	return nil
+}
+
+// writeNew creates a file that must not exist yet.
+func writeNew(path string, data []byte, mode os.FileMode) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/wallet-conformance/wallet-conformance/features"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+)
+
+// listCmd prints the catalogue clause by clause: the auditor's index of
+// what the suite checks.
+func listCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "markdown", "markdown or json")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	write := runner.WriteCatalogueMarkdown
+	switch *format {
+	case "markdown", "md":
+	case "json":
+		write = runner.WriteCatalogueJSON
+	default:
+		return &usageError{msg: fmt.Sprintf("--format %q: want markdown or json", *format)}
+	}
+	entries, err := runner.Catalogue(features.FS())
+	if err != nil {
+		return err
+	}
+	return write(stdout, entries)
+}
+
+// parseFlags parses args with fs, flags and arguments in any order, and
+// turns a parse error into a usage error.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return &usageError{msg: err.Error()}
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			positional = append(positional, rest...) // everything after "--" is an argument
+			break
+		}
+		if len(rest) == 0 {
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, positional...))
+}
