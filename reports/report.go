@@ -70,6 +70,10 @@ type Meta struct {
 	Exclude       []string // the profile's scope.exclude
 	Tags          string   // the --tags expression
 	CallAllowance time.Duration
+	// Notices are facts about the run a reader must not miss: TLS
+	// verification skipped, an environment other than sandbox, a run cut
+	// short by --max-duration.
+	Notices []string
 }
 
 // Report is the model of report.json (schema version SchemaVersion,
@@ -94,6 +98,7 @@ type Report struct {
 	Waivers       []WaiverStatus     `json:"waivers"`
 	Latency       []OperationLatency `json:"latency"`
 	Observations  []Observation      `json:"observations"`
+	Notices       []string           `json:"notices"`
 }
 
 // Suite identifies the suite that produced the report.
@@ -303,6 +308,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		Profile:       redactedProfile(m.Profile),
 		Scope:         Scope{Exclude: append([]string{}, m.Exclude...), Tags: m.Tags},
 		CallAllowance: formatSeconds(allowance),
+		Notices:       append([]string{}, m.Notices...),
 		Verdict:       r.Verdict(),
 		Counts:        Counts{ByStatus: map[Status]int{}},
 		Clauses:       []ClauseReport{},

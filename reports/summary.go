@@ -26,7 +26,11 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 	if rep.Suite.Version != "" {
 		lines = append(lines, "Suite: "+rep.Suite.Version)
 	}
-	b.WriteString(strings.Join(lines, "  \n") + "\n\n| Status | Scenarios |\n|---|---|\n")
+	b.WriteString(strings.Join(lines, "  \n") + "\n\n")
+	for _, n := range rep.Notices {
+		fmt.Fprintf(&b, "> **Notice:** %s\n\n", n)
+	}
+	b.WriteString("| Status | Scenarios |\n|---|---|\n")
 	for _, s := range Statuses() {
 		fmt.Fprintf(&b, "| %s | %d |\n", s, rep.Counts.ByStatus[s])
 	}

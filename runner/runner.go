@@ -41,6 +41,12 @@ type Options struct {
 	HTTPClient *http.Client
 	// Waivers name known failures that do not fail the verdict until they expire.
 	Waivers []reports.Waiver
+	// MaxDuration bounds the whole run; 0 means no bound. Scenarios cut
+	// short by it end as ERROR.
+	MaxDuration time.Duration
+	// AllowEnvironment is the explicit consent to run against a profile
+	// whose environment is not sandbox: it must name that environment.
+	AllowEnvironment string
 }
 
 // UnreachableError is a target that cannot be used at all: no connection,
@@ -75,15 +81,33 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	notices, err := safetyNotices(p, opts.AllowEnvironment)
+	if err != nil {
+		return nil, err
+	}
+	hc := opts.HTTPClient
+	if hc == nil {
+		if hc, err = target.NewHTTPClient(target.TLSOptions{
+			CAFile: p.TLS.CAFile, CertFile: p.TLS.CertFile, KeyFile: p.TLS.KeyFile, InsecureSkipVerify: p.TLS.InsecureSkipVerify,
+		}, p.CallTimeout.Duration); err != nil {
+			return nil, &profile.Error{Msg: err.Error()}
+		}
+		defer hc.CloseIdleConnections()
+	}
 	redactor := target.NewRedactor(p.Secrets()...)
 	client, err := target.NewClient(target.Config{
 		BaseURL:        p.BaseURL,
 		AcceptLanguage: p.AcceptLanguage,
 		CallTimeout:    p.CallTimeout.Duration,
-		HTTPClient:     opts.HTTPClient,
+		HTTPClient:     hc,
 	}, redactor)
 	if err != nil {
 		return nil, &profile.Error{Msg: err.Error()}
+	}
+	if opts.MaxDuration > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.MaxDuration)
+		defer cancel()
 	}
 	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
 
@@ -104,11 +128,20 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 
 	if len(selected) > 0 {
 		format := "progress"
+		var cucumber string
 		if opts.ReportDir != "" {
 			if err := os.MkdirAll(opts.ReportDir, 0o755); err != nil {
 				return nil, err
 			}
-			format += ",cucumber:" + filepath.Join(opts.ReportDir, "cucumber.json")
+			// godog's format list is split at commas and colons come after
+			// the name, so the file goes to a path of our making first.
+			tmp, err := os.MkdirTemp("", "wallet-conformance")
+			if err != nil {
+				return nil, err
+			}
+			defer os.RemoveAll(tmp)
+			cucumber = filepath.Join(tmp, "cucumber.json")
+			format += ",cucumber:" + cucumber
 		}
 		progress := opts.Progress
 		if progress == nil {
@@ -133,9 +166,17 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 				DefaultContext: ctx,
 			},
 		}
-		suite.Run()
+		if status := suite.Run(); status > 1 {
+			return nil, fmt.Errorf("the suite could not run (godog status %d): see the output above", status)
+		}
+		if cucumber != "" {
+			if err := moveFile(cucumber, filepath.Join(opts.ReportDir, "cucumber.json")); err != nil {
+				return nil, err
+			}
+		}
 	}
 	res.Duration = time.Since(res.Started)
+	cutShort := opts.MaxDuration > 0 && ctx.Err() != nil
 	for _, s := range all {
 		r := reports.ScenarioResult{ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Advisory: s.Advisory}
 		switch {
@@ -145,22 +186,47 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			r.Status = reports.NotClaimed
 		default:
 			o, ok := col.get(s.URI, s.Name)
-			if !ok {
+			switch {
+			case !ok:
 				r.Status, r.Message = reports.Error, "the scenario did not run to its end"
-			} else {
+			default:
 				r.Status, r.Message = classify(s, o)
 				r.Steps, r.Duration = o.steps, o.duration
+			}
+			if cutShort && r.Status == reports.Error {
+				r.Message = fmt.Sprintf("the run reached --max-duration (%s) before this scenario ended: %s", opts.MaxDuration, r.Message)
 			}
 		}
 		res.Scenarios = append(res.Scenarios, r)
 	}
 	statuses := reports.ApplyWaivers(res, opts.Waivers, time.Now())
+	if cutShort {
+		notices = append(notices, fmt.Sprintf("the run reached --max-duration (%s); scenarios it cut short are ERROR", opts.MaxDuration))
+	}
 	if opts.ReportDir != "" {
-		if err := writeReport(opts.ReportDir, fsys, set, p, opts.Tags, env.RunID, res, statuses); err != nil {
+		if err := writeReport(opts.ReportDir, fsys, set, p, opts.Tags, env.RunID, res, statuses, notices); err != nil {
 			return res, err
 		}
 	}
 	return res, nil
+}
+
+// safetyNotices checks the profile's environment and returns what the report
+// must say about the run's safety. The suite creates accounts and moves
+// money: a profile must declare environment sandbox, or the run must name
+// the other environment explicitly.
+func safetyNotices(p *profile.Profile, allow string) ([]string, error) {
+	var notices []string
+	if p.Environment != profile.Sandbox {
+		if allow != p.Environment {
+			return nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: the suite creates accounts and moves money; to run anyway pass --allow-environment %s", p.Environment, profile.Sandbox, p.Environment)}
+		}
+		notices = append(notices, fmt.Sprintf("the run targeted environment %q, not sandbox, by explicit consent (--allow-environment)", p.Environment))
+	}
+	if p.TLS.InsecureSkipVerify {
+		notices = append(notices, "TLS certificate verification was skipped (tls.insecureSkipVerify): the target's identity is not proven")
+	}
+	return notices, nil
 }
 
 // plan returns the scenarios that will run and the tag expression that
@@ -265,7 +331,7 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 
 // writeReport writes report.json, report.html, summary.md, junit.xml and
 // the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags, runID string, res *reports.Result, statuses []reports.WaiverStatus) error {
+func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string) error {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
@@ -281,11 +347,24 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, t
 		Target: res.Target, Profile: redacted,
 		Exclude: p.Scope.Exclude, Tags: tags,
 		CallAllowance: p.CallTimeout.Duration,
+		Notices:       notices,
 	}, statuses, set)
 	if err := reports.WriteAll(dir, rep); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
+}
+
+// moveFile moves a file, copying it where a rename cannot cross file systems.
+func moveFile(from, to string) error {
+	if err := os.Rename(from, to); err == nil {
+		return nil
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
 }
 
 // redactingWriter passes console output through the redactor.

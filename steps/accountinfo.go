@@ -70,8 +70,8 @@ func (w *World) readBalance(ctx context.Context) (balance, error) {
 	if err := w.send(ctx, r); err != nil {
 		return balance{}, err
 	}
-	if !w.last.succeeded() {
-		return balance{}, w.failf("Balance Enquiry was not a success (expected HTTP 200 with responseCode 0000)")
+	if err := w.mustSucceed(false); err != nil {
+		return balance{}, err
 	}
 	return w.balanceOf(w.last.json)
 }
@@ -169,8 +169,8 @@ func (w *World) hasAuthorizedLoad(ctx context.Context, a string) error {
 	if err := w.send(ctx, r); err != nil {
 		return err
 	}
-	if !w.last.succeeded() {
-		return w.failf("precondition: Init Authorize with accno was not a success (expected HTTP 201 with responseCode 0000)")
+	if err := w.mustSucceed(true); err != nil {
+		return err
 	}
 	return w.sendValid(ctx, "completes the authorization", "")
 }
@@ -187,8 +187,8 @@ func (w *World) entries(ctx context.Context, params map[string]any) ([]gjson.Res
 	if err := w.send(ctx, r); err != nil {
 		return nil, err
 	}
-	if !w.last.succeeded() {
-		return nil, w.failf("Account Enquiry was not a success (expected HTTP 200 with responseCode 0000)")
+	if err := w.mustSucceed(false); err != nil {
+		return nil, err
 	}
 	return w.last.json.Get("entries").Array(), nil
 }

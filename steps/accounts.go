@@ -204,8 +204,8 @@ func (w *World) readAccount(ctx context.Context) error {
 	if err := w.send(ctx, r); err != nil {
 		return err
 	}
-	if !w.last.succeeded() {
-		return w.failf("Get Account Information was not a success (expected HTTP 200 with responseCode 0000)")
+	if err := w.mustSucceed(false); err != nil {
+		return err
 	}
 	return nil
 }

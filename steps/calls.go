@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -269,8 +270,31 @@ func (w *World) sendValid(ctx context.Context, phrase, variant string) error {
 	if err := w.send(ctx, r); err != nil {
 		return err
 	}
-	if !w.last.succeeded() {
-		return w.failf("precondition: %s was not a success (expected HTTP %s with responseCode 0000)", r.op.Name, statusText(r.op.Success))
+	if err := w.mustSucceed(true); err != nil {
+		return err
+	}
+	return nil
+}
+
+// mustSucceed requires the last call to be a success, for a step that
+// builds on it (a Given, or a Then that reads the state back). The message
+// says what came back instead, read as a vendor would (A-1.2 first).
+func (w *World) mustSucceed(precondition bool) error {
+	prefix := ""
+	if precondition {
+		prefix = "precondition: "
+	}
+	c, err := w.readable()
+	if err != nil {
+		var f *Failure
+		if errors.As(err, &f) {
+			return &Failure{Msg: prefix + w.last.op.Name + ": " + f.Msg, Evidence: f.Evidence}
+		}
+		return err
+	}
+	if !c.succeeded() {
+		return w.failf("%s%s was not a success: expected HTTP %s with responseCode \"0000\", got HTTP %d with responseCode %s",
+			prefix, c.op.Name, statusText(c.op.Success), c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
 	}
 	return nil
 }

@@ -121,31 +121,26 @@ var walletPhrases = map[string]string{
 
 // walletMove sends a wallet-to-merchant operation with an amount ("" keeps
 // the request's own, or none).
-func (w *World) walletMove(ctx context.Context, verb, a string) (*request, error) {
+func (w *World) walletMove(ctx context.Context, verb, a string) error {
 	r, err := w.prepare(walletPhrases[verb], "")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if a != "" {
 		r.fields[kcAmountField[r.op.ID]] = money(amount(a))
 	}
-	return r, w.send(ctx, r)
+	return w.send(ctx, r)
 }
 
 func (w *World) movesWallet(ctx context.Context, verb, a string) error {
-	_, err := w.walletMove(ctx, verb, a)
-	return err
+	return w.walletMove(ctx, verb, a)
 }
 
 func (w *World) hasMovedWallet(ctx context.Context, verb, a string) error {
-	r, err := w.walletMove(ctx, verb, a)
-	if err != nil {
+	if err := w.walletMove(ctx, verb, a); err != nil {
 		return err
 	}
-	if !w.last.succeeded() {
-		return w.failf("precondition: %s was not a success (expected HTTP %s with responseCode 0000)", r.op.Name, statusText(r.op.Success))
-	}
-	return nil
+	return w.mustSucceed(true)
 }
 
 // debitsBeyondMinimum debits one cent more than the wallet may spend before

@@ -291,8 +291,8 @@ func (w *World) listStored(ctx context.Context) ([]gjson.Result, error) {
 	if err := w.send(ctx, r); err != nil {
 		return nil, err
 	}
-	if !w.last.succeeded() {
-		return nil, w.failf("Get Stored Payment Options was not a success (expected HTTP 200 with responseCode 0000)")
+	if err := w.mustSucceed(false); err != nil {
+		return nil, err
 	}
 	return w.last.json.Get("paymentOptions").Array(), nil
 }

@@ -191,8 +191,8 @@ func (w *World) hasMovedPayment(ctx context.Context, verb, amount string) error 
 	if err := w.send(ctx, r); err != nil {
 		return err
 	}
-	if !w.last.succeeded() {
-		return w.failf("precondition: %s was not a success (expected HTTP %s with responseCode 0000)", r.op.Name, statusText(r.op.Success))
+	if err := w.mustSucceed(true); err != nil {
+		return err
 	}
 	return nil
 }
@@ -235,8 +235,8 @@ func (w *World) hasInitiatedGuestPaymentOf(ctx context.Context, amount string) e
 	if err := w.send(ctx, r); err != nil {
 		return err
 	}
-	if !w.last.succeeded() {
-		return w.failf("precondition: Init Authorize was not a success (expected HTTP 201 with responseCode 0000)")
+	if err := w.mustSucceed(true); err != nil {
+		return err
 	}
 	return nil
 }
@@ -261,8 +261,8 @@ func (w *World) readStatus(ctx context.Context) error {
 	if err := w.send(ctx, r); err != nil {
 		return err
 	}
-	if !w.last.succeeded() {
-		return w.failf("Get Payment Status was not a success (expected HTTP 200 with responseCode 0000)")
+	if err := w.mustSucceed(false); err != nil {
+		return err
 	}
 	return nil
 }

@@ -27,6 +27,7 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
+                             [--max-duration D] [--allow-environment NAME]
   wallet-conformance serve   [--addr 127.0.0.1:8080]
   wallet-conformance list    [--format markdown|json]
   wallet-conformance openapi [--out FILE]
@@ -111,6 +112,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	reportDir := fs.String("report-dir", "conformance-report", "directory for junit.xml, cucumber.json and summary.md")
 	concurrency := fs.Int("concurrency", 1, "scenarios run at once")
 	waiversPath := fs.String("waivers", "", "waiver file (YAML): known failures that do not fail the verdict until they expire")
+	maxDuration := fs.Duration("max-duration", 0, "bound on the whole run (e.g. 30m); scenarios cut short end as ERROR; 0 for none")
+	allowEnv := fs.String("allow-environment", "", "consent to run against a profile whose environment is not sandbox; must name it")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitConformant, err
@@ -150,12 +153,14 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		}
 	}
 	res, err := runner.Run(ctx, runner.Options{
-		Profile:     p,
-		Tags:        *tags,
-		ReportDir:   *reportDir,
-		Concurrency: *concurrency,
-		Progress:    stdout,
-		Waivers:     waivers,
+		Profile:          p,
+		Tags:             *tags,
+		ReportDir:        *reportDir,
+		Concurrency:      *concurrency,
+		Progress:         stdout,
+		Waivers:          waivers,
+		MaxDuration:      *maxDuration,
+		AllowEnvironment: *allowEnv,
 	})
 	if err != nil {
 		return ExitUsage, err
