@@ -24,6 +24,7 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 		registerCallbackSteps(sc, w)
 		registerAccountInfoSteps(sc, w)
 		registerMerchantSteps(sc, w)
+		registerPartnerSteps(sc, w)
 
 		// Each step is recorded with its exchanges, which also become
 		// attachments of that step in cucumber.json.
