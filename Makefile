@@ -1,7 +1,7 @@
 # wallet-conformance: the two commands a fresh clone needs (Go only).
 GO ?= go
 
-.PHONY: run test vet fmt-check build serve
+.PHONY: run test vet fmt-check build serve fuzz
 
 ## run: the suite against the embedded reference server; the report goes to conformance-report/
 run:
@@ -24,3 +24,10 @@ build:
 ## serve: the reference server alone on 127.0.0.1:8080
 serve:
 	$(GO) run ./cmd/wallet-conformance serve
+
+## fuzz: the reference server's fuzz targets, for longer than make test runs their seeds (FUZZTIME=5m)
+FUZZTIME ?= 5m
+fuzz:
+	$(GO) test ./reference -run='^$$' -fuzz='^FuzzRequestBody$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=100x
+	$(GO) test ./reference -run='^$$' -fuzz='^FuzzFieldValues$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=100x
+	$(GO) test ./reference -run='^$$' -fuzz='^FuzzAmount$$' -fuzztime=1m

@@ -39,10 +39,10 @@
 //     B-4.3 to the payments (see Payments).
 //   - Amounts (Dec(18,2)) must be JSON numbers above zero with at most two
 //     decimals (trailing zeros not counted: 12.340 is 12.34; exponent forms
-//     such as 1.25e1 are read by value) and at most 16 integer digits;
-//     anything else, strings included, is a syntax error (0001 naming the
-//     field). Responses write every amount as a JSON number with exactly two
-//     decimals (25.00).
+//     such as 1.25e1 are read by value, however many digits a number has)
+//     and at most 16 integer digits; anything else, strings included, is a
+//     syntax error (0001 naming the field). Responses write every amount as
+//     a JSON number with exactly two decimals (25.00).
 //   - criteria (B-2.5) must be an array of objects whose name and value are
 //     strings (other members are ignored); anything else is a syntax error.
 //   - Every payment option and consent operation answers an unknown accno

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -300,14 +301,90 @@ func checkAmount(f field, x any, opt validateOptions) (any, bool) {
 	default:
 		return nil, false
 	}
-	d, err := decimal.NewFromString(s)
-	if err != nil || d.IsNegative() || (d.IsZero() && !f.zero) {
-		return nil, false
-	}
-	if !d.Equal(d.Truncate(int32(f.scale))) || !d.LessThan(decimal.New(1, int32(f.max-f.scale))) {
+	d, negative, ok := parseAmount(s, f.max-f.scale, f.scale)
+	if !ok || (negative && !d.IsZero()) || (d.IsZero() && !f.zero) {
 		return nil, false
 	}
 	return d.Round(amountScale), true
+}
+
+// parseAmount reads the number s by value, in time linear in its length
+// whatever its digits and exponent (decimal.NewFromString takes seconds for
+// a number of a million digits): a sign ('+', '-' or U+2212), digits with
+// at most one '.' (at least one digit in all), an optional exponent
+// ([eE][+-]?digits), as decimal.NewFromString reads them. It reports false
+// when s is not such a number or its absolute value has more than
+// intDigits integer digits or more than scale decimals, trailing zeros not
+// counted; otherwise it returns the absolute value and whether s carries a
+// minus sign.
+func parseAmount(s string, intDigits, scale int) (d decimal.Decimal, negative, ok bool) {
+	s = strings.ReplaceAll(s, "\u2212", "-")
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		negative, s = s[0] == '-', s[1:]
+	}
+	mantissa, exponent, hasExponent := s, "", false
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mantissa, exponent, hasExponent = s[:i], s[i+1:], true
+	}
+	whole, fraction, _ := strings.Cut(mantissa, ".")
+	if len(whole)+len(fraction) == 0 || !digitsOnly(whole) || !digitsOnly(fraction) {
+		return decimal.Decimal{}, false, false
+	}
+	// The value is digits × 10^exp, digits without leading or trailing zeros.
+	var exp int64
+	if hasExponent {
+		e, ok := parseExponent(exponent)
+		if !ok {
+			return decimal.Decimal{}, false, false
+		}
+		exp = e
+	}
+	exp -= int64(len(fraction))
+	digits := strings.TrimLeft(whole, "0")
+	if digits == "" {
+		digits = strings.TrimLeft(fraction, "0")
+	} else {
+		digits += fraction
+	}
+	if digits == "" {
+		return decimal.Zero, negative, true
+	}
+	trimmed := strings.TrimRight(digits, "0")
+	exp += int64(len(digits) - len(trimmed))
+	digits = trimmed
+	if exp < -int64(scale) || int64(len(digits))+exp > int64(intDigits) {
+		return decimal.Decimal{}, false, false
+	}
+	n, err := strconv.ParseInt(digits, 10, 64) // at most intDigits+scale digits
+	if err != nil {
+		return decimal.Decimal{}, false, false
+	}
+	return decimal.New(n, int32(exp)), negative, true
+}
+
+// parseExponent reads [+-]?digits, saturating far beyond any exponent an
+// amount may have.
+func parseExponent(s string) (int64, bool) {
+	negative := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		negative, s = s[0] == '-', s[1:]
+	}
+	if !allDigits(s) {
+		return 0, false
+	}
+	var e int64
+	for i := 0; i < len(s) && e < 1<<40; i++ {
+		e = e*10 + int64(s[i]-'0')
+	}
+	if negative {
+		e = -e
+	}
+	return e, true
+}
+
+// digitsOnly reports whether s holds nothing but ASCII digits ("" included).
+func digitsOnly(s string) bool {
+	return strings.Trim(s, "0123456789") == ""
 }
 
 // checkCriteria validates criteria (B-2.5): an array of objects whose name

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"path"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -84,6 +85,11 @@ type handler struct {
 	payments  *paymentStore // locked after accounts when both are (never so far), before ledgers
 	consents  *consentStore // locked after accounts when both are
 	ledgers   *ledgerStore  // balances and entries; the innermost lock, taken after any other
+
+	// onPanic, when not nil, is called by the recoverer with the value of
+	// every panic it recovers and the stack where it was raised. Tests may
+	// set it before serving; the server never does.
+	onPanic func(v any, stack []byte)
 }
 
 // NewHandler returns a fresh in-memory reference server as an http.Handler.
@@ -185,7 +191,14 @@ func (h *handler) recoverer(next http.Handler) http.Handler {
 		ex := &exchange{}
 		tw := &trackingWriter{ResponseWriter: w}
 		defer func() {
-			if v := recover(); v != nil && !tw.wrote {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if h.onPanic != nil {
+				h.onPanic(v, debug.Stack())
+			}
+			if !tw.wrote {
 				h.write(tw, ex, h.now().UTC(), reply{
 					status: http.StatusInternalServerError,
 					code:   "0099",

@@ -372,6 +372,16 @@ func TestRecovererAnswers0099(t *testing.T) {
 		spec: fieldSpec{fields: []field{date("localDate").req(), clock("localTime").req()}},
 		run:  func(*handler, *call) reply { panic("boom") },
 	}))
+	var (
+		mu     sync.Mutex // guards caught
+		caught []string
+	)
+	h.onPanic = func(v any, stack []byte) {
+		mu.Lock()
+		defer mu.Unlock()
+		caught = append(caught, fmt.Sprint(v))
+		assert.Contains(t, string(stack), "TestRecovererAnswers0099", "the stack shows where the panic was raised")
+	}
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	c := &client{t: t, base: srv.URL, cfg: DefaultConfig()}
@@ -382,6 +392,9 @@ func TestRecovererAnswers0099(t *testing.T) {
 	assert.Equal(t, http.StatusInternalServerError, r.status)
 	assertEnvelope(t, r, "0099")
 	assert.Equal(t, "pr-panic", r.json.Get("partnerReference").String())
+	mu.Lock()
+	assert.Equal(t, []string{"boom"}, caught)
+	mu.Unlock()
 
 	// The server keeps serving.
 	assert.Equal(t, "0000", c.issue(c.cfg.Password).code())
