@@ -98,9 +98,10 @@ func balanceEnquirySpec() fieldSpec {
 }
 
 // onLedgerAccount runs fn with the number of the account of the call's
-// accno: an open wallet account (holding the account store's lock, so
-// Close Account cannot interleave) or the merchant account. It answers an
-// unknown and a closed account.
+// accno: an open wallet account of the call's partner (holding the account
+// store's lock, so Close Account cannot interleave) or the merchant
+// account, which every partner reaches. It answers an unknown and a closed
+// account.
 func (h *handler) onLedgerAccount(c *call, fn func(accno string) reply) reply {
 	if accno := c.v.str("accno"); accno == h.cfg.MerchantAccno {
 		return fn(accno)
@@ -122,11 +123,12 @@ func (h *handler) userMatches(a *account, userID string) bool {
 	return false
 }
 
-// findUser implements B-4.10 Find User Account: the open account that
-// userId names, the one created last when several match.
+// findUser implements B-4.10 Find User Account: the open account of the
+// call's partner that userId names, the one created last when several
+// match.
 func (h *handler) findUser(c *call) reply {
 	userID := c.v.str("userId")
-	a, found := h.accounts.find(func(a *account) bool {
+	a, found := h.accounts.find(c.scope, func(a *account) bool {
 		return a.statusCode != statusClosed && h.userMatches(a, userID)
 	})
 	if !found {

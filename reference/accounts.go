@@ -213,6 +213,7 @@ var notCustomerData = []string{
 // account is one stored account.
 type account struct {
 	seq                             uint64 // creation order, 1 for the first account
+	partner                         string // userId of the partner whose token created it: its owner
 	accno, custCode                 string
 	productCode, accTypeCode        string
 	accTypeName, currCode           string
@@ -276,25 +277,26 @@ func (s *accountStore) insert(a account, newAccno func() string, reserved string
 	return a.accno
 }
 
-// get returns a copy of the account, and false when there is none.
-func (s *accountStore) get(accno string) (account, bool) {
+// get returns a copy of the account, and false when there is none that sc
+// reaches.
+func (s *accountStore) get(sc scope, accno string) (account, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a, ok := s.byAccno[accno]
-	if !ok {
+	if !ok || !sc.reaches(a.partner) {
 		return account{}, false
 	}
 	return a.clone(), true
 }
 
-// find returns a copy of the account created last among those for which
-// match is true, and false when there is none.
-func (s *accountStore) find(match func(a *account) bool) (account, bool) {
+// find returns a copy of the account created last among those sc reaches
+// for which match is true, and false when there is none.
+func (s *accountStore) find(sc scope, match func(a *account) bool) (account, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var found *account
 	for _, a := range s.byAccno {
-		if match(a) && (found == nil || a.seq > found.seq) {
+		if sc.reaches(a.partner) && match(a) && (found == nil || a.seq > found.seq) {
 			found = a
 		}
 	}
@@ -305,15 +307,16 @@ func (s *accountStore) find(match func(a *account) bool) (account, bool) {
 }
 
 // with runs fn on the stored account while holding the lock, and reports
-// false without calling fn when there is no such account.
-func (s *accountStore) with(accno string, fn func(a *account)) bool {
+// false without calling fn when there is no such account that sc reaches.
+func (s *accountStore) with(sc scope, accno string, fn func(a *account)) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a, ok := s.byAccno[accno]
-	if ok {
-		fn(a)
+	if !ok || !sc.reaches(a.partner) {
+		return false
 	}
-	return ok
+	fn(a)
+	return true
 }
 
 // createAccount implements Create Account.
@@ -321,6 +324,7 @@ func (h *handler) createAccount(c *call) reply {
 	productCode, accTypeCode, accTypeName := h.p.product()
 	today := c.now.Format(time.DateOnly)
 	a := account{
+		partner:           c.scope.partner,
 		custCode:          h.p.newCustCode(),
 		productCode:       productCode,
 		accTypeCode:       accTypeCode,
@@ -371,7 +375,7 @@ func (h *handler) createAccount(c *call) reply {
 func (h *handler) updateAccount(c *call) reply {
 	accno := c.v.str("accno")
 	var rep reply
-	found := h.accounts.with(accno, func(a *account) {
+	found := h.accounts.with(c.scope, accno, func(a *account) {
 		if a.statusCode == statusClosed && !h.mutant("closed-account-usable") {
 			rep = h.fail(h.p.accountClosed(), "account is closed")
 			return
@@ -396,7 +400,7 @@ func (h *handler) updateAccount(c *call) reply {
 
 // getAccount implements Get Account Information.
 func (h *handler) getAccount(c *call) reply {
-	a, found := h.accounts.get(c.v.str("accno"))
+	a, found := h.accounts.get(c.scope, c.v.str("accno"))
 	if !found {
 		return h.fail(h.p.unknownAccount(), "account not found")
 	}
@@ -482,7 +486,7 @@ func (h *handler) closeAccount(c *call) reply {
 	accno := c.v.str("accno")
 	today := c.now.Format(time.DateOnly)
 	var rep reply
-	found := h.accounts.with(accno, func(a *account) {
+	found := h.accounts.with(c.scope, accno, func(a *account) {
 		if a.statusCode == statusClosed {
 			rep = h.fail(h.p.accountClosed(), "account is already closed")
 			return

@@ -28,16 +28,16 @@ func authOperations() []operation {
 // validUntilLayout formats the token expiry: UTC, milliseconds, Z.
 const validUntilLayout = "2006-01-02T15:04:05.000Z"
 
-// issueToken implements Issue Token.
+// issueToken implements Issue Token for either partner's
+// credentials; the token carries the partner it was issued to.
 func (h *handler) issueToken(c *call) reply {
-	userOK := equal(c.v.str("userId"), h.cfg.UserID)
-	passOK := equal(c.v.str("password"), h.cfg.Password) || h.mutant("token-wrong-password-accepted")
-	if !userOK || !passOK {
+	partner, ok := h.credentialsOf(c.v.str("userId"), c.v.str("password"))
+	if !ok {
 		return h.fail(h.p.badCredentials(), "invalid user or password")
 	}
 	token := h.p.newToken()
 	until := c.now.Add(h.cfg.TokenTTL).UTC()
-	h.tokens.add(token, until, c.now)
+	h.tokens.add(token, partner, until, c.now)
 	layout := validUntilLayout
 	if h.mutant("token-validuntil-no-millis") {
 		layout = time.RFC3339 // "2006-01-02T15:04:05Z" for UTC
@@ -48,50 +48,94 @@ func (h *handler) issueToken(c *call) reply {
 	})
 }
 
-// authorized reports whether the request carries a token this server issued
-// and that is still valid at now.
-func (h *handler) authorized(r *http.Request, opID string, now time.Time) bool {
+// credentialsOf returns the partner (its userId) whose credentials userID
+// and password are, and false when they are no partner's. Every comparison
+// is made, in constant time, whatever matches.
+func (h *handler) credentialsOf(userID, password string) (string, bool) {
+	anyPassword := h.mutant("token-wrong-password-accepted")
+	first := equal(userID, h.cfg.UserID) && (equal(password, h.cfg.Password) || anyPassword)
+	second := h.cfg.SecondUserID != "" && equal(userID, h.cfg.SecondUserID) &&
+		(equal(password, h.cfg.SecondPassword) || anyPassword)
+	switch {
+	case first:
+		return h.cfg.UserID, true
+	case second:
+		return h.cfg.SecondUserID, true
+	}
+	return "", false
+}
+
+// authorized returns the partner of the request's token when the token was
+// issued by this server and is still valid at now, and false
+// otherwise. The mutants that serve requests without a valid token serve
+// them for the first partner.
+func (h *handler) authorized(r *http.Request, opID string, now time.Time) (string, bool) {
 	token := r.Header.Get("X-Auth-Token")
 	if token == "" {
-		return h.mutant("auth-missing-token-accepted") && opID == opGetAccount
+		return h.cfg.UserID, h.mutant("auth-missing-token-accepted") && opID == opGetAccount
 	}
-	if h.mutant("auth-invalid-token-accepted") {
-		return true
+	if partner, ok := h.tokens.partnerOf(token, now); ok {
+		return partner, true
 	}
-	return h.tokens.valid(token, now)
+	return h.cfg.UserID, h.mutant("auth-invalid-token-accepted")
 }
 
 func equal(a, b string) bool {
 	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }
 
+// issued is what the server knows of a token it issued.
+type issued struct {
+	partner string    // userId of the partner the token was issued to
+	until   time.Time // instant from which the token is no longer valid
+}
+
 // tokenStore holds the issued tokens; safe for concurrent use.
 type tokenStore struct {
-	mu     sync.Mutex           // guards expiry
-	expiry map[string]time.Time // token -> instant from which it is no longer valid
+	mu      sync.Mutex        // guards byToken
+	byToken map[string]issued // token -> its partner and expiry
 }
 
 func newTokenStore() *tokenStore {
-	return &tokenStore{expiry: map[string]time.Time{}}
+	return &tokenStore{byToken: map[string]issued{}}
 }
 
-// add records a token valid until the given instant and forgets the tokens
-// that expired before now.
-func (s *tokenStore) add(token string, until, now time.Time) {
+// add records a token of partner valid until the given instant and forgets
+// the tokens that expired before now.
+func (s *tokenStore) add(token, partner string, until, now time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for t, exp := range s.expiry {
-		if !now.Before(exp) {
-			delete(s.expiry, t)
+	for t, is := range s.byToken {
+		if !now.Before(is.until) {
+			delete(s.byToken, t)
 		}
 	}
-	s.expiry[token] = until
+	s.byToken[token] = issued{partner: partner, until: until}
 }
 
-// valid reports whether token was issued and has not expired at now.
-func (s *tokenStore) valid(token string, now time.Time) bool {
+// partnerOf returns the partner of token, and false when token was not
+// issued or has expired at now.
+func (s *tokenStore) partnerOf(token string, now time.Time) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	exp, ok := s.expiry[token]
-	return ok && now.Before(exp)
+	is, ok := s.byToken[token]
+	if !ok || !now.Before(is.until) {
+		return "", false
+	}
+	return is.partner, true
+}
+
+// scope is what one call may reach: the resources of the partner its token
+// was issued to (A-5 states only that a token is required; keeping
+// partners apart is the reference server's reading of it). Every account,
+// payment and what hangs off them belongs to one partner; a resource of
+// another partner is answered as if it did not exist.
+type scope struct {
+	partner string // userId of the call's partner; "" for Issue Token
+	all     bool   // every partner's resources (the mutant partners-not-isolated)
+}
+
+// reaches reports whether the call may see a resource of owner.
+func (s scope) reaches(owner string) bool {
+	return s.all || owner == s.partner
 }

@@ -73,7 +73,8 @@ func callbackTarget(raw string) (*url.URL, error) {
 // the callback was answered (or failed: the description says so). A payment
 // that is unknown or not RECEIVED is left unchanged; the callback then
 // carries the error description as paymentResult and no unqiueReference,
-// and the trigger answers the handled error.
+// and the trigger answers the handled error. Another partner's payment is
+// unknown.
 func (h *handler) redirect(c *call) reply {
 	target, err := callbackTarget(c.v.str("callBackUrl"))
 	if err != nil {
@@ -84,7 +85,7 @@ func (h *handler) redirect(c *call) reply {
 		refusal *reply
 		status  string
 	)
-	found := h.payments.with(ref, func(p *payment) {
+	found := h.payments.with(c.scope, ref, func(p *payment) {
 		if p.status != statusReceived {
 			rep := h.fail(h.p.forbiddenMove(), "payment cannot be completed: it is "+p.status)
 			refusal = &rep

@@ -17,6 +17,9 @@
 // Add and Revoke Consent (B-4.8, B-4.9). A sandbox extension outside the
 // spec triggers the redirect callback of A-6 (see Sandbox redirect trigger).
 //
+// It serves two partners of one program (see Partners), each reaching only
+// its own accounts and payments.
+//
 // New(cfg) starts it on 127.0.0.1 like httptest.Server; NewHandler(cfg)
 // returns the bare http.Handler. State lives in the handler, never in package
 // variables, and the server is safe for concurrent requests.
@@ -51,6 +54,32 @@
 //     account that holds the stored payment option.
 //   - A missing, unknown or expired X-Auth-Token answers 0096 before any
 //     field validation; a panic answers 0099/500.
+//
+// # Partners
+//
+// A-5 requires a token on every call but does not say which accounts a
+// token reaches. The server reads it as a multi-partner service would:
+// Issue Token accepts the credentials of Config.UserID and, when
+// Config.SecondUserID is not "", of Config.SecondUserID, and every token
+// carries the partner it was issued to. Both partners use the one program
+// (programCode, programAccno).
+//
+// Every resource belongs to the partner whose token created it: an account
+// (Create Account), a payment (Init Authorize, Authorize, KC-Authorize,
+// KC-Debit Account), and, through their account, its stored payment options,
+// the authorizationTokens of Init Add and its consents. An operation on a
+// resource of another partner answers exactly as if the resource did not
+// exist: the unknown accno, unknown storedPaymentOptionReference, unknown
+// uniqueReference or unknown consentReference handled error, with the same
+// status and description, and it changes nothing, so existence is never
+// revealed. So a KC-Authorize or KC-Debit Account naming another partner's
+// wallet as accno is an unknown account and moves no money; Init Authorize
+// and Authorize with another partner's accno or stored payment option answer
+// unknown account or unknown option; the sandbox redirect trigger treats
+// another partner's payment as unknown; Find User Account finds only the
+// partner's own accounts. The merchant account of the KC payments is the
+// program's, shared by both partners: either may name it and read its
+// balance and entries.
 //
 // # Choices where the specification is silent
 //
@@ -174,8 +203,8 @@
 // not), useDifferentBillingAddress must be true (false is 0001 naming it),
 // then customerFullName, emailAddress, addr1, city, postCode, countryCode
 // are required, and houseNumber too when addr1 holds no digit. With a
-// storedPaymentOptionReference (looked up across all accounts; it need not
-// belong to accno) the payment is customer-initiated: a paymentOptionCode
+// storedPaymentOptionReference (looked up across the partner's accounts; it
+// need not belong to accno) the payment is customer-initiated: a paymentOptionCode
 // sent as well must be the option's; with useDifferentBillingAddress true
 // the billing rule of applies (six fields, houseNumber optional).
 // emailAddress is unbounded in Init Authorize, S(255) elsewhere. Authorize

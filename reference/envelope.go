@@ -30,10 +30,11 @@ type operation struct {
 
 // call is a request that passed authentication and validation.
 type call struct {
-	r    *http.Request
-	spec fieldSpec // the spec the request was validated against
-	v    values    // validated request fields, path parameters included
-	now  time.Time // server time of the request, UTC
+	r     *http.Request
+	spec  fieldSpec // the spec the request was validated against
+	v     values    // validated request fields, path parameters included
+	now   time.Time // server time of the request, UTC
+	scope scope     // the partner the request acts for, and what it may reach
 }
 
 // reply is what an operation answers; write adds the envelope.
@@ -95,9 +96,14 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			}
 		}
 		ex.echo = h.echo(raw, opt)
-		if !op.anonymous && !h.authorized(r, op.id, now) {
-			h.write(w, ex, now, h.fail(h.p.authFailure(), "unauthorized: X-Auth-Token missing or invalid"))
-			return
+		sc := scope{all: h.mutant("partners-not-isolated")}
+		if !op.anonymous {
+			partner, ok := h.authorized(r, op.id, now)
+			if !ok {
+				h.write(w, ex, now, h.fail(h.p.authFailure(), "unauthorized: X-Auth-Token missing or invalid"))
+				return
+			}
+			sc.partner = partner
 		}
 		if err != nil {
 			h.write(w, ex, now, h.undecodable(err))
@@ -112,7 +118,7 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			h.write(w, ex, now, rep)
 			return
 		}
-		h.write(w, ex, now, op.run(h, &call{r: r, spec: spec, v: vals, now: now}))
+		h.write(w, ex, now, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc}))
 	}
 }
 

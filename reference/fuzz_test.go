@@ -299,7 +299,7 @@ func newFuzzServer(tb testing.TB, p Personality) *fuzzServer {
 	require.NoError(tb, err)
 	s := &fuzzServer{h: h, cfg: cfg, token: "fuzz-" + randomHex(16), fixtures: map[string]fixture{}}
 	now := h.now()
-	h.tokens.add(s.token, now.AddDate(1, 0, 0), now)
+	h.tokens.add(s.token, cfg.UserID, now.AddDate(1, 0, 0), now)
 	h.callbacks = &http.Client{Transport: callbackStub{}}
 	h.onPanic = func(v any, stack []byte) {
 		s.mu.Lock()

@@ -127,6 +127,15 @@ func (c *client) auth() string {
 	return c.token
 }
 
+// secondPartner returns a client of the same server that acts for the
+// second partner of c's configuration, with a token of its own.
+func (c *client) secondPartner() *client {
+	s := *c
+	s.cfg.UserID, s.cfg.Password = c.cfg.SecondUserID, c.cfg.SecondPassword
+	s.token = ""
+	return &s
+}
+
 // with returns a copy of base with overrides applied; absent deletes a key.
 func with(base map[string]any, overrides map[string]any) map[string]any {
 	out := map[string]any{}

@@ -147,15 +147,16 @@ func (h *handler) checkMerchant(c *call) (reply, bool) {
 }
 
 // newKCPayment builds the payment of a KC-Authorize or KC-Debit Account
-// request: the payer is the open wallet accno, the payee the merchant, and
-// paymentCurrCode must be the currency of both accounts. The billing
-// address is the request's BB fields when useDifferentBillingAddress is
-// true, else the wallet owner's address.
+// request, owned by the call's partner: the payer is the open wallet accno
+// (an account of that partner; another's is unknown), the payee the
+// merchant (shared by every partner), and paymentCurrCode must be the
+// currency of both accounts. The billing address is the request's BB fields
+// when useDifferentBillingAddress is true, else the wallet owner's address.
 func (h *handler) newKCPayment(c *call, kind paymentKind) (payment, reply, bool) {
 	if rep, bad := h.checkMerchant(c); bad {
 		return payment{}, rep, false
 	}
-	a, found := h.accounts.get(c.v.str("accno"))
+	a, found := h.accounts.get(c.scope, c.v.str("accno"))
 	if !found {
 		return payment{}, h.fail(h.p.unknownAccount(), "account not found"), false
 	}
@@ -170,6 +171,7 @@ func (h *handler) newKCPayment(c *call, kind paymentKind) (payment, reply, bool)
 	owner := ownerBilling(&a)
 	name, _ := owner["fullName"].(string)
 	p := payment{
+		partner:        c.scope.partner,
 		kind:           kind,
 		accno:          a.accno,
 		initiatorAccno: a.accno,

@@ -128,6 +128,7 @@ var mutants = [...]Mutant{
 	{"enquiry-entry-missing-fields", "B-2.3", "Account Enquiry's entries lack bookingTime"},
 	{"kc-debit-status-authorized", "B-3", "KC-Debit Account answers statusCode AUTHORIZED instead of CAPTURED"},
 	{"race-double-spend", "B-4.15", "KC-Debit Account checks the balance and books under separate locks, so concurrent debits together overdraw the wallet"},
+	{"partners-not-isolated", "A-5", "a token of one partner reaches every partner's accounts and payments"},
 }
 
 // Mutants returns every known mutant, in a stable order.

@@ -531,6 +531,11 @@ var mutantProbes = map[string]func(c *client) bool{
 		wg.Wait()
 		return c.balancesOf(accno).bk != "10.00"
 	},
+	"partners-not-isolated": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.secondPartner().kcDebit(accno, "30.00", nil)
+		return c.balancesOf(accno).bk != "100.00"
+	},
 }
 
 // TestMutantsAreObservable runs each mutant's probe against the conforming

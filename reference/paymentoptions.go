@@ -377,10 +377,11 @@ func (s *optionStore) remove(accno, ref string, keepListed, promote bool) bool {
 
 // onAccount runs fn on the account of the call's accno while holding the
 // account store's lock, so that Close Account cannot interleave. It answers
-// an unknown account, and a closed one unless allowClosed (a mutant).
+// an unknown account (another partner's included), and a closed one unless
+// allowClosed (a mutant).
 func (h *handler) onAccount(c *call, allowClosed bool, fn func(a *account) reply) reply {
 	var rep reply
-	found := h.accounts.with(c.v.str("accno"), func(a *account) {
+	found := h.accounts.with(c.scope, c.v.str("accno"), func(a *account) {
 		if a.statusCode == statusClosed && !allowClosed {
 			rep = h.fail(h.p.accountClosed(), "account is closed")
 			return

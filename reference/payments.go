@@ -286,6 +286,7 @@ func optionAddress(b map[string]any) billingAddress {
 
 // payment is one payment transaction (B-2.1).
 type payment struct {
+	partner        string // userId of the partner whose token created it: its owner
 	kind           paymentKind
 	reference      string // uniqueReference
 	token          string // authorizationToken of Init Authorize; "" after Authorize
@@ -351,19 +352,21 @@ func (s *paymentStore) insertWith(p payment, newRef func() string, fn func(p *pa
 }
 
 // with runs fn on the payment while holding the lock, and reports false
-// without calling fn when there is no such payment.
-func (s *paymentStore) with(ref string, fn func(p *payment)) bool {
+// without calling fn when there is no such payment that sc reaches.
+func (s *paymentStore) with(sc scope, ref string, fn func(p *payment)) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, ok := s.byRef[ref]
-	if ok {
-		fn(p)
+	if !ok || !sc.reaches(p.partner) {
+		return false
 	}
-	return ok
+	fn(p)
+	return true
 }
 
 // lookup finds a stored payment option by reference across all accounts
-// and returns a copy with the number of the account that holds it.
+// and returns a copy with the number of the account that holds it. The
+// caller checks that the account is one it may reach.
 func (s *optionStore) lookup(ref string) (storedOption, string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -397,12 +400,14 @@ func addCustom(fields map[string]any, v values) {
 	}
 }
 
-// newPayment builds the payment of an Init Authorize or Authorize request:
-// it checks accno, the stored payment option or the paymentOptionCode, and
-// sets the billing address and the initiator. It answers a handled error
-// and false when the request cannot be served.
+// newPayment builds the payment of an Init Authorize or Authorize request,
+// owned by the call's partner: it checks accno, the stored payment option
+// (both must be the partner's) or the paymentOptionCode, and sets the
+// billing address and the initiator. It answers a handled error and false
+// when the request cannot be served.
 func (h *handler) newPayment(c *call) (payment, reply, bool) {
 	p := payment{
+		partner:        c.scope.partner,
 		accno:          c.v.str("accno"),
 		storedRef:      c.v.str("storedPaymentOptionReference"),
 		initiatorAccno: h.cfg.ProgramAccno,
@@ -412,7 +417,7 @@ func (h *handler) newPayment(c *call) (payment, reply, bool) {
 	}
 	p.amount, _ = c.v.amount("presentationAmount")
 	if p.accno != "" {
-		a, found := h.accounts.get(p.accno)
+		a, found := h.accounts.get(c.scope, p.accno)
 		if !found {
 			return p, h.fail(h.p.unknownAccount(), "account not found"), false
 		}
@@ -430,8 +435,11 @@ func (h *handler) newPayment(c *call) (payment, reply, bool) {
 		if !found {
 			return p, h.unknownOption(), false
 		}
-		owner, found := h.accounts.get(ownerAccno)
-		if !found || owner.statusCode == statusClosed {
+		owner, found := h.accounts.get(c.scope, ownerAccno)
+		if !found { // another partner's option
+			return p, h.unknownOption(), false
+		}
+		if owner.statusCode == statusClosed {
 			return p, h.fail(h.p.accountClosed(), "the account of the stored payment option is closed"), false
 		}
 		if code != "" && code != o.option.code {
@@ -520,10 +528,11 @@ func (h *handler) moveAllowed(op string, p *payment) bool {
 
 // onPayment runs fn on the payment of the call's uniqueReference while
 // holding the payment store's lock, once the state table allows op. It
-// answers an unknown payment and a forbidden move, changing nothing.
+// answers an unknown payment (another partner's included) and a forbidden
+// move, changing nothing.
 func (h *handler) onPayment(c *call, op string, fn func(p *payment) reply) reply {
 	var rep reply
-	found := h.payments.with(c.v.str("uniqueReference"), func(p *payment) {
+	found := h.payments.with(c.scope, c.v.str("uniqueReference"), func(p *payment) {
 		if !h.moveAllowed(op, p) {
 			rep = h.fail(h.p.forbiddenMove(), "operation not allowed: the payment ("+kindName(p.kind)+") is "+p.status)
 			if op == opCancel && p.status == statusCaptured && h.mutant("failed-move-changes-state") {
@@ -728,7 +737,7 @@ func (h *handler) cancel(c *call) reply {
 // paymentStatus implements B-4.7 Get Payment Status, in any status.
 func (h *handler) paymentStatus(c *call) reply {
 	var fields map[string]any
-	if !h.payments.with(c.v.str("uniqueReference"), func(p *payment) {
+	if !h.payments.with(c.scope, c.v.str("uniqueReference"), func(p *payment) {
 		fields = h.paymentStatusView(p)
 	}) {
 		return h.fail(h.p.unknownPayment(), "payment not found")

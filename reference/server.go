@@ -15,7 +15,13 @@ import (
 
 // Config configures a reference server.
 type Config struct {
-	UserID, Password string        // the one credential Issue Token accepts
+	UserID, Password string // the credentials of the (first) partner
+	// The credentials of a second partner, which Issue Token accepts as
+	// well; "" SecondUserID means there is none. Each partner reaches only
+	// its own accounts and payments (see the package documentation); both
+	// use the one program below.
+	SecondUserID, SecondPassword string
+
 	ProgramCode      string        // the programCode accepted in requests
 	ProgramAccno     string        // the programAccno accepted in requests (Init Verify, later operations)
 	TokenTTL         time.Duration // validity of issued tokens; 0 means 1h
@@ -38,6 +44,8 @@ func DefaultConfig() Config {
 	return Config{
 		UserID:           "conformance-partner",
 		Password:         "s3cret-Passw0rd",
+		SecondUserID:     "second-partner",
+		SecondPassword:   "an0ther-Passw0rd",
 		ProgramCode:      "WALLETPRG",
 		ProgramAccno:     "PRG0000001",
 		TokenTTL:         time.Hour,
@@ -109,6 +117,12 @@ func newHandler(cfg Config) (*handler, error) {
 	}
 	if cfg.Personality != Standard && cfg.Personality != Alternative {
 		return nil, fmt.Errorf("reference: unknown personality %d", cfg.Personality)
+	}
+	if cfg.SecondUserID != "" && cfg.SecondUserID == cfg.UserID {
+		return nil, fmt.Errorf("reference: UserID and SecondUserID are both %q", cfg.UserID)
+	}
+	if cfg.SecondUserID != "" && cfg.SecondPassword == "" {
+		return nil, fmt.Errorf("reference: SecondUserID %q has no SecondPassword", cfg.SecondUserID)
 	}
 	if cfg.TokenTTL < 0 {
 		return nil, fmt.Errorf("reference: negative TokenTTL %v", cfg.TokenTTL)

@@ -25,6 +25,8 @@ func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 	}
 	p.Credentials.UserID = cfg.UserID
 	p.Credentials.Password = cfg.Password
+	p.SecondPartner.UserID = cfg.SecondUserID
+	p.SecondPartner.Password = cfg.SecondPassword
 	p.Sandbox.VerificationCode = cfg.VerificationCode
 	p.Sandbox.OneTimePassword = cfg.OneTimePassword
 	p.Merchant.Accno = cfg.MerchantAccno
