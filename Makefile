@@ -1,7 +1,7 @@
 # wallet-conformance: the two commands a fresh clone needs (Go only).
 GO ?= go
 
-.PHONY: run test vet fmt-check build serve fuzz
+.PHONY: run test vet fmt-check build serve fuzz bench
 
 ## run: the suite against the embedded reference server; the report goes to conformance-report/
 run:
@@ -31,3 +31,7 @@ fuzz:
 	$(GO) test ./reference -run='^$$' -fuzz='^FuzzRequestBody$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=100x
 	$(GO) test ./reference -run='^$$' -fuzz='^FuzzFieldValues$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=100x
 	$(GO) test ./reference -run='^$$' -fuzz='^FuzzAmount$$' -fuzztime=1m
+
+## bench: the whole suite against the embedded reference server, measured once (see runner/bench_test.go)
+bench:
+	$(GO) test ./runner -run '^$$' -bench '^BenchmarkSuite$$' -benchtime 1x -count 1 -v

@@ -21,7 +21,7 @@ Feature: Account Enquiry (B-4.12)
 
     Scenario: top picks the most recent entries and count stays the total
       Given the partner has created an account
-      And the account has been loaded with 11.00, 12.00 and 13.00, a second apart
+      And the account has been loaded with 11.00, 12.00 and 13.00, the last a second later
       When the partner reads the account entries with top set to 1
       Then the call succeeds
       And the response's count is the number of the account's entries
@@ -30,7 +30,7 @@ Feature: Account Enquiry (B-4.12)
 
     Scenario: skip passes over the most recent entries
       Given the partner has created an account
-      And the account has been loaded with 11.00, 12.00 and 13.00, a second apart
+      And the account has been loaded with 11.00, 12.00 and 13.00, the last a second later
       When the partner reads the account entries with skip set to 1
       Then the call succeeds
       And the response holds all the account's entries but one
@@ -40,14 +40,14 @@ Feature: Account Enquiry (B-4.12)
 
     Scenario: Without sortDirection the entries are in ascending order
       Given the partner has created an account
-      And the account has been loaded with 11.00, 12.00 and 13.00, a second apart
+      And the account has been loaded with 11.00, 12.00 and 13.00, the last a second later
       When the partner reads the account entries
       Then the call succeeds
       And the entries are in ascending booking order
 
     Scenario: sortDirection DESC gives descending order
       Given the partner has created an account
-      And the account has been loaded with 11.00, 12.00 and 13.00, a second apart
+      And the account has been loaded with 11.00, 12.00 and 13.00, the last a second later
       When the partner reads the account entries with sortDirection set to "DESC"
       Then the call succeeds
       And the entries are in descending booking order

@@ -67,9 +67,13 @@ func Catalogue() []Operation {
 	}
 }
 
+// catalogue is Catalogue's list for Lookup, built once and never modified:
+// the suite looks an operation up for every call it sends.
+var catalogue = Catalogue()
+
 // Lookup finds an operation by ID.
 func Lookup(id string) (Operation, bool) {
-	for _, op := range Catalogue() {
+	for _, op := range catalogue {
 		if op.ID == id {
 			return op, true
 		}

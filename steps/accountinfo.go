@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 )
@@ -135,17 +134,23 @@ func (w *World) balanceUnchanged(ctx context.Context) error {
 	return w.balanceMoved(ctx, decimal.Zero, decimal.Zero, decimal.Zero)
 }
 
+// LaterLoadWait is how long "the last a second later" waits before the last
+// load: more than the one-second resolution of T.
+const LaterLoadWait = 1100 * time.Millisecond
+
 // hasLoadedAccount loads the wallet the way B-3 describes: an external
 // payment authorized with accno, then captured.
-// With apart, loads are a second apart so that their entries' booking
-// times differ (T has a resolution of one second).
-func (w *World) hasLoadedAccount(ctx context.Context, amounts, apart string) error {
-	for i, a := range strings.Split(strings.ReplaceAll(amounts, " and ", ", "), ", ") {
-		if i > 0 && apart != "" {
+// With later, the last load comes a second after the others, so that the
+// most recent entry is booked strictly later (T has a resolution of one
+// second) and top and skip can be told apart from their opposites.
+func (w *World) hasLoadedAccount(ctx context.Context, amounts, later string) error {
+	loads := strings.Split(strings.ReplaceAll(amounts, " and ", ", "), ", ")
+	for i, a := range loads {
+		if later != "" && i == len(loads)-1 && i > 0 {
 			select {
 			case <-ctx.Done():
 				return ctx.Err()
-			case <-time.After(1100 * time.Millisecond):
+			case <-time.After(LaterLoadWait):
 			}
 		}
 		if err := w.hasAuthorizedLoad(ctx, a); err != nil {
@@ -432,8 +437,8 @@ func (w *World) foundAccount() error {
 	return w.fieldIs("accno", w.account.accno)
 }
 
-func registerAccountInfoSteps(sc *godog.ScenarioContext, w *World) {
-	sc.Step(`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, a second apart)?$`, w.hasLoadedAccount)
+func registerAccountInfoSteps(sc stepper, w *World) {
+	sc.Step(`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, the last a second later)?$`, w.hasLoadedAccount)
 	sc.Step(`^the partner has an authorized guest payment of ([0-9]+\.[0-9]{2}) to load the account$`, w.hasAuthorizedLoad)
 	sc.Step(`^the partner has noted the account's balance$`, w.notesBalance)
 	sc.Step(`^the booked balance has risen by exactly ([0-9]+\.[0-9]{2})$`, w.bookedRose)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-
-	"github.com/cucumber/godog"
 )
 
 // Account management: A-2.2, A-2.4, A-3, A-4.2 to A-4.5.
@@ -286,7 +284,7 @@ func rawOrAbsent(raw string) string {
 	return raw
 }
 
-func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
+func registerAccountSteps(sc stepper, w *World) {
 	sc.Step(`^the partner has created an account`+variantPattern+`$`, w.hasCreatedAccount)
 	sc.Step(`^the partner has closed the account$`, w.hasClosedAccount)
 	sc.Step(`^the account information shows what was sent$`, w.accountShowsWhatWasSent)

@@ -4,8 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/cucumber/godog"
-
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
@@ -66,7 +64,7 @@ func (w *World) tokenValidUntil() error {
 	return nil
 }
 
-func registerAuthSteps(sc *godog.ScenarioContext, w *World) {
+func registerAuthSteps(sc stepper, w *World) {
 	sc.Step(`^the partner has requested a token$`, w.hasRequestedToken)
 	sc.Step(`^the partner requests a token with a wrong password$`, w.requestsTokenWithWrongPassword)
 	sc.Step(`^the response carries a token valid until a UTC timestamp with milliseconds$`, w.tokenValidUntil)

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cucumber/godog"
-
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
 
@@ -88,7 +86,7 @@ func (w *World) calledBackWithSuccess() error {
 	return nil
 }
 
-func registerCallbackSteps(sc *godog.ScenarioContext, w *World) {
+func registerCallbackSteps(sc stepper, w *World) {
 	sc.Step(`^the customer completes the payment at the provider and is redirected to the merchant$`, w.customerCompletesPayment)
 	sc.Step(`^the merchant is called back with paymentResult OK, its merchantTransactionId and the payment's unqiueReference$`, w.calledBackWithSuccess)
 }

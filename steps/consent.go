@@ -3,8 +3,6 @@ package steps
 import (
 	"context"
 	"fmt"
-
-	"github.com/cucumber/godog"
 )
 
 // Consent: B-2.2, B-4.8, B-4.9.
@@ -48,6 +46,6 @@ func (w *World) hasAddedConsent(ctx context.Context) error {
 	return nil
 }
 
-func registerConsentSteps(sc *godog.ScenarioContext, w *World) {
+func registerConsentSteps(sc stepper, w *World) {
 	sc.Step(`^the partner has added a consent$`, w.hasAddedConsent)
 }

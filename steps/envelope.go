@@ -1,8 +1,6 @@
 package steps
 
 import (
-	"github.com/cucumber/godog"
-
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -72,7 +70,7 @@ func (w *World) isJSON() error {
 	return err
 }
 
-func registerEnvelopeSteps(sc *godog.ScenarioContext, w *World) {
+func registerEnvelopeSteps(sc stepper, w *World) {
 	sc.Step(`^the response carries the response envelope$`, w.carriesEnvelope)
 	sc.Step(`^the response echoes the caller's localDate and localTime$`, w.echoesLocalDateTime)
 	sc.Step(`^the response echoes (\w+)(?: and (\w+))?$`, w.echoesFields)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 )
 
@@ -284,7 +283,7 @@ func (w *World) hasWalletPaymentIn(ctx context.Context, state, a string) error {
 	return nil
 }
 
-func registerMerchantSteps(sc *godog.ScenarioContext, w *World) {
+func registerMerchantSteps(sc stepper, w *World) {
 	sc.Step(`^the partner has (an authorized|a captured|a cancelled) wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, w.hasWalletPaymentIn)
 	sc.Step(`^the partner has authorized a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, func(ctx context.Context, a string) error {
 		return w.hasMovedWallet(ctx, "authorized", a)

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
 )
 
@@ -214,7 +213,7 @@ func (w *World) fieldIs(field, want string) error {
 	return nil
 }
 
-func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
+func registerOperationSteps(sc stepper, w *World) {
 	sc.Step(`^the partner `+opPattern+variantPattern+`$`, w.calls)
 	sc.Step(`^the partner `+opPattern+variantPattern+` without (\w+)$`, w.callsWithout)
 	sc.Step(`^the partner `+opPattern+variantPattern+` with (\w+) set to (.+)$`, w.callsWithValue)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
 )
 
@@ -477,7 +476,7 @@ func isUpperLetters(s string, n int) bool {
 	return true
 }
 
-func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
+func registerPaymentOptionSteps(sc stepper, w *World) {
 	sc.Step(`^the partner has started adding a payment option`+variantPattern+`$`, w.hasStartedAddingOption)
 	sc.Step(`^the partner has stored a payment option`+variantPattern+`$`, w.hasStoredOption)
 	sc.Step(`^the partner has stored two payment options$`, w.hasStoredTwoOptions)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 )
 
@@ -315,7 +314,7 @@ func (w *World) statusAgrees(ctx context.Context) error {
 	return nil
 }
 
-func registerPaymentSteps(sc *godog.ScenarioContext, w *World) {
+func registerPaymentSteps(sc stepper, w *World) {
 	sc.Step(`^the partner has (a received guest payment|an authorized guest payment|a captured payment|a cancelled payment|a received payment with the stored payment option|an authorized payment with the stored payment option|a captured payment with the stored payment option)$`, w.hasPayment)
 	sc.Step(`^the partner has initiated a guest payment of ([0-9]+\.[0-9]{2})$`, w.hasInitiatedGuestPaymentOf)
 	sc.Step(`^the partner has (captured|refunded|cancelled) the payment()$`, w.hasMovedPayment)

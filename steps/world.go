@@ -7,6 +7,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -32,8 +33,24 @@ type Env struct {
 	Callbacks *target.CallbackListener
 	// RunID makes the data of this run unique at the target (e-mails, login IDs, references).
 	RunID string
+	// SkipAttachments leaves the exchanges out of godog's step attachments,
+	// which only cucumber.json shows: a run that writes no report can skip
+	// encoding every exchange. The steps record them either way.
+	SkipAttachments bool
 
 	seq atomic.Int64 // numbers scenarios for unique data
+
+	patterns sync.Map // step pattern -> its *regexp.Regexp, compiled once per run
+}
+
+// pattern returns the compiled step pattern p; every scenario of the run
+// shares it (a *regexp.Regexp is safe for concurrent use).
+func (e *Env) pattern(p string) *regexp.Regexp {
+	if re, ok := e.patterns.Load(p); ok {
+		return re.(*regexp.Regexp)
+	}
+	re, _ := e.patterns.LoadOrStore(p, regexp.MustCompile(p))
+	return re.(*regexp.Regexp)
 }
 
 // World is the state of one scenario: the values captured from responses

@@ -21,6 +21,31 @@ var secretField = regexp.MustCompile(`("(?:` + strings.Join(secretKeys, "|") + `
 
 var secretParam = regexp.MustCompile(`([?&](?:` + strings.Join(secretKeys, "|") + `)=)[^&]*`)
 
+// secretFieldNames and secretParamNames are the literal texts secretField
+// and secretParam cannot match without: "password" (quoted), password=.
+var (
+	secretFieldNames = wrapEach(`"`, secretKeys, `"`)
+	secretParamNames = wrapEach("", secretKeys, "=")
+)
+
+func wrapEach(before string, keys []string, after string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = before + k + after
+	}
+	return out
+}
+
+// containsAny reports whether s contains any of subs.
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // secretHeaders are request or response headers that carry credentials.
 var secretHeaders = []string{"X-Auth-Token", "Authorization", "Cookie", "Set-Cookie"}
 
@@ -28,9 +53,21 @@ var secretHeaders = []string{"X-Auth-Token", "Authorization", "Cookie", "Set-Coo
 // and every secret value it has been told about (profile secrets, tokens the
 // target issued). It is safe for concurrent use.
 type Redactor struct {
-	mu      sync.RWMutex // guards secrets
+	mu      sync.RWMutex // guards secrets, heads and short
 	secrets []string     // longest first, so a secret containing another is replaced whole
+	// heads holds the first headLen bytes of every secret at least that
+	// long, short the shorter secrets: a text in which no head and no short
+	// secret occurs holds no secret, and is returned without a scan per
+	// secret (the target issues a secret per token, hundreds in a run).
+	heads map[uint64]struct{}
+	// headBits has the bit headBit(h) set for every h in heads: most
+	// windows of a text are ruled out by it without a map lookup.
+	headBits [1 << 10]uint64
+	short    []string
 }
+
+// headLen is how many leading bytes of a secret heads keeps.
+const headLen = 8
 
 // NewRedactor returns a Redactor that already knows the given secrets.
 func NewRedactor(secrets ...string) *Redactor {
@@ -55,6 +92,56 @@ func (r *Redactor) Add(secret string) {
 	}
 	r.secrets = append(r.secrets, secret)
 	sort.SliceStable(r.secrets, func(i, j int) bool { return len(r.secrets[i]) > len(r.secrets[j]) })
+	if len(secret) < headLen {
+		r.short = append(r.short, secret)
+		return
+	}
+	if r.heads == nil {
+		r.heads = map[uint64]struct{}{}
+	}
+	h := head(secret)
+	r.heads[h] = struct{}{}
+	b := headBit(h)
+	r.headBits[b/64] |= 1 << (b % 64)
+}
+
+// headBit maps a head to one of the bits of headBits.
+func headBit(h uint64) uint64 {
+	return (h * 0x9e3779b97f4a7c15) >> (64 - 16)
+}
+
+// head packs the first headLen bytes of s, which has at least that many.
+func head(s string) uint64 {
+	var h uint64
+	for i := range headLen {
+		h = h<<8 | uint64(s[i])
+	}
+	return h
+}
+
+// mayHoldSecret reports whether a secret may occur in s: false means none
+// does. The caller holds r.mu.
+func (r *Redactor) mayHoldSecret(s string) bool {
+	for _, secret := range r.short {
+		if strings.Contains(s, secret) {
+			return true
+		}
+	}
+	if len(r.heads) == 0 || len(s) < headLen {
+		return false
+	}
+	h := head(s)
+	for i := headLen; ; i++ {
+		if b := headBit(h); r.headBits[b/64]&(1<<(b%64)) != 0 {
+			if _, ok := r.heads[h]; ok {
+				return true
+			}
+		}
+		if i == len(s) {
+			return false
+		}
+		h = h<<8 | uint64(s[i])
+	}
 }
 
 // String returns s with every secret replaced.
@@ -62,9 +149,14 @@ func (r *Redactor) String(s string) string {
 	if s == "" {
 		return s
 	}
-	s = secretField.ReplaceAllString(s, `${1}"`+Redacted+`"`)
+	if containsAny(s, secretFieldNames) {
+		s = secretField.ReplaceAllString(s, `${1}"`+Redacted+`"`)
+	}
 	r.mu.RLock()
 	defer r.mu.RUnlock()
+	if !r.mayHoldSecret(s) {
+		return s
+	}
 	for _, secret := range r.secrets {
 		s = strings.ReplaceAll(s, secret, Redacted)
 	}
@@ -91,5 +183,8 @@ func (r *Redactor) Header(h http.Header) http.Header {
 
 // URL returns a URL string with secret query parameters and values replaced.
 func (r *Redactor) URL(u string) string {
-	return r.String(secretParam.ReplaceAllString(u, "${1}"+Redacted))
+	if containsAny(u, secretParamNames) {
+		u = secretParam.ReplaceAllString(u, "${1}"+Redacted)
+	}
+	return r.String(u)
 }
