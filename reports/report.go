@@ -21,7 +21,7 @@ import (
 // SchemaVersion is the version of the report.json model, documented by
 // schemas/report.schema.json. A minor version adds fields; a major version
 // changes or removes them.
-const SchemaVersion = "1.0"
+const SchemaVersion = "1.1"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -74,7 +74,19 @@ type Meta struct {
 	// verification skipped, an environment other than sandbox, a run cut
 	// short by --max-duration.
 	Notices []string
+	// Shard is the part of the selected scenarios this run ran (run
+	// --shard); nil for a whole run.
+	Shard *Shard
 }
+
+// Shard names one part of a run spread over Count jobs: Index in 1..Count.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// String writes the shard as the --shard flag takes it: "2/3".
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
 // Report is the model of report.json (schema version SchemaVersion,
 // documented field by field in schemas/report.schema.json). Every other
@@ -90,6 +102,7 @@ type Report struct {
 	Target        string             `json:"target"`
 	Profile       any                `json:"profile"`
 	Scope         Scope              `json:"scope"`
+	Shard         *Shard             `json:"shard"`         // null unless the run was one shard (run --shard)
 	CallAllowance string             `json:"callAllowance"` // "90s"
 	Verdict       string             `json:"verdict"`
 	Counts        Counts             `json:"counts"`
@@ -314,6 +327,10 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		Clauses:       []ClauseReport{},
 		Scenarios:     make([]ScenarioReport, 0, len(r.Scenarios)),
 		Waivers:       append([]WaiverStatus{}, waivers...),
+	}
+	if m.Shard != nil {
+		sh := *m.Shard
+		rep.Shard = &sh
 	}
 	for i := range rep.Waivers {
 		rep.Waivers[i].Matched = nonNil(rep.Waivers[i].Matched)

@@ -104,3 +104,28 @@ func TestProfileGapsSkipAndScopeExcludes(t *testing.T) {
 	assert.Positive(t, unclaimed)
 	assert.Positive(t, passed, "scenarios that need no verification code still run")
 }
+
+// The console and the report list scenarios in the same order whatever the
+// concurrency.
+func TestOrderIsTheSameWhateverTheConcurrency(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	defer srv.Close()
+	var outputs []string
+	var orders [][]string
+	for _, conc := range []int{1, 8} {
+		var console strings.Builder
+		res, err := runner.Run(context.Background(), runner.Options{Profile: runner.ReferenceProfile(srv.URL, cfg), Tags: "@A-4.6,@B-4.5", Concurrency: conc, Progress: &console})
+		require.NoError(t, err)
+		var ids []string
+		for _, s := range res.Scenarios {
+			ids = append(ids, s.ID)
+		}
+		outputs = append(outputs, console.String())
+		orders = append(orders, ids)
+	}
+	assert.Equal(t, orders[0], orders[1])
+	assert.Equal(t, outputs[0], outputs[1])
+	assert.NotEmpty(t, outputs[0])
+}

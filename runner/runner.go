@@ -47,6 +47,14 @@ type Options struct {
 	// AllowEnvironment is the explicit consent to run against a profile
 	// whose environment is not sandbox: it must name that environment.
 	AllowEnvironment string
+	// Shard runs one part of the scenarios Tags selects (run --shard) and
+	// reports only that part; the zero Shard runs them all. The part
+	// depends only on the features, Tags, the profile's scope and Timings,
+	// so jobs given the same ones split a run without overlap or gap.
+	Shard reports.Shard
+	// Timings weigh the scenarios for Shard (LoadTimings of an earlier
+	// report.json); scenarios it lacks are estimated (EstimateDuration).
+	Timings Timings
 }
 
 // UnreachableError is a target that cannot be used at all: no connection,
@@ -76,6 +84,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	all, err := LoadScenarios(fsys)
 	if err != nil {
 		return nil, err
+	}
+	if sh := opts.Shard; sh != (reports.Shard{}) && (sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count) {
+		return nil, fmt.Errorf("shard %s: the index must be from 1 to the count", sh)
 	}
 	set, err := schemas.Load()
 	if err != nil {
@@ -122,11 +133,34 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		return nil, err
 	}
 	defer callbacks.Close()
-	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, Callbacks: callbacks, RunID: runID()}
-	col := newCollector()
-	selected, tags := plan(all, opts.Tags, p)
+	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, Callbacks: callbacks, RunID: runID(), SkipAttachments: opts.ReportDir == ""}
+	// scoped is what the report lists: the scenarios the user's tags select
+	// (of this shard); selected is what runs: scoped less the clauses the
+	// profile does not claim.
+	var scoped []Scenario
+	for _, s := range all {
+		if MatchTags(opts.Tags, s.Tags) {
+			scoped = append(scoped, s)
+		}
+	}
+	paths := featurePaths(all)
+	if opts.Shard.Count > 0 {
+		scoped = shardOf(scoped, p, opts.Shard, opts.Timings)
+	}
+	selected, tags := plan(scoped, opts.Tags, p)
+	if opts.Shard.Count > 0 {
+		paths = definitionPaths(selected)
+	}
+	progress := opts.Progress
+	if progress == nil {
+		progress = io.Discard
+	}
+	con := newConsole(&redactingWriter{w: progress, r: redactor}, selected)
+	col := newCollector(selected, con)
 
 	if len(selected) > 0 {
+		// godog's own console formatter prints in the order scenarios end;
+		// the console of this runner prints in feature order instead.
 		format := "progress"
 		var cucumber string
 		if opts.ReportDir != "" {
@@ -143,10 +177,6 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			cucumber = filepath.Join(tmp, "cucumber.json")
 			format += ",cucumber:" + cucumber
 		}
-		progress := opts.Progress
-		if progress == nil {
-			progress = io.Discard
-		}
 		conc := opts.Concurrency
 		if conc < 1 {
 			conc = 1
@@ -156,13 +186,13 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			ScenarioInitializer: steps.ScenarioInitializer(env, col.observe(redactor)),
 			Options: &godog.Options{
 				Format:         format,
-				Output:         &redactingWriter{w: progress, r: redactor},
+				Output:         io.Discard,
 				Strict:         true,
 				NoColors:       true,
 				Concurrency:    conc,
 				Tags:           tags,
 				FS:             fsys,
-				Paths:          featurePaths(all),
+				Paths:          paths,
 				DefaultContext: ctx,
 			},
 		}
@@ -170,18 +200,22 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			return nil, fmt.Errorf("the suite could not run (godog status %d): see the output above", status)
 		}
 		if cucumber != "" {
+			if opts.Shard.Count > 0 {
+				if err := rewriteFile(cucumber, joinCucumberFeatures); err != nil {
+					return nil, err
+				}
+			}
 			if err := moveFile(cucumber, filepath.Join(opts.ReportDir, "cucumber.json")); err != nil {
 				return nil, err
 			}
 		}
 	}
 	res.Duration = time.Since(res.Started)
+	defer func() { con.finish(res) }()
 	cutShort := opts.MaxDuration > 0 && ctx.Err() != nil
-	for _, s := range all {
+	for _, s := range scoped {
 		r := reports.ScenarioResult{ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Advisory: s.Advisory}
 		switch {
-		case !MatchTags(opts.Tags, s.Tags):
-			continue
 		case excluded(p, s):
 			r.Status = reports.NotClaimed
 		default:
@@ -204,7 +238,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		notices = append(notices, fmt.Sprintf("the run reached --max-duration (%s); scenarios it cut short are ERROR", opts.MaxDuration))
 	}
 	if opts.ReportDir != "" {
-		if err := writeReport(opts.ReportDir, fsys, set, p, opts.Tags, env.RunID, res, statuses, notices); err != nil {
+		if err := writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, env.RunID, res, statuses, notices); err != nil {
 			return res, err
 		}
 	}
@@ -227,6 +261,20 @@ func safetyNotices(p *profile.Profile, allow string) ([]string, error) {
 		notices = append(notices, "TLS certificate verification was skipped (tls.insecureSkipVerify): the target's identity is not proven")
 	}
 	return notices, nil
+}
+
+// shardOf returns the part of scoped that shard sh runs and reports. A
+// scenario the profile does not claim weighs nothing (it does not run) but
+// still belongs to one shard, so the merged report lists it once.
+func shardOf(scoped []Scenario, p *profile.Profile, sh reports.Shard, t Timings) []Scenario {
+	weights := Weigh(scoped, t)
+	parts := Partition(scoped, sh.Count, func(s Scenario) time.Duration {
+		if excluded(p, s) {
+			return 0
+		}
+		return weights[s.ID]
+	})
+	return parts[sh.Index-1]
 }
 
 // plan returns the scenarios that will run and the tag expression that
@@ -299,13 +347,23 @@ type outcome struct {
 	missingKey string // the profile key whose absence skipped the scenario
 }
 
-// collector gathers outcomes from concurrently running scenarios.
+// collector gathers outcomes from concurrently running scenarios and
+// tells the console as each one ends.
 type collector struct {
+	scenarios map[string]Scenario // the selected ones, by key
+	console   *console
+
 	mu  sync.Mutex         // guards out
-	out map[string]outcome // by feature URI and scenario name
+	out map[string]outcome // by key(feature URI, scenario name)
 }
 
-func newCollector() *collector { return &collector{out: map[string]outcome{}} }
+func newCollector(selected []Scenario, con *console) *collector {
+	c := &collector{scenarios: make(map[string]Scenario, len(selected)), console: con, out: map[string]outcome{}}
+	for _, s := range selected {
+		c.scenarios[key(s.URI, s.Name)] = s
+	}
+	return c
+}
 
 func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
@@ -316,22 +374,27 @@ func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.Wor
 		if err != nil {
 			o.message = r.String(err.Error())
 		}
+		uri := featureURI(s.Uri) // godog appends ":LINE" when a path selects one definition
 		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.out[s.Uri+"\x00"+s.Name] = o
+		c.out[key(uri, s.Name)] = o
+		c.mu.Unlock()
+		if sc, ok := c.scenarios[key(uri, s.Name)]; ok {
+			st, _ := classify(sc, o)
+			c.console.ended(uri, s.Name, st)
+		}
 	}
 }
 
 func (c *collector) get(uri, name string) (outcome, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	o, ok := c.out[uri+"\x00"+name]
+	o, ok := c.out[key(uri, name)]
 	return o, ok
 }
 
 // writeReport writes report.json, report.html, summary.md, junit.xml and
 // the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string) error {
+func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags string, shard reports.Shard, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string) error {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
@@ -348,11 +411,31 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, t
 		Exclude: p.Scope.Exclude, Tags: tags,
 		CallAllowance: p.CallTimeout.Duration,
 		Notices:       notices,
+		Shard:         shardMeta(shard),
 	}, statuses, set)
 	if err := reports.WriteAll(dir, rep); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
+}
+
+func shardMeta(sh reports.Shard) *reports.Shard {
+	if sh.Count == 0 {
+		return nil
+	}
+	return &sh
+}
+
+// rewriteFile replaces a file's content by what edit makes of it.
+func rewriteFile(path string, edit func([]byte) ([]byte, error)) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if data, err = edit(data); err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
 }
 
 // moveFile moves a file, copying it where a rename cannot cross file systems.

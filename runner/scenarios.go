@@ -18,6 +18,7 @@ type Scenario struct {
 	ID       string   // "file.feature:line", stable while the file is unchanged
 	URI      string   // feature file name
 	Line     int      // line of the scenario, or of its example row
+	DefLine  int      // line of its Scenario (Outline) keyword: godog selects "file.feature:DefLine", every row of an outline at once
 	Feature  string   // feature name
 	Name     string   // scenario name with outline values filled in
 	Tags     []string // every tag, without "@", in file order
@@ -62,6 +63,7 @@ func LoadScenarios(fsys fs.FS) ([]Scenario, error) {
 		for _, p := range gherkin.Pickles(*doc, name, ids.NewId) {
 			s := Scenario{URI: name, Feature: doc.Feature.Name, Name: p.Name}
 			s.Line = lines[p.AstNodeIds[len(p.AstNodeIds)-1]]
+			s.DefLine = lines[p.AstNodeIds[0]]
 			s.ID = fmt.Sprintf("%s:%d", name, s.Line)
 			for _, t := range p.Tags {
 				tag := strings.TrimPrefix(t.Name, "@")

@@ -27,7 +27,8 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
-                             [--max-duration D] [--allow-environment NAME]
+                             [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]]
+  wallet-conformance merge   [--out DIR] DIR...
   wallet-conformance serve   [--addr 127.0.0.1:8080]
   wallet-conformance list    [--format markdown|json]
   wallet-conformance openapi [--out FILE]
@@ -35,7 +36,9 @@ Usage:
   wallet-conformance verify  BUNDLE [--pubkey FILE]
   wallet-conformance keygen  [--out key.pem]
 
-run      runs the suite; without --profile against the embedded reference server
+run      runs the suite; without --profile against the embedded reference server; with --shard I/N
+         only the I-th of N parts balanced by time (--timings: an earlier report.json)
+merge    merges the report directories of a run's shards into one report with one verdict
 serve    runs the reference server alone and prints the profile that targets it
 list     prints every clause with its operations and the scenarios that check it
 openapi  writes the OpenAPI 3.1 document of the API, from the suite's schemas
@@ -43,8 +46,8 @@ bundle   packs a report directory into one archive with a manifest of digests, s
 verify   checks a bundle's digests and, with --pubkey, its signature
 keygen   writes an Ed25519 key pair for bundle --sign-key and verify --pubkey
 
-Exit status of run: 0 conformant (also with waivers), 1 a normative scenario failed, 2 usage or
-profile error or a target that cannot be reached. Of verify: 0 intact, 1 a
+Exit status of run and merge: 0 conformant (also with waivers), 1 a normative scenario failed, 2 usage or
+profile error, a target that cannot be reached or a report that cannot be merged. Of verify: 0 intact, 1 a
 file or the signature does not match, 2 usage error.
 `
 
@@ -64,6 +67,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		code, err = runCmd(ctx, args[1:], stdout, stderr)
+	case "merge":
+		code, err = mergeCmd(args[1:], stdout, stderr)
 	case "serve":
 		err = serveCmd(ctx, args[1:], stdout, stderr)
 	case "list":
@@ -110,10 +115,12 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	targetURL := fs.String("target", "", "base URL of the target, overriding the profile's baseUrl")
 	tags := fs.String("tags", "", "godog tag expression selecting scenarios, e.g. \"@A-4.2 && ~@advisory\"")
 	reportDir := fs.String("report-dir", "conformance-report", "directory for junit.xml, cucumber.json and summary.md")
-	concurrency := fs.Int("concurrency", 1, "scenarios run at once")
+	concurrency := fs.Int("concurrency", runner.DefaultConcurrency(), "scenarios run at once (default: 4 per CPU, at most 32)")
 	waiversPath := fs.String("waivers", "", "waiver file (YAML): known failures that do not fail the verdict until they expire")
 	maxDuration := fs.Duration("max-duration", 0, "bound on the whole run (e.g. 30m); scenarios cut short end as ERROR; 0 for none")
 	allowEnv := fs.String("allow-environment", "", "consent to run against a profile whose environment is not sandbox; must name it")
+	shardFlag := fs.String("shard", "", "run only part I of N (e.g. 2/3) of the selected scenarios, balanced by time; merge the parts' reports with merge")
+	timingsPath := fs.String("timings", "", "an earlier report.json whose scenario durations balance --shard (default: estimates)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitConformant, err
@@ -125,6 +132,23 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	if *concurrency < 1 {
 		return ExitUsage, &usageError{msg: "--concurrency must be at least 1"}
+	}
+	var shard reports.Shard
+	var timings runner.Timings
+	if *shardFlag != "" {
+		var err error
+		if shard, err = runner.ParseShard(*shardFlag); err != nil {
+			return ExitUsage, &usageError{msg: err.Error()}
+		}
+	}
+	if *timingsPath != "" {
+		if *shardFlag == "" {
+			return ExitUsage, &usageError{msg: "--timings only balances --shard; give --shard I/N too"}
+		}
+		var err error
+		if timings, err = runner.LoadTimings(*timingsPath); err != nil {
+			return ExitUsage, &usageError{msg: "--timings: " + err.Error()}
+		}
 	}
 
 	var p *profile.Profile
@@ -161,11 +185,16 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		Waivers:          waivers,
 		MaxDuration:      *maxDuration,
 		AllowEnvironment: *allowEnv,
+		Shard:            shard,
+		Timings:          timings,
 	})
 	if err != nil {
 		return ExitUsage, err
 	}
 	c := res.Counts()
+	if shard.Count > 0 {
+		fmt.Fprintf(stdout, "\nshard %s (%d scenarios; merge every shard's report for the verdict of the whole run)", shard, len(res.Scenarios))
+	}
 	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d errors, %d warnings, %d skipped, %d not claimed; report in %s\n",
 		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed], *reportDir)
 	if res.Verdict() == reports.NotConformant {

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/wallet-conformance/wallet-conformance/features"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// mergeCmd merges the report directories of a run's shards (run --shard)
+// into one report with one verdict; its exit status is that of run.
+func mergeCmd(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("out", "conformance-report", "directory for the merged report")
+	if err := parseFlags(fs, args); err != nil {
+		return ExitUsage, err
+	}
+	if fs.NArg() == 0 {
+		return ExitUsage, &usageError{msg: "merge needs the report directory of every shard"}
+	}
+	all, err := runner.LoadScenarios(features.FS())
+	if err != nil {
+		return ExitUsage, err
+	}
+	order := make([]string, len(all))
+	for i, s := range all {
+		order[i] = s.ID
+	}
+	set, err := schemas.Load()
+	if err != nil {
+		return ExitUsage, err
+	}
+	rep, err := reports.MergeDirs(*out, fs.Args(), order, set)
+	if err != nil {
+		return ExitUsage, err
+	}
+	c := rep.Counts.ByStatus
+	fmt.Fprintf(stdout, "merged %d shards (run %s)\n%s: %d passed, %d failed, %d errors, %d warnings, %d skipped, %d not claimed; report in %s\n",
+		fs.NArg(), rep.RunID, rep.Verdict, c[reports.Passed], c[reports.Failed], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed], *out)
+	if rep.Verdict == reports.NotConformant {
+		return ExitFailed, nil
+	}
+	return ExitConformant, nil
+}

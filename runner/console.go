@@ -1,0 +1,95 @@
+package runner
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/wallet-conformance/wallet-conformance/reports"
+)
+
+// console prints the run's progress in feature order whatever the
+// concurrency: a scenario's mark is printed once every scenario before it
+// has ended, so two runs of the same target print the same lines.
+type console struct {
+	w     io.Writer
+	index map[string]int // scenario key -> position among the selected
+
+	mu    sync.Mutex // guards marks, next, col
+	marks []byte     // 0 until the scenario ended
+	next  int        // first position not yet printed
+	col   int        // marks printed on the current line
+}
+
+const consoleWidth = 70
+
+// DefaultConcurrency is how many scenarios run at once by default: the
+// suite mostly waits on the target, so a few per CPU, within bounds a
+// sandbox can take.
+func DefaultConcurrency() int {
+	return min(max(4*runtime.NumCPU(), 4), 32)
+}
+
+// marks of each result level on the console.
+var marks = map[reports.Status]byte{
+	reports.Passed: '.', reports.Failed: 'F', reports.Error: 'E', reports.Warning: 'W', reports.Skipped: 'S',
+}
+
+func newConsole(w io.Writer, selected []Scenario) *console {
+	c := &console{w: w, index: make(map[string]int, len(selected)), marks: make([]byte, len(selected))}
+	for i, s := range selected {
+		c.index[key(s.URI, s.Name)] = i
+	}
+	return c
+}
+
+func key(uri, name string) string { return uri + "\x00" + name }
+
+// ended records a scenario's level and prints every mark that is now due.
+func (c *console) ended(uri, name string, st reports.Status) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i, ok := c.index[key(uri, name)]
+	if !ok {
+		return
+	}
+	c.marks[i] = marks[st]
+	for c.next < len(c.marks) && c.marks[c.next] != 0 {
+		c.put(c.marks[c.next])
+		c.next++
+	}
+}
+
+func (c *console) put(m byte) {
+	fmt.Fprintf(c.w, "%c", m)
+	c.col++
+	if c.col == consoleWidth {
+		fmt.Fprintf(c.w, " %d\n", c.next+1)
+		c.col = 0
+	}
+}
+
+// finish ends the progress lines and lists, in feature order, every
+// scenario that did not pass.
+func (c *console) finish(res *reports.Result) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for c.next < len(c.marks) { // scenarios that never ended
+		c.put('E')
+		c.next++
+	}
+	if c.col > 0 {
+		fmt.Fprintf(c.w, "%s %d\n", strings.Repeat(" ", consoleWidth-c.col), c.next)
+	}
+	for _, s := range res.Scenarios {
+		if s.Status == reports.Passed || s.Status == reports.NotClaimed {
+			continue
+		}
+		fmt.Fprintf(c.w, "\n%s %s %s (%s)\n", s.Status, s.ID, s.Name, strings.Join(s.Clauses, ", "))
+		if s.Message != "" {
+			fmt.Fprintf(c.w, "  %s\n", strings.ReplaceAll(s.Message, "\n", "\n  "))
+		}
+	}
+}
