@@ -62,14 +62,7 @@ func balanceRequest(w *World) (map[string]string, map[string]any, error) {
 // readBalance calls Balance Enquiry and checks that avlBal is bkBal minus
 // blkAmt (B-2.4), which must hold at every point.
 func (w *World) readBalance(ctx context.Context) (balance, error) {
-	r, err := w.prepare("reads the balance", "")
-	if err != nil {
-		return balance{}, err
-	}
-	if err := w.send(ctx, r); err != nil {
-		return balance{}, err
-	}
-	if err := w.mustSucceed(false); err != nil {
+	if err := w.readBack(ctx, "reads the balance"); err != nil {
 		return balance{}, err
 	}
 	return w.balanceOf(w.last.json)

@@ -195,17 +195,7 @@ var reflectedFields = []string{"externalAccountReference", "loginID", "currCode"
 var unsentFields = []string{"addr2", "addr3", "landlinePhone", "mobilePhone", "taxId"}
 
 func (w *World) readAccount(ctx context.Context) error {
-	r, err := w.prepare("reads the account information", "")
-	if err != nil {
-		return err
-	}
-	if err := w.send(ctx, r); err != nil {
-		return err
-	}
-	if err := w.mustSucceed(false); err != nil {
-		return err
-	}
-	return nil
+	return w.readBack(ctx, "reads the account information")
 }
 
 func (w *World) accountShowsWhatWasSent(ctx context.Context) error {

@@ -276,6 +276,19 @@ func (w *World) sendValid(ctx context.Context, phrase, variant string) error {
 	return nil
 }
 
+// readBack sends an operation in its valid form to read the target's state
+// back, and requires a success.
+func (w *World) readBack(ctx context.Context, phrase string) error {
+	r, err := w.prepare(phrase, "")
+	if err != nil {
+		return err
+	}
+	if err := w.send(ctx, r); err != nil {
+		return err
+	}
+	return w.mustSucceed(false)
+}
+
 // mustSucceed requires the last call to be a success, for a step that
 // builds on it (a Given, or a Then that reads the state back). The message
 // says what came back instead, read as a vendor would (A-1.2 first).

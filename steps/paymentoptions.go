@@ -283,14 +283,7 @@ func otherDigits(code string) string {
 
 // listStored reads the stored payment options of the account.
 func (w *World) listStored(ctx context.Context) ([]gjson.Result, error) {
-	r, err := w.prepare("lists the stored payment options", "")
-	if err != nil {
-		return nil, err
-	}
-	if err := w.send(ctx, r); err != nil {
-		return nil, err
-	}
-	if err := w.mustSucceed(false); err != nil {
+	if err := w.readBack(ctx, "lists the stored payment options"); err != nil {
 		return nil, err
 	}
 	return w.last.json.Get("paymentOptions").Array(), nil

@@ -253,17 +253,7 @@ func (w *World) statusReads(ctx context.Context, want string) error {
 }
 
 func (w *World) readStatus(ctx context.Context) error {
-	r, err := w.prepare("reads the payment status", "")
-	if err != nil {
-		return err
-	}
-	if err := w.send(ctx, r); err != nil {
-		return err
-	}
-	if err := w.mustSucceed(false); err != nil {
-		return err
-	}
-	return nil
+	return w.readBack(ctx, "reads the payment status")
 }
 
 // amountIs compares a response amount with a decimal, to the cent.
