@@ -197,35 +197,35 @@ Feature: Request and response envelopes (A-2.1)
         | operation           | state           |
         | revokes the consent | added a consent |
 
-  Rule: Account information responses carry the envelope and echo partnerReference and programCode
+  Rule: Account information responses carry the envelope and echo what their operation lists
 
-    Scenario Outline: When the partner <operation>, the response carries the envelope and the echoes
+    Scenario Outline: When the partner <operation>, the response carries the envelope and echoes <echoes>
       Given the partner has created an account
       When the partner <operation>
       Then the call succeeds
       And the response carries the response envelope
       And the response echoes the caller's localDate and localTime
-      And the response echoes partnerReference and programCode
+      And the response echoes <echoes>
 
       @B-4.10
       Examples: Find User Account
-        | operation                                |
-        | finds the user account by e-mail address |
+        | operation                                | echoes                           |
+        | finds the user account by e-mail address | partnerReference and programCode |
 
       @B-4.12
-      Examples: Account Enquiry
-        | operation                 |
-        | reads the account entries |
+      Examples: Account Enquiry (its response lists programAccno, not programCode)
+        | operation                 | echoes           |
+        | reads the account entries | partnerReference |
 
       @B-4.13
-      Examples: Balance Enquiry
-        | operation         |
-        | reads the balance |
+      Examples: Balance Enquiry (its response lists programAccno, not programCode)
+        | operation         | echoes           |
+        | reads the balance | partnerReference |
 
       @B-4.19
       Examples: Perform Address Check
-        | operation         |
-        | checks an address |
+        | operation         | echoes                           |
+        | checks an address | partnerReference and programCode |
 
   Rule: Wallet-to-merchant responses carry the envelope and echo partnerReference
 

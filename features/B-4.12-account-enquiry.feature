@@ -15,7 +15,7 @@ Feature: Account Enquiry (B-4.12)
       When the partner reads the account entries
       Then the call succeeds
       And the response's count is the number of the account's entries
-      And the response echoes partnerReference and programCode
+      And the response echoes partnerReference
 
   Rule: count is the total under the date filters, whatever the page
 

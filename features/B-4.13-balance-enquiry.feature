@@ -12,7 +12,7 @@ Feature: Balance Enquiry (B-4.13)
       Given the partner has created an account
       When the partner reads the balance
       Then the call succeeds
-      And the response echoes partnerReference and programCode
+      And the response echoes partnerReference
       And the response's currCode is the profile's currency
 
   Rule: Capturing a payment authorized with accno loads the wallet
