@@ -36,6 +36,9 @@ const (
 	ClauseNotRun    = "not run"                // scenarios exist, none ran (SKIPPED, NOT CLAIMED)
 	ClauseUntested  = "untested"               // no scenario of the run checks it
 	ClauseLeftEmpty = "left empty by the spec" // the spec shows no content
+	// ClauseNotSelected: the run selected part of the scenarios (--tags,
+	// --shard) and none of this clause's; it may well have scenarios.
+	ClauseNotSelected = "not selected"
 )
 
 // Kinds of observation (Observation.Kind), an append-only list.
@@ -362,7 +365,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			rep.Counts.Waived++
 		}
 	}
-	rep.Clauses = clauseReports(rep.Scenarios)
+	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil)
 	rep.Latency = latency(rep.Scenarios, allowance)
 	rep.Observations = observations(rep.Scenarios, set)
 	return rep
@@ -424,7 +427,7 @@ func redactedProfile(p any) any {
 	return json.RawMessage(target.NewRedactor().String(string(data)))
 }
 
-func clauseReports(scenarios []ScenarioReport) []ClauseReport {
+func clauseReports(scenarios []ScenarioReport, partial bool) []ClauseReport {
 	var out []ClauseReport
 	for _, c := range SpecClauses() {
 		row := ClauseReport{Tag: c.Tag, Title: c.Title, Empty: c.Empty, Scenarios: []ClauseScenario{}}
@@ -437,6 +440,9 @@ func clauseReports(scenarios []ScenarioReport) []ClauseReport {
 			}
 		}
 		row.Result = clauseResult(row)
+		if partial && row.Result == ClauseUntested {
+			row.Result = ClauseNotSelected
+		}
 		out = append(out, row)
 	}
 	return out

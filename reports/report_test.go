@@ -138,3 +138,17 @@ func TestWriteAll(t *testing.T) {
 		assert.NotContains(t, string(data), plantedToken, name)
 	}
 }
+
+// A run that selected part of the scenarios does not call the clauses it
+// left out untested.
+func TestClausesLeftOutByTagsAreNotSelected(t *testing.T) {
+	m := testMeta()
+	m.Tags = "@A-4.2"
+	rep := Build(testResult(), m, nil, nil)
+	for _, c := range rep.Clauses {
+		if c.Tag == "A-4.4" {
+			assert.Equal(t, ClauseNotSelected, c.Result)
+		}
+		assert.NotEqual(t, ClauseUntested, c.Result, c.Tag)
+	}
+}

@@ -55,6 +55,9 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		case ClauseUntested:
 			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | **untested** |\n", c.Tag, c.Title)
 			continue
+		case ClauseNotSelected:
+			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | not selected in this run |\n", c.Tag, c.Title)
+			continue
 		}
 		res := c.Result
 		if res == ClauseFail {
