@@ -388,17 +388,9 @@ func (h *handler) kcRefund(c *call) reply {
 			return rep
 		}
 		left := p.captured.Sub(p.refunded)
-		amount, given := c.v.amount("refundAmount")
-		switch {
-		case !given && h.mutant("kc-refund-omitted-nothing"):
-			amount = decimal.Zero
-		case !given:
-			amount = left
-			if !amount.IsPositive() {
-				return h.fail(h.p.amountExceeded(), "nothing left to refund")
-			}
-		case amount.GreaterThan(left) && !h.mutant("kc-refund-above-captured"):
-			return h.fail(h.p.amountExceeded(), "refundAmount exceeds what is left to refund")
+		amount, rep, refused := h.refundAmountOf(c, left, left, h.mutant("kc-refund-omitted-nothing"), h.mutant("kc-refund-above-captured"))
+		if refused {
+			return rep
 		}
 		usage := cmp.Or(c.v.str("refundUsage"), p.usage)
 		h.ledgers.do(c.now, func(tx *ledgerTx) {

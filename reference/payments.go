@@ -690,17 +690,9 @@ func (h *handler) refund(c *call) reply {
 		if h.mutant("refunds-not-cumulative") {
 			bound = captured
 		}
-		amount, given := c.v.amount("refundAmount")
-		switch {
-		case !given && h.mutant("refund-omitted-nothing"):
-			amount = decimal.Zero
-		case !given:
-			amount = left
-			if !amount.IsPositive() {
-				return h.fail(h.p.amountExceeded(), "nothing left to refund")
-			}
-		case amount.GreaterThan(bound) && !h.mutant("refund-above-captured"):
-			return h.fail(h.p.amountExceeded(), "refundAmount exceeds what is left to refund")
+		amount, rep, refused := h.refundAmountOf(c, left, bound, h.mutant("refund-omitted-nothing"), h.mutant("refund-above-captured"))
+		if refused {
+			return rep
 		}
 		if rep, refused := h.unload(c, p, amount); refused {
 			return rep
@@ -718,6 +710,25 @@ func (h *handler) refund(c *call) reply {
 		fields["processedCurrCode"] = p.currCode
 		return h.ok(http.StatusCreated, fields)
 	})
+}
+
+// refundAmountOf reads refundAmount for B-4.5 and B-4.18: all that is left
+// to refund when omitted, and never more than bound. zeroWhenOmitted and
+// allowAbove are the faults of the refund mutants.
+func (h *handler) refundAmountOf(c *call, left, bound decimal.Decimal, zeroWhenOmitted, allowAbove bool) (decimal.Decimal, reply, bool) {
+	amount, given := c.v.amount("refundAmount")
+	switch {
+	case !given && zeroWhenOmitted:
+		return decimal.Zero, reply{}, false
+	case !given:
+		if !left.IsPositive() {
+			return left, h.fail(h.p.amountExceeded(), "nothing left to refund"), true
+		}
+		return left, reply{}, false
+	case amount.GreaterThan(bound) && !allowAbove:
+		return amount, h.fail(h.p.amountExceeded(), "refundAmount exceeds what is left to refund"), true
+	}
+	return amount, reply{}, false
 }
 
 // cancel implements B-4.6 Cancel: an AUTHORIZED payment becomes CANCELLED.
