@@ -83,9 +83,10 @@ type World struct {
 	merchantTransactionID string
 	callback              *target.Callback
 
-	mu        sync.Mutex // guards exchanges and last while a step sends calls at once
+	mu        sync.Mutex // guards exchanges, last and waited while a step sends calls at once
 	exchanges []target.Exchange
-	attached  int // how many exchanges were already attached to a step
+	attached  int           // how many exchanges were already attached to a step
+	waited    time.Duration // how long the current step waited for the target's clock
 	steps     []StepRecord
 	// missingKey names the profile key the scenario needed and did not find.
 	missingKey string
@@ -143,6 +144,9 @@ type StepRecord struct {
 	Status    string // passed, failed, skipped, undefined, pending, ambiguous
 	Error     string // secrets redacted
 	Exchanges []target.Exchange
+	// Waited is how long the step waited for the target's clock to turn
+	// (not for answers): time the suite spends idle by the spec's design.
+	Waited time.Duration
 }
 
 // Steps returns the scenario's steps as they ran.
@@ -151,14 +155,23 @@ func (w *World) Steps() []StepRecord { return w.steps }
 // recordStep closes a step: it takes the exchanges made since the last step.
 func (w *World) recordStep(text, status string, err error) StepRecord {
 	w.mu.Lock()
-	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...)}
+	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited}
 	w.attached = len(w.exchanges)
+	w.waited = 0
 	w.mu.Unlock()
 	if err != nil {
 		rec.Error = w.env.Client.Redactor().String(err.Error())
 	}
 	w.steps = append(w.steps, rec)
 	return rec
+}
+
+// noteWaited adds d to the time the current step spent waiting for the
+// target's clock; recordStep reports it with the step.
+func (w *World) noteWaited(d time.Duration) {
+	w.mu.Lock()
+	w.waited += d
+	w.mu.Unlock()
 }
 
 // authToken returns the token to send: the scenario's own, or the shared one.
