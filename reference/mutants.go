@@ -129,6 +129,7 @@ var mutants = [...]Mutant{
 	{"kc-debit-status-authorized", "B-3", "KC-Debit Account answers statusCode AUTHORIZED instead of CAPTURED"},
 	{"race-double-spend", "B-4.15", "KC-Debit Account checks the balance and books under separate locks, so concurrent debits together overdraw the wallet"},
 	{"partners-not-isolated", "A-5", "a token of one partner reaches every partner's accounts and payments"},
+	{"given-billing-address-not-stored", "A-4.7", "with useDifferentBillingAddress true in Init Add and Complete Add, the stored billingAddress is the account owner's address instead of the billing address given"},
 }
 
 // Mutants returns every known mutant, in a stable order.

@@ -206,6 +206,15 @@ var mutantProbes = map[string]func(c *client) bool{
 		accno := c.newAccount()
 		return c.storedOption(accno, c.addOption(accno, "VISA")).Get("billingAddress.city").String() != "Berlin"
 	},
+	"given-billing-address-not-stored": func(c *client) bool {
+		accno := c.newAccount()
+		token := c.authorization(accno, differentBilling(nil))
+		r := c.completeAdd(accno, differentBilling(map[string]any{"authorizationToken": token}))
+		if r.code() != "0000" {
+			return true
+		}
+		return c.storedOption(accno, r.json.Get("storedPaymentOptionReference").String()).Get("billingAddress.city").String() != "Wien"
+	},
 	"stored-option-no-billingaddress": func(c *client) bool {
 		accno := c.newAccount()
 		return !c.storedOption(accno, c.addOption(accno, "VISA")).Get("billingAddress").Exists()

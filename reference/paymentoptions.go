@@ -493,6 +493,8 @@ func (h *handler) completeAdd(c *call) reply {
 
 		var billing map[string]any
 		switch {
+		case h.mutant("given-billing-address-not-stored"):
+			billing = ownerBilling(a)
 		case c.v.flag("useDifferentBillingAddress"):
 			billing = requestBilling(c.v)
 		case g.billing != nil:
