@@ -10,11 +10,11 @@ import (
 // declares for the top level of a document: its own "properties" and those
 // of every schema it reaches through "$ref", "allOf", "anyOf" and "oneOf"
 // (an envelope referenced from an operation's response, for instance). It
-// returns nil for an unknown name. Fields outside this list are what a
+// returns nil for an unknown name (or one that does not compile). Fields outside this list are what a
 // report calls extra fields.
 func (s *Set) Properties(name string) []string {
-	sch, ok := s.byName[name]
-	if !ok {
+	sch, err := s.schema(name)
+	if err != nil {
 		return nil
 	}
 	seen := map[string]bool{}

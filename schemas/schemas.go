@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
@@ -21,15 +22,23 @@ var files embed.FS
 // FS returns the embedded schema files, for hashing and publishing them.
 func FS() fs.FS { return files }
 
-// Set is a compiled set of schemas, addressed by file name
-// ("create-account.request.json"). It is immutable and safe for concurrent use.
+// Set is the set of embedded schemas, addressed by file name
+// ("create-account.request.json"). Each schema is compiled the first time
+// it is used: a run validates responses, so the request schemas and the
+// report's own schema are compiled only where they are used (the tests,
+// openapi). It is safe for concurrent use.
 type Set struct {
-	byName map[string]*jsonschema.Schema
+	names []string // every schema, in lexical order
+
+	mu       sync.Mutex // guards compiler and compiled
+	compiler *jsonschema.Compiler
+	compiled map[string]*jsonschema.Schema
 }
 
-// Load compiles every embedded schema once. Formats of the spec's type
-// notation are asserted: spec-date, spec-time, spec-timestamp,
-// spec-dec-18, spec-dec-18-2.
+// Load reads every embedded schema. Formats of the spec's type notation
+// are asserted: spec-date, spec-time, spec-timestamp, spec-dec-18,
+// spec-dec-18-2. A schema is compiled on its first use (Compile compiles
+// them all, as the tests do).
 func Load() (*Set, error) {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
@@ -50,33 +59,47 @@ func Load() (*Set, error) {
 			return nil, fmt.Errorf("schema %s: %w", name, err)
 		}
 	}
-	set := &Set{byName: make(map[string]*jsonschema.Schema, len(names))}
-	for _, name := range names {
-		s, err := c.Compile(name)
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", name, err)
-		}
-		set.byName[name] = s
-	}
-	return set, nil
+	return &Set{names: names, compiler: c, compiled: make(map[string]*jsonschema.Schema, len(names))}, nil
 }
 
-// Names lists the compiled schemas in lexical order.
-func (s *Set) Names() []string {
-	names := make([]string, 0, len(s.byName))
-	for n := range s.byName {
-		names = append(names, n)
+// Compile compiles every schema of the set now, and returns the first that
+// does not compile.
+func (s *Set) Compile() error {
+	for _, name := range s.names {
+		if _, err := s.schema(name); err != nil {
+			return err
+		}
 	}
-	sort.Strings(names)
-	return names
+	return nil
 }
+
+// schema returns the named schema, compiled.
+func (s *Set) schema(name string) (*jsonschema.Schema, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sch, ok := s.compiled[name]; ok {
+		return sch, nil
+	}
+	if i := sort.SearchStrings(s.names, name); i == len(s.names) || s.names[i] != name {
+		return nil, fmt.Errorf("no schema named %q", name)
+	}
+	sch, err := s.compiler.Compile(name)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	s.compiled[name] = sch
+	return sch, nil
+}
+
+// Names lists the schemas in lexical order.
+func (s *Set) Names() []string { return append([]string(nil), s.names...) }
 
 // Validate checks a JSON document against the named schema. A violation is
 // returned as a *Violation listing each failing JSON path.
 func (s *Set) Validate(name string, doc []byte) error {
-	sch, ok := s.byName[name]
-	if !ok {
-		return fmt.Errorf("no schema named %q", name)
+	sch, err := s.schema(name)
+	if err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
@@ -89,9 +112,9 @@ func (s *Set) Validate(name string, doc []byte) error {
 
 // ValidateValue checks an already decoded value (numbers as json.Number).
 func (s *Set) ValidateValue(name string, v any) error {
-	sch, ok := s.byName[name]
-	if !ok {
-		return fmt.Errorf("no schema named %q", name)
+	sch, err := s.schema(name)
+	if err != nil {
+		return err
 	}
 	return s.validateValue(name, sch, v)
 }

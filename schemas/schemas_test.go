@@ -44,3 +44,14 @@ func TestCatalogueHasAll32Operations(t *testing.T) {
 		assert.NotEmpty(t, op.Clause)
 	}
 }
+
+// Schemas compile on first use, so a broken one would surface only when a
+// scenario needed it: every embedded schema must compile, and an unknown
+// name is an error.
+func TestEverySchemaCompiles(t *testing.T) {
+	set, err := Load()
+	require.NoError(t, err)
+	require.NoError(t, set.Compile())
+	assert.Greater(t, len(set.Names()), 70)
+	assert.ErrorContains(t, set.Validate("no-such.json", []byte(`{}`)), `no schema named "no-such.json"`)
+}
