@@ -257,7 +257,7 @@ func scenarioResult(s ScenarioReport) ScenarioResult {
 		r.Waiver = &w
 	}
 	for _, st := range s.Steps {
-		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error}
+		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Waited: time.Duration(st.WaitedMs * float64(time.Millisecond))}
 		for _, ex := range st.Exchanges {
 			step.Exchanges = append(step.Exchanges, target.Exchange{
 				Operation: ex.Operation, Method: ex.Method, URL: ex.URL,

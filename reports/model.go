@@ -58,6 +58,8 @@ type StepResult struct {
 	Status    string            `json:"status"`
 	Error     string            `json:"error,omitempty"`
 	Exchanges []target.Exchange `json:"exchanges"`
+	// Waited is how long the step waited for the target's clock to turn.
+	Waited time.Duration `json:"waited,omitempty"`
 }
 
 // Exchanges returns every exchange of the scenario in order.

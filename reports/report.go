@@ -21,7 +21,7 @@ import (
 // SchemaVersion is the version of the report.json model, documented by
 // schemas/report.schema.json. A minor version adds fields; a major version
 // changes or removes them.
-const SchemaVersion = "1.1"
+const SchemaVersion = "1.2"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -257,6 +257,9 @@ type StepReport struct {
 	Status    string           `json:"status"` // passed, failed, skipped, undefined, pending, ambiguous
 	Error     string           `json:"error"`
 	Exchanges []ExchangeReport `json:"exchanges"`
+	// WaitedMs is how long the step waited for the target's clock to turn
+	// (B-4.12's "a second later"), time that is no answer's latency.
+	WaitedMs float64 `json:"waitedMs,omitempty"`
 }
 
 // ExchangeReport is one HTTP call as target.Exchange records it, secrets
@@ -352,7 +355,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			sr.Waiver = &w
 		}
 		for _, st := range s.Steps {
-			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]ExchangeReport, 0, len(st.Exchanges))}
+			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]ExchangeReport, 0, len(st.Exchanges)), WaitedMs: ms(st.Waited)}
 			for _, ex := range st.Exchanges {
 				step.Exchanges = append(step.Exchanges, exchangeReport(ex, fields))
 			}

@@ -21,7 +21,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
-	"github.com/wallet-conformance/wallet-conformance/steps"
 )
 
 // benchDelay is what the slow reference server adds to every answer.
@@ -124,7 +123,7 @@ type phase struct {
 	scenarios int
 	requests  int
 	heap      uint64        // peak HeapInuse while it ran
-	waits     time.Duration // fixed waits of its steps ("the last a second later")
+	waits     time.Duration // what its steps waited for the target's clock ("the last a second later")
 }
 
 // measure times f and samples the heap while it runs. The goroutines f
@@ -160,9 +159,7 @@ func runSuite(b *testing.B, mem *memSampler, name, url string, conc int, request
 	p.requests = requests() - before
 	for _, sc := range res.Scenarios {
 		for _, st := range sc.Steps {
-			if strings.HasSuffix(st.Text, ", the last a second later") {
-				p.waits += steps.LaterLoadWait
-			}
+			p.waits += st.Waited
 		}
 	}
 	return p

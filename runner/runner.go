@@ -369,7 +369,7 @@ func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.Wor
 	return func(s *godog.Scenario, w *steps.World, err error) {
 		o := outcome{err: err, missingKey: w.MissingKey(), duration: time.Since(w.Started())}
 		for _, st := range w.Steps() {
-			o.steps = append(o.steps, reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges})
+			o.steps = append(o.steps, reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited})
 		}
 		if err != nil {
 			o.message = r.String(err.Error())

@@ -10,6 +10,8 @@ import (
 
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Account information: B-2.3, B-2.4, B-4.10 to B-4.13, and loading a wallet (B-3).
@@ -127,23 +129,21 @@ func (w *World) balanceUnchanged(ctx context.Context) error {
 	return w.balanceMoved(ctx, decimal.Zero, decimal.Zero, decimal.Zero)
 }
 
-// LaterLoadWait is how long "the last a second later" waits before the last
-// load: more than the one-second resolution of T.
-const LaterLoadWait = 1100 * time.Millisecond
-
 // hasLoadedAccount loads the wallet the way B-3 describes: an external
 // payment authorized with accno, then captured.
-// With later, the last load comes a second after the others, so that the
-// most recent entry is booked strictly later (T has a resolution of one
-// second) and top and skip can be told apart from their opposites.
+// With later, the last load waits until the target's own clock has turned to
+// a later second than the capture before it, so that the most recent entry is
+// booked strictly later (T has a resolution of one second) and top, skip and
+// the sort direction can be told apart from their opposites (B-4.12). The
+// target's clock, not the suite's: the two need not agree, and only the
+// target's decides the booking time.
 func (w *World) hasLoadedAccount(ctx context.Context, amounts, later string) error {
 	loads := strings.Split(strings.ReplaceAll(amounts, " and ", ", "), ", ")
+	w.loadedLater = later != ""
 	for i, a := range loads {
 		if later != "" && i == len(loads)-1 && i > 0 {
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(LaterLoadWait):
+			if err := w.awaitLaterSecond(ctx, clockWaitLimit); err != nil {
+				return err
 			}
 		}
 		if err := w.hasAuthorizedLoad(ctx, a); err != nil {
@@ -154,6 +154,77 @@ func (w *World) hasLoadedAccount(ctx context.Context, amounts, later string) err
 		}
 	}
 	return nil
+}
+
+// clockPoll is how often awaitLaterSecond reads the target's clock, and
+// clockWaitLimit how long the step waits for it at most: T turns every
+// second, so a clock that has not moved in three seconds is stuck, and the
+// step fails instead of hanging.
+const (
+	clockPoll      = 100 * time.Millisecond
+	clockWaitLimit = 3 * time.Second
+)
+
+// sysStamp reads the target's date and time from a response envelope
+// (sysDate D and sysTime T, A-2.1). ok is false unless both are strings in
+// their A-2.0 format, since a stamp that cannot be read cannot be compared.
+func sysStamp(j gjson.Result) (s stamp, ok bool) {
+	d, t := j.Get("sysDate"), j.Get("sysTime")
+	if d.Type != gjson.String || t.Type != gjson.String || !schemas.IsDate(d.Str) || !schemas.IsTime(t.Str) {
+		return stamp{}, false
+	}
+	return stamp{d.Str, t.Str}, true
+}
+
+// lastSysStamp is sysStamp of the last response, or a failure that shows
+// what came back instead.
+func (w *World) lastSysStamp() (stamp, error) {
+	c, err := w.requireLast()
+	if err != nil {
+		return stamp{}, err
+	}
+	s, ok := sysStamp(c.json)
+	if !ok {
+		return stamp{}, w.failf("precondition: cannot read the target's clock from %s: expected sysDate as YYYY-MM-DD and sysTime as HHMMSS in the response envelope (A-2.1, A-2.0), got sysDate %s and sysTime %s",
+			c.op.Name, rawOrAbsent(c.json.Get("sysDate").Raw), rawOrAbsent(c.json.Get("sysTime").Raw))
+	}
+	return s, nil
+}
+
+// awaitLaterSecond waits until the target's clock shows a later second than
+// the last response did. It asks the clock with Balance Enquiries on the
+// scenario's account (read-only, recorded with the step as the evidence of
+// the wait), the first at once, then every clockPoll, for at most limit. The
+// time from the start of the wait until it ends is noted as waited, so the
+// report can tell it from the target's answer times.
+func (w *World) awaitLaterSecond(ctx context.Context, limit time.Duration) error {
+	since, err := w.lastSysStamp()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	defer func() { w.noteWaited(time.Since(start)) }()
+	for polls := 1; ; polls++ {
+		if err := w.sendValid(ctx, "reads the balance", ""); err != nil {
+			return err
+		}
+		now, err := w.lastSysStamp()
+		if err != nil {
+			return err
+		}
+		if since.before(now) {
+			return nil
+		}
+		if time.Since(start)+clockPoll > limit {
+			return w.failf("precondition: the target's clock did not advance: %d Balance Enquiries over %s all showed sysDate %s and sysTime %s or earlier, so a later load cannot be booked in a later second (A-2.1 sysTime, B-4.12)",
+				polls, time.Since(start).Round(time.Millisecond), since.date, since.time)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(clockPoll):
+		}
+	}
 }
 
 // hasAuthorizedLoad initiates and completes a guest payment of the given
@@ -282,6 +353,10 @@ func (w *World) holdsEntries(n int) error {
 	return nil
 }
 
+// stamp is a date (D) and a time (T) as the target wrote them: a booking
+// (B-2.3) or its clock (sysDate, sysTime). before compares two as instants,
+// which the fixed-width, most-significant-first formats of A-2.0 allow for
+// well-formed values, across midnight too.
 type stamp struct{ date, time string }
 
 func stampOf(e gjson.Result) stamp {
@@ -290,6 +365,34 @@ func stampOf(e gjson.Result) stamp {
 
 func (s stamp) before(o stamp) bool {
 	return s.date < o.date || (s.date == o.date && s.time < o.time)
+}
+
+// orderCanBeJudged keeps the order checks of a scenario that loaded "the
+// last a second later" from passing vacuously: ties may come in any order, so
+// if every entry was booked in the same second, any order passes and neither
+// top, skip nor the sort direction is tested. It requires the most recent
+// entry of list to be booked strictly later than at least one other entry.
+// Other scenarios are not held to it.
+func (w *World) orderCanBeJudged(list []gjson.Result) error {
+	if !w.loadedLater {
+		return nil
+	}
+	if len(list) < 2 {
+		return w.failf("precondition: the listing holds %d entries, although the account was loaded several times; the order of fewer than two entries cannot be judged (B-4.12)", len(list))
+	}
+	var newest stamp
+	for i, e := range list {
+		if s := stampOf(e); i == 0 || newest.before(s) {
+			newest = s
+		}
+	}
+	for _, e := range list {
+		if stampOf(e).before(newest) {
+			return nil
+		}
+	}
+	return w.failf("precondition: the %d entries listed were all booked within one second (bookingDate %s, bookingTime %s), although the last load came a second later; their order cannot be judged (B-4.12, B-2.3)",
+		len(list), rawOrAbsent(newest.date), rawOrAbsent(newest.time))
 }
 
 // returnedAreMostRecent checks top and skip (B-4.12) against the full
@@ -315,6 +418,9 @@ func (w *World) returnedAreMostRecent(ctx context.Context) error {
 	for i, e := range all {
 		newest[i] = stampOf(e)
 	}
+	if err := w.orderCanBeJudged(all); err != nil {
+		return err
+	}
 	sort.SliceStable(newest, func(i, j int) bool { return newest[j].before(newest[i]) })
 	if skip+len(page) > len(newest) {
 		return w.failf("%d entries returned after skipping %d, but the account has only %d", len(page), skip, len(newest))
@@ -334,12 +440,17 @@ func (w *World) returnedAreMostRecent(ctx context.Context) error {
 	return nil
 }
 
+// entriesSorted checks the order of the last enquiry's entries (B-4.12).
+// Entries booked in the same second may come in either order.
 func (w *World) entriesSorted(direction string) error {
 	c, err := w.requireLast()
 	if err != nil {
 		return err
 	}
 	list := c.json.Get("entries").Array()
+	if err := w.orderCanBeJudged(list); err != nil {
+		return err
+	}
 	for i := 1; i < len(list); i++ {
 		prev, cur := stampOf(list[i-1]), stampOf(list[i])
 		if (direction == "ascending" && cur.before(prev)) || (direction == "descending" && prev.before(cur)) {

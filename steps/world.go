@@ -75,6 +75,10 @@ type World struct {
 	payment paymentState
 	// wallet is what the scenario noted of its wallet's balance (B-2.4).
 	wallet walletState
+	// loadedLater is set when the scenario loaded its account "the last a
+	// second later": its order checks (B-4.12) then require the most recent
+	// entry to be booked in a later second than another, or they prove nothing.
+	loadedLater bool
 	// concurrent holds the calls a step sent at once.
 	concurrent []*call
 	// consentReference is the scenario's consent (B-4.8, B-4.9).

@@ -1,0 +1,238 @@
+package steps
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps/target"
+)
+
+// Two stamps compare as instants, across midnight and the turn of a year.
+func TestStampBeforeAcrossMidnight(t *testing.T) {
+	for _, c := range []struct {
+		a, b stamp
+		want bool
+	}{
+		{stamp{"2026-11-21", "235959"}, stamp{"2026-11-22", "000000"}, true},
+		{stamp{"2026-11-22", "000000"}, stamp{"2026-11-21", "235959"}, false},
+		{stamp{"2026-12-31", "235959"}, stamp{"2027-01-01", "000000"}, true},
+		{stamp{"2026-11-21", "101500"}, stamp{"2026-11-21", "101501"}, true},
+		{stamp{"2026-11-21", "101500"}, stamp{"2026-11-21", "101500"}, false},
+		{stamp{"2026-11-21", "101501"}, stamp{"2026-11-21", "101500"}, false},
+	} {
+		assert.Equal(t, c.want, c.a.before(c.b), "%v before %v", c.a, c.b)
+	}
+}
+
+// Only a sysDate and a sysTime as strings in their A-2.0 format make a
+// stamp: anything else could compare in the wrong order.
+func TestSysStampRejectsMalformedClocks(t *testing.T) {
+	s, ok := sysStamp(gjson.Parse(`{"sysDate":"2026-11-21","sysTime":"101500"}`))
+	assert.True(t, ok)
+	assert.Equal(t, stamp{"2026-11-21", "101500"}, s)
+	for _, body := range []string{
+		`{}`,
+		`{"sysDate":"2026-11-21"}`,
+		`{"sysTime":"101500"}`,
+		`{"sysDate":"2026-11-21","sysTime":101500}`,
+		`{"sysDate":"2026-11-21","sysTime":null}`,
+		`{"sysDate":"2026-11-21","sysTime":"10:15:00"}`,
+		`{"sysDate":"2026-11-21","sysTime":"1015"}`,
+		`{"sysDate":"2026-11-21","sysTime":"246000"}`,
+		`{"sysDate":"2026-11-21","sysTime":"1015000"}`,
+		`{"sysDate":"21.11.2026","sysTime":"101500"}`,
+		`{"sysDate":"2026-11-21T10:15:00Z","sysTime":"101500"}`,
+		`{"sysDate":"2026-02-30","sysTime":"101500"}`,
+		`{"sysDate":"20261121","sysTime":"101500"}`,
+	} {
+		_, ok := sysStamp(gjson.Parse(body))
+		assert.False(t, ok, body)
+	}
+}
+
+// clockTarget is a fake target whose Balance Enquiry answers with the
+// clocks returned by clock for the 1st, 2nd, ... call (sysDate, sysTime; ""
+// leaves the field out).
+func clockTarget(t *testing.T, w *World, clock func(n int) (string, string)) *atomic.Int32 {
+	t.Helper()
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		assert.Equal(t, "/account/"+w.account.accno+"/balance", r.URL.Path)
+		d, tm := clock(int(calls.Add(1)))
+		body := `{"responseCode":"0000","bkBal":5,"blkAmt":0,"avlBal":5`
+		if d != "" {
+			body += fmt.Sprintf(`,"sysDate":%q`, d)
+		}
+		if tm != "" {
+			body += fmt.Sprintf(`,"sysTime":%q`, tm)
+		}
+		rw.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(rw, body+"}")
+	}))
+	t.Cleanup(srv.Close)
+	c, err := target.NewClient(target.Config{BaseURL: srv.URL, CallTimeout: 5 * time.Second}, target.NewRedactor())
+	require.NoError(t, err)
+	w.env.Client = c
+	w.token = "tok-test" // the scenario's own token: no token source needed
+	return &calls
+}
+
+// afterCapture makes a capture answered at the given target clock the
+// scenario's last call, as after the earlier loads.
+func afterCapture(w *World, date, tm string) {
+	body := fmt.Sprintf(`{"responseCode":"0000","sysDate":%q,"sysTime":%q}`, date, tm)
+	w.last = &call{op: schemas.Operation{ID: "capture", Name: "Capture"},
+		resp: &target.Response{Status: 200, Body: []byte(body), ContentType: "application/json"},
+		json: gjson.Parse(body)}
+}
+
+// The wait polls until the target's clock turns, across midnight here,
+// records every poll with the step and notes the time it waited.
+func TestAwaitLaterSecondPollsUntilTheClockTurns(t *testing.T) {
+	w, _ := testWorld(t)
+	calls := clockTarget(t, w, func(n int) (string, string) {
+		if n < 3 {
+			return "2026-11-21", "235959"
+		}
+		return "2026-11-22", "000000"
+	})
+	afterCapture(w, "2026-11-21", "235959")
+	start := time.Now()
+	require.NoError(t, w.awaitLaterSecond(context.Background(), time.Second))
+	assert.Equal(t, int32(3), calls.Load(), "the first poll at once, then one every clockPoll until the clock turns")
+	assert.GreaterOrEqual(t, time.Since(start), 2*clockPoll)
+	require.Len(t, w.exchanges, 3, "each poll is recorded as evidence")
+	for _, ex := range w.exchanges {
+		assert.Equal(t, "balance-enquiry", ex.Operation)
+	}
+	assert.GreaterOrEqual(t, w.waited, 2*clockPoll)
+	assert.Less(t, w.waited, time.Second)
+	rec := w.recordStep("the account has been loaded", "passed", nil)
+	assert.Len(t, rec.Exchanges, 3)
+	assert.GreaterOrEqual(t, rec.Waited, 2*clockPoll, "the step reports the time waited")
+}
+
+// A clock already later at the first poll costs one call and no pause.
+func TestAwaitLaterSecondTakesATurnedClockAtOnce(t *testing.T) {
+	w, _ := testWorld(t)
+	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101501" })
+	afterCapture(w, "2026-11-21", "101500")
+	require.NoError(t, w.awaitLaterSecond(context.Background(), time.Second))
+	assert.Equal(t, int32(1), calls.Load())
+	assert.Less(t, w.waited, clockPoll)
+}
+
+// A clock that does not move fails the step within the limit, naming
+// sysTime and the clauses; it neither hangs nor panics.
+func TestAwaitLaterSecondFailsOnAStuckClock(t *testing.T) {
+	w, _ := testWorld(t)
+	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101500" })
+	afterCapture(w, "2026-11-21", "101500")
+	start := time.Now()
+	err := w.awaitLaterSecond(context.Background(), 350*time.Millisecond)
+	require.Error(t, err)
+	var f *Failure
+	require.ErrorAs(t, err, &f)
+	assert.True(t, strings.HasPrefix(f.Msg, "precondition: "), f.Msg)
+	assert.Contains(t, f.Msg, "sysTime 101500")
+	assert.Contains(t, f.Msg, "A-2.1")
+	assert.Contains(t, f.Msg, "B-4.12")
+	assert.Contains(t, f.Evidence, "Balance Enquiry", "the last poll is the evidence")
+	assert.Less(t, time.Since(start), time.Second)
+	assert.GreaterOrEqual(t, calls.Load(), int32(3))
+	assert.Positive(t, w.waited, "a failed wait is still reported as waited")
+}
+
+// A clock that goes back is not a later second either.
+func TestAwaitLaterSecondIgnoresAnEarlierClock(t *testing.T) {
+	w, _ := testWorld(t)
+	clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101459" })
+	afterCapture(w, "2026-11-21", "101500")
+	require.Error(t, w.awaitLaterSecond(context.Background(), 250*time.Millisecond))
+}
+
+// A missing or malformed clock fails the step and says what came back,
+// whether in the capture the wait starts from or in a poll.
+func TestAwaitLaterSecondRejectsMalformedClocks(t *testing.T) {
+	t.Run("in a poll", func(t *testing.T) {
+		w, _ := testWorld(t)
+		calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "10:15:01" })
+		afterCapture(w, "2026-11-21", "101500")
+		err := w.awaitLaterSecond(context.Background(), time.Second)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), `sysTime "10:15:01"`)
+		assert.Contains(t, err.Error(), "Balance Enquiry")
+		assert.Equal(t, int32(1), calls.Load(), "no further polls after a malformed clock")
+	})
+	t.Run("absent in a poll", func(t *testing.T) {
+		w, _ := testWorld(t)
+		clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "" })
+		afterCapture(w, "2026-11-21", "101500")
+		err := w.awaitLaterSecond(context.Background(), time.Second)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "sysTime no such field")
+	})
+	t.Run("in the capture", func(t *testing.T) {
+		w, _ := testWorld(t)
+		calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101501" })
+		afterCapture(w, "2026/11/21", "101500")
+		err := w.awaitLaterSecond(context.Background(), time.Second)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), `sysDate "2026/11/21"`)
+		assert.Contains(t, err.Error(), "Capture")
+		assert.Zero(t, calls.Load())
+	})
+}
+
+// Cancelling the run ends the wait.
+func TestAwaitLaterSecondStopsWhenCancelled(t *testing.T) {
+	w, _ := testWorld(t)
+	clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101500" })
+	afterCapture(w, "2026-11-21", "101500")
+	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	require.Error(t, w.awaitLaterSecond(ctx, time.Minute))
+	assert.Less(t, time.Since(start), time.Second)
+}
+
+func entriesAt(times ...string) []gjson.Result {
+	var list []gjson.Result
+	for _, tm := range times {
+		list = append(list, gjson.Parse(fmt.Sprintf(`{"bookingDate":"2026-11-21","bookingTime":%q}`, tm)))
+	}
+	return list
+}
+
+// After "the last a second later" the order checks require the most recent
+// entry to be booked later than another; otherwise, ties are allowed.
+func TestOrderCanBeJudged(t *testing.T) {
+	w, _ := testWorld(t)
+	assert.NoError(t, w.orderCanBeJudged(entriesAt("101500", "101500", "101500")), "without a later load ties pass")
+
+	w.loadedLater = true
+	err := w.orderCanBeJudged(entriesAt("101500", "101500", "101500"))
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "precondition: "), err.Error())
+	assert.Contains(t, err.Error(), "within one second")
+
+	assert.NoError(t, w.orderCanBeJudged(entriesAt("101500", "101500", "101501")))
+	assert.NoError(t, w.orderCanBeJudged(entriesAt("101501", "101500", "101500")), "descending")
+	midnight := []gjson.Result{
+		gjson.Parse(`{"bookingDate":"2026-11-21","bookingTime":"235959"}`),
+		gjson.Parse(`{"bookingDate":"2026-11-22","bookingTime":"000000"}`),
+	}
+	assert.NoError(t, w.orderCanBeJudged(midnight), "the most recent entry is the one after midnight")
+	assert.Error(t, w.orderCanBeJudged(entriesAt("101500")))
+}
