@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -128,4 +129,26 @@ func TestOrderIsTheSameWhateverTheConcurrency(t *testing.T) {
 	assert.Equal(t, orders[0], orders[1])
 	assert.Equal(t, outputs[0], outputs[1])
 	assert.NotEmpty(t, outputs[0])
+}
+
+// A step the suite has no definition for, or more than one, is a defect of
+// the suite: its scenario is ERROR and names the step, whatever the target.
+func TestAStepWithoutADefinitionIsAnError(t *testing.T) {
+	srv, err := reference.New(reference.DefaultConfig())
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	fsys := fstest.MapFS{"A-4.01-undefined.feature": {Data: []byte(`@A-4.1
+Feature: Undefined steps
+  Scenario: A step nobody wrote
+    Given the partner has requested a token
+    When the partner whistles a tune
+    Then the call succeeds
+`)}}
+	res, err := runner.Run(context.Background(), runner.Options{Profile: runner.ReferenceProfile(srv.URL, reference.DefaultConfig()), Features: fsys})
+	require.NoError(t, err)
+	require.Len(t, res.Scenarios, 1)
+	s := res.Scenarios[0]
+	assert.Equal(t, reports.Error, s.Status)
+	assert.Contains(t, s.Message, `undefined step: no step definition matches "the partner whistles a tune"`)
+	assert.Equal(t, reports.NotConformant, res.Verdict())
 }

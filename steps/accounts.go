@@ -221,17 +221,6 @@ func (w *World) accountShowsWhatWasSent(ctx context.Context) error {
 	return nil
 }
 
-func (w *World) accountShows(ctx context.Context, field, want string) error {
-	defer w.keepWhen()()
-	if err := w.readAccount(ctx); err != nil {
-		return err
-	}
-	if got := w.last.json.Get(field); got.String() != want || got.Type == 0 {
-		return w.failf("expected the account's %s to be %q, got %s", field, want, rawOrAbsent(got.Raw))
-	}
-	return nil
-}
-
 func (w *World) absentFieldsAreNull() error {
 	c, err := w.requireLast()
 	if err != nil {
@@ -278,7 +267,6 @@ func registerAccountSteps(sc stepper, w *World) {
 	sc.Step(`^the partner has created an account`+variantPattern+`$`, w.hasCreatedAccount)
 	sc.Step(`^the partner has closed the account$`, w.hasClosedAccount)
 	sc.Step(`^the account information shows what was sent$`, w.accountShowsWhatWasSent)
-	sc.Step(`^the account information shows (\w+) "([^"]*)"$`, w.accountShows)
 	sc.Step(`^the account carries every field, absent values as null$`, w.absentFieldsAreNull)
 	sc.Step(`^the account information holds (\w+) whole$`, w.storedWhole)
 }

@@ -174,18 +174,16 @@ func (w *World) hasPayment(ctx context.Context, state string) error {
 	return nil
 }
 
-// hasMovedPayment captures, refunds or cancels the payment as a
-// precondition, the whole amount or the given part.
+// hasMovedPayment captures or refunds part of the payment as a
+// precondition.
 func (w *World) hasMovedPayment(ctx context.Context, verb, amount string) error {
-	phrase := map[string]string{"captured": "captures the payment", "refunded": "refunds the payment", "cancelled": "cancels the payment"}[verb]
+	phrase := map[string]string{"captured": "captures the payment", "refunded": "refunds the payment"}[verb]
 	r, err := w.prepare(phrase, "")
 	if err != nil {
 		return err
 	}
-	if amount != "" {
-		if err := setAmount(r, amount); err != nil {
-			return err
-		}
+	if err := setAmount(r, amount); err != nil {
+		return err
 	}
 	if err := w.send(ctx, r); err != nil {
 		return err
@@ -219,25 +217,6 @@ func (w *World) movesPaymentWithAmount(ctx context.Context, verb, amount string)
 		return err
 	}
 	return w.send(ctx, r)
-}
-
-func (w *World) hasInitiatedGuestPaymentOf(ctx context.Context, amount string) error {
-	r, err := w.prepare("initiates a guest payment", "")
-	if err != nil {
-		return err
-	}
-	d, err := decimal.NewFromString(amount)
-	if err != nil {
-		return err
-	}
-	r.fields["presentationAmount"] = money(d)
-	if err := w.send(ctx, r); err != nil {
-		return err
-	}
-	if err := w.mustSucceed(true); err != nil {
-		return err
-	}
-	return nil
 }
 
 // statusReads reads the payment with Get Payment Status (B-4.7) and checks its statusCode.
@@ -306,8 +285,6 @@ func (w *World) statusAgrees(ctx context.Context) error {
 
 func registerPaymentSteps(sc stepper, w *World) {
 	sc.Step(`^the partner has (a received guest payment|an authorized guest payment|a captured payment|a cancelled payment|a received payment with the stored payment option|an authorized payment with the stored payment option|a captured payment with the stored payment option)$`, w.hasPayment)
-	sc.Step(`^the partner has initiated a guest payment of ([0-9]+\.[0-9]{2})$`, w.hasInitiatedGuestPaymentOf)
-	sc.Step(`^the partner has (captured|refunded|cancelled) the payment()$`, w.hasMovedPayment)
 	sc.Step(`^the partner has (captured|refunded) ([0-9]+\.[0-9]{2}) of the payment$`, w.hasMovedPayment)
 	sc.Step(`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the payment$`, w.movesPaymentWithAmount)
 	sc.Step(`^the payment's status reads (\w+)$`, w.statusReads)
