@@ -18,6 +18,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cucumber/godog"
+
+	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -31,7 +34,9 @@ const benchDelay = 50 * time.Millisecond
 //
 //  1. at concurrency 1, and a bare net/http replay of the very requests the
 //     suite sent, in the same order, against the same server: suite/replay
-//     is the suite's own cost over the cost of sending its requests;
+//     is the suite's own cost over the cost of sending its requests; and
+//     godog alone on the same scenarios, every step a no-op, the part of
+//     that cost no step definition can remove;
 //  2. at the default concurrency;
 //  3. at the default concurrency against a server that adds 50 ms to every
 //     answer, as a ratio to its ideal (requests x 50 ms / concurrency).
@@ -42,8 +47,8 @@ func BenchmarkSuite(b *testing.B) {
 	defer mem.stop()
 	conc := runner.DefaultConcurrency()
 	var (
-		serial, replay, parallel, delayed phase
-		replayed                          int
+		serial, replay, floor, parallel, delayed phase
+		replayed                                 int
 	)
 	for range b.N {
 		// 1. Concurrency 1, every request recorded at the server, then replayed.
@@ -57,6 +62,12 @@ func BenchmarkSuite(b *testing.B) {
 		replay = measure(mem, "replay", func() { replayed = replayRequests(b, srv.URL, reqs) })
 		replay.requests = replayed
 		srv.Close()
+
+		// 1b. godog alone: the same scenarios with every step a no-op, the
+		// part of the suite's time that is godog's own bookkeeping.
+		var ran int
+		floor = measure(mem, "godog", func() { ran = runGodogAlone(b) })
+		floor.scenarios = ran
 
 		// 2. The default concurrency.
 		cnt := &counter{}
@@ -90,10 +101,12 @@ func BenchmarkSuite(b *testing.B) {
 	}
 	row("suite", 1, serial)
 	row("replay of its requests (net/http)", 1, replay)
+	row("godog alone, every step a no-op", 1, floor)
 	row("suite", conc, parallel)
 	row("suite, answers 50 ms late", conc, delayed)
 	fmt.Fprintf(&t, "suite/replay at concurrency 1:     %.2f (goal <= 1.5)\n", suiteOverReplay)
-	fmt.Fprintf(&t, "  without its fixed waits (%s):   %.2f\n", serial.waits.Round(time.Millisecond), busyOverReplay)
+	fmt.Fprintf(&t, "  without its waits for the target's clock (%s): %.2f\n", serial.waits.Round(time.Millisecond), busyOverReplay)
+	fmt.Fprintf(&t, "  godog alone / replay:            %.2f\n", floor.elapsed.Seconds()/replay.elapsed.Seconds())
 	fmt.Fprintf(&t, "suite at concurrency %d:            %s (goal < 5s on 2 CPUs)\n", conc, parallel.elapsed.Round(time.Millisecond))
 	fmt.Fprintf(&t, "50 ms run / ideal (%d x 50 ms / %d = %s): %.2f (goal <= 1.3)\n", delayed.requests, conc, ideal.Round(time.Millisecond), delayedOverIdeal)
 	fmt.Fprintf(&t, "peak heap in use: %.1f MiB (concurrency 1), %.1f MiB (replay), %.1f MiB (concurrency %d), %.1f MiB (50 ms late)\n",
@@ -108,6 +121,7 @@ func BenchmarkSuite(b *testing.B) {
 	b.ReportMetric(float64(replay.requests)/replay.elapsed.Seconds(), "replay-req/s")
 	b.ReportMetric(suiteOverReplay, "suite/replay")
 	b.ReportMetric(busyOverReplay, "suite-without-waits/replay")
+	b.ReportMetric(floor.elapsed.Seconds()/replay.elapsed.Seconds(), "godog-alone/replay")
 	b.ReportMetric(parallel.elapsed.Seconds(), "parallel-s")
 	b.ReportMetric(float64(parallel.requests)/parallel.elapsed.Seconds(), "parallel-req/s")
 	b.ReportMetric(float64(parallel.scenarios)/parallel.elapsed.Seconds(), "parallel-scenarios/s")
@@ -163,6 +177,25 @@ func runSuite(b *testing.B, mem *memSampler, name, url string, conc int, request
 		}
 	}
 	return p
+}
+
+// runGodogAlone runs the embedded features through godog as the runner
+// does (strict, concurrency 1, its formatter) with one step definition
+// that does nothing, and returns how many scenarios ran.
+func runGodogAlone(b *testing.B) int {
+	b.Helper()
+	var n atomic.Int64
+	suite := godog.TestSuite{
+		ScenarioInitializer: func(sc *godog.ScenarioContext) {
+			n.Add(1)
+			sc.Step(`^(.*)$`, func(string) error { return nil })
+		},
+		Options: &godog.Options{Format: "progress", Output: io.Discard, Strict: true, NoColors: true, Concurrency: 1, FS: features.FS(), Paths: []string{"."}},
+	}
+	if status := suite.Run(); status != 0 {
+		b.Fatalf("godog alone ended with status %d", status)
+	}
+	return int(n.Load())
 }
 
 // serveReference starts a fresh reference server with its handler wrapped:
