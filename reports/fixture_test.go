@@ -91,7 +91,7 @@ func testResult() *Result {
 		Scenarios: []ScenarioResult{
 			{ID: "A-4.02-create-account.feature:10", Feature: "Create Account", Name: "An account is created", Tags: []string{"A-4.2"}, Clauses: []string{"A-4.2"},
 				Status: Passed, Duration: 130 * time.Millisecond, Steps: []StepResult{
-					{Text: "a new customer", Status: "passed", Exchanges: []target.Exchange{}},
+					{Text: "a new customer", Status: "passed", Exchanges: []target.Exchange{}, Waited: 905 * time.Millisecond},
 					{Text: "the partner creates an account for the customer", Status: "passed", Exchanges: []target.Exchange{createAccountExchange(120 * time.Millisecond)}},
 					{Text: "the account is active", Status: "passed"},
 				}},

@@ -111,6 +111,9 @@ func TestHTMLReport(t *testing.T) {
 	}
 	assert.Equal(t, []string{"verdict", "matrix", "failures", "warnings", "latency", "observations", "waivers", "scenarios"}, ids)
 
+	// A step that waited for the target's clock says so.
+	assert.Contains(t, root.byAttr("id", "scenarios").Text, "waited 905 ms for the target's clock")
+
 	verdict := root.byAttr("id", "verdict")
 	assert.Contains(t, verdict.Text, NotConformant)
 	assert.Contains(t, verdict.Text, "NOT CLAIMED")
