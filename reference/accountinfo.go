@@ -308,6 +308,9 @@ func (h *handler) accountEnquiry(c *call) reply {
 		}
 		entries := make([]any, 0, len(page))
 		for _, e := range page {
+			if h.mutant("entries-dated-at-first-booking") {
+				e.at = selected[0].at
+			}
 			entries = append(entries, h.entryView(e))
 		}
 		return h.ok(http.StatusOK, map[string]any{

@@ -130,6 +130,7 @@ var mutants = [...]Mutant{
 	{"race-double-spend", "B-4.15", "KC-Debit Account checks the balance and books under separate locks, so concurrent debits together overdraw the wallet"},
 	{"partners-not-isolated", "A-5", "a token of one partner reaches every partner's accounts and payments"},
 	{"given-billing-address-not-stored", "A-4.7", "with useDifferentBillingAddress true in Init Add and Complete Add, the stored billingAddress is the account owner's address instead of the billing address given"},
+	{"entries-dated-at-first-booking", "B-4.12", "Account Enquiry shows every entry with the booking date and time of the account's first listed entry (its order and paging stay right, its stamps do not)"},
 }
 
 // Mutants returns every known mutant, in a stable order.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -436,6 +437,16 @@ var mutantProbes = map[string]func(c *client) bool{
 		c.kcDebit(accno, "20.00", nil)
 		got := entryAmounts(c.enquiry(accno, map[string]any{"top": "2"}))
 		return !slices.Equal(got, []string{"10.00", "20.00"})
+	},
+	"entries-dated-at-first-booking": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		time.Sleep(1100 * time.Millisecond) // T has one-second resolution
+		c.kcDebit(accno, "10.00", nil)
+		var stamps []string
+		for _, e := range c.enquiry(accno, nil).json.Get("entries").Array() {
+			stamps = append(stamps, e.Get("bookingDate").Str+" "+e.Get("bookingTime").Str)
+		}
+		return len(stamps) != 2 || stamps[0] == stamps[1]
 	},
 	"sort-default-desc": func(c *client) bool {
 		accno := c.fundedWallet("100.00")
