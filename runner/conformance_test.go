@@ -149,6 +149,6 @@ Feature: Undefined steps
 	require.Len(t, res.Scenarios, 1)
 	s := res.Scenarios[0]
 	assert.Equal(t, reports.Error, s.Status)
-	assert.Contains(t, s.Message, `undefined step: no step definition matches "the partner whistles a tune"`)
+	assert.Contains(t, s.Message, "the suite cannot run this scenario: step is undefined: the partner whistles a tune")
 	assert.Equal(t, reports.NotConformant, res.Verdict())
 }

@@ -328,11 +328,10 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 		return reports.Passed, ""
 	}
 	var infra *target.InfraError
-	var undefined *steps.DefinitionError
 	switch {
 	case errors.As(o.err, &infra):
 		return reports.Error, o.message
-	case errors.As(o.err, &undefined):
+	case errors.Is(o.err, godog.ErrUndefined), errors.Is(o.err, godog.ErrAmbiguous):
 		return reports.Error, "the suite cannot run this scenario: " + o.message
 	case s.Advisory:
 		return reports.Warning, o.message

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"github.com/cucumber/godog"
 	"mime"
 	"sort"
 	"strings"
@@ -541,23 +542,24 @@ func (w *World) foundAccount() error {
 	return w.fieldIs("accno", w.account.accno)
 }
 
-func registerAccountInfoSteps(sc stepper, w *World) {
-	sc.Step(`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, the last a second later)?$`, w.hasLoadedAccount)
-	sc.Step(`^the partner has an authorized guest payment of ([0-9]+\.[0-9]{2}) to load the account$`, w.hasAuthorizedLoad)
-	sc.Step(`^the partner has noted the account's balance$`, w.notesBalance)
-	sc.Step(`^the booked balance has risen by exactly ([0-9]+\.[0-9]{2})$`, w.bookedRose)
-	sc.Step(`^the booked balance has fallen by exactly ([0-9]+\.[0-9]{2})$`, w.bookedFell)
-	sc.Step(`^exactly ([0-9]+\.[0-9]{2}) is blocked: blkAmt up, avlBal down, bkBal unchanged$`, w.amountBlocked)
-	sc.Step(`^the balance is unchanged$`, w.balanceUnchanged)
-	sc.Step(`^an entry of ([0-9]+\.[0-9]{2}) appears among the account entries$`, w.entryAppears)
-	sc.Step(`^the partner reads the account entries (starting|ending) (yesterday|today|tomorrow)$`, w.readsEntriesBetween)
-	sc.Step(`^the response holds (\d+) entr(?:y|ies)$`, w.holdsEntries)
-	sc.Step(`^the response's count is the number of the account's entries$`, w.countIsTotal)
-	sc.Step(`^the response holds all the account's entries but one$`, w.holdsAllButOne)
-	sc.Step(`^the returned entries are the most recent ones$`, w.returnedAreMostRecent)
-	sc.Step(`^the entries are in (ascending|descending) booking order$`, w.entriesSorted)
-	sc.Step(`^no returned entry is pending$`, w.noPendingEntry)
-	sc.Step(`^the partner checks whether (what the account can afford|one cent more than the account can afford) is available$`, w.checksAvailable)
-	sc.Step(`^the answer is exactly (yes|no) as plain text$`, w.answerIs)
-	sc.Step(`^the response names the account's accno$`, w.foundAccount)
+func registerAccountInfoSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, the last a second later)?$`), w.hasLoadedAccount)
+	sc.Step(re(`^the partner has an authorized guest payment of ([0-9]+\.[0-9]{2}) to load the account$`), w.hasAuthorizedLoad)
+	sc.Step(re(`^the partner has noted the account's balance$`), w.notesBalance)
+	sc.Step(re(`^the booked balance has risen by exactly ([0-9]+\.[0-9]{2})$`), w.bookedRose)
+	sc.Step(re(`^the booked balance has fallen by exactly ([0-9]+\.[0-9]{2})$`), w.bookedFell)
+	sc.Step(re(`^exactly ([0-9]+\.[0-9]{2}) is blocked: blkAmt up, avlBal down, bkBal unchanged$`), w.amountBlocked)
+	sc.Step(re(`^the balance is unchanged$`), w.balanceUnchanged)
+	sc.Step(re(`^an entry of ([0-9]+\.[0-9]{2}) appears among the account entries$`), w.entryAppears)
+	sc.Step(re(`^the partner reads the account entries (starting|ending) (yesterday|today|tomorrow)$`), w.readsEntriesBetween)
+	sc.Step(re(`^the response holds (\d+) entr(?:y|ies)$`), w.holdsEntries)
+	sc.Step(re(`^the response's count is the number of the account's entries$`), w.countIsTotal)
+	sc.Step(re(`^the response holds all the account's entries but one$`), w.holdsAllButOne)
+	sc.Step(re(`^the returned entries are the most recent ones$`), w.returnedAreMostRecent)
+	sc.Step(re(`^the entries are in (ascending|descending) booking order$`), w.entriesSorted)
+	sc.Step(re(`^no returned entry is pending$`), w.noPendingEntry)
+	sc.Step(re(`^the partner checks whether (what the account can afford|one cent more than the account can afford) is available$`), w.checksAvailable)
+	sc.Step(re(`^the answer is exactly (yes|no) as plain text$`), w.answerIs)
+	sc.Step(re(`^the response names the account's accno$`), w.foundAccount)
 }

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"github.com/cucumber/godog"
 	"strings"
 )
 
@@ -263,10 +264,11 @@ func rawOrAbsent(raw string) string {
 	return raw
 }
 
-func registerAccountSteps(sc stepper, w *World) {
-	sc.Step(`^the partner has created an account`+variantPattern+`$`, w.hasCreatedAccount)
-	sc.Step(`^the partner has closed the account$`, w.hasClosedAccount)
-	sc.Step(`^the account information shows what was sent$`, w.accountShowsWhatWasSent)
-	sc.Step(`^the account carries every field, absent values as null$`, w.absentFieldsAreNull)
-	sc.Step(`^the account information holds (\w+) whole$`, w.storedWhole)
+func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the partner has created an account`+variantPattern+`$`), w.hasCreatedAccount)
+	sc.Step(re(`^the partner has closed the account$`), w.hasClosedAccount)
+	sc.Step(re(`^the account information shows what was sent$`), w.accountShowsWhatWasSent)
+	sc.Step(re(`^the account carries every field, absent values as null$`), w.absentFieldsAreNull)
+	sc.Step(re(`^the account information holds (\w+) whole$`), w.storedWhole)
 }

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"github.com/cucumber/godog"
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
@@ -64,8 +65,9 @@ func (w *World) tokenValidUntil() error {
 	return nil
 }
 
-func registerAuthSteps(sc stepper, w *World) {
-	sc.Step(`^the partner has requested a token$`, w.hasRequestedToken)
-	sc.Step(`^the partner requests a token with a wrong password$`, w.requestsTokenWithWrongPassword)
-	sc.Step(`^the response carries a token valid until a UTC timestamp with milliseconds$`, w.tokenValidUntil)
+func registerAuthSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the partner has requested a token$`), w.hasRequestedToken)
+	sc.Step(re(`^the partner requests a token with a wrong password$`), w.requestsTokenWithWrongPassword)
+	sc.Step(re(`^the response carries a token valid until a UTC timestamp with milliseconds$`), w.tokenValidUntil)
 }

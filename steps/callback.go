@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/cucumber/godog"
 	"strings"
 
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
@@ -86,7 +87,8 @@ func (w *World) calledBackWithSuccess() error {
 	return nil
 }
 
-func registerCallbackSteps(sc stepper, w *World) {
-	sc.Step(`^the customer completes the payment at the provider and is redirected to the merchant$`, w.customerCompletesPayment)
-	sc.Step(`^the merchant is called back with paymentResult OK, its merchantTransactionId and the payment's unqiueReference$`, w.calledBackWithSuccess)
+func registerCallbackSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the customer completes the payment at the provider and is redirected to the merchant$`), w.customerCompletesPayment)
+	sc.Step(re(`^the merchant is called back with paymentResult OK, its merchantTransactionId and the payment's unqiueReference$`), w.calledBackWithSuccess)
 }

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"github.com/cucumber/godog"
 )
 
 // Consent: B-2.2, B-4.8, B-4.9.
@@ -46,6 +47,7 @@ func (w *World) hasAddedConsent(ctx context.Context) error {
 	return nil
 }
 
-func registerConsentSteps(sc stepper, w *World) {
-	sc.Step(`^the partner has added a consent$`, w.hasAddedConsent)
+func registerConsentSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the partner has added a consent$`), w.hasAddedConsent)
 }

@@ -1,6 +1,7 @@
 package steps
 
 import (
+	"github.com/cucumber/godog"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -70,11 +71,12 @@ func (w *World) isJSON() error {
 	return err
 }
 
-func registerEnvelopeSteps(sc stepper, w *World) {
-	sc.Step(`^the response carries the response envelope$`, w.carriesEnvelope)
-	sc.Step(`^the response echoes the caller's localDate and localTime$`, w.echoesLocalDateTime)
-	sc.Step(`^the response echoes (\w+)(?: and (\w+))?$`, w.echoesFields)
-	sc.Step(`^the response's (\w+) is a date$`, w.fieldIsDate)
-	sc.Step(`^the response's (\w+) is a time$`, w.fieldIsTime)
-	sc.Step(`^the response is a JSON object with Content-Type application/json$`, w.isJSON)
+func registerEnvelopeSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the response carries the response envelope$`), w.carriesEnvelope)
+	sc.Step(re(`^the response echoes the caller's localDate and localTime$`), w.echoesLocalDateTime)
+	sc.Step(re(`^the response echoes (\w+)(?: and (\w+))?$`), w.echoesFields)
+	sc.Step(re(`^the response's (\w+) is a date$`), w.fieldIsDate)
+	sc.Step(re(`^the response's (\w+) is a time$`), w.fieldIsTime)
+	sc.Step(re(`^the response is a JSON object with Content-Type application/json$`), w.isJSON)
 }

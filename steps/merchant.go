@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/cucumber/godog"
 	"sync"
 
 	"github.com/shopspring/decimal"
@@ -283,26 +284,27 @@ func (w *World) hasWalletPaymentIn(ctx context.Context, state, a string) error {
 	return nil
 }
 
-func registerMerchantSteps(sc stepper, w *World) {
-	sc.Step(`^the partner has (an authorized|a captured|a cancelled) wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, w.hasWalletPaymentIn)
-	sc.Step(`^the partner has authorized a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, func(ctx context.Context, a string) error {
+func registerMerchantSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the partner has (an authorized|a captured|a cancelled) wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`), w.hasWalletPaymentIn)
+	sc.Step(re(`^the partner has authorized a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`), func(ctx context.Context, a string) error {
 		return w.hasMovedWallet(ctx, "authorized", a)
 	})
-	sc.Step(`^the partner has debited ([0-9]+\.[0-9]{2}) from the account for the merchant$`, func(ctx context.Context, a string) error {
+	sc.Step(re(`^the partner has debited ([0-9]+\.[0-9]{2}) from the account for the merchant$`), func(ctx context.Context, a string) error {
 		return w.hasMovedWallet(ctx, "debited", a)
 	})
-	sc.Step(`^the partner has (captured|cancelled|refunded) the wallet payment()$`, w.hasMovedWallet)
-	sc.Step(`^the partner has (captured|refunded) ([0-9]+\.[0-9]{2}) of the wallet payment$`, w.hasMovedWallet)
-	sc.Step(`^the partner authorizes a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, func(ctx context.Context, a string) error {
+	sc.Step(re(`^the partner has (captured|cancelled|refunded) the wallet payment()$`), w.hasMovedWallet)
+	sc.Step(re(`^the partner has (captured|refunded) ([0-9]+\.[0-9]{2}) of the wallet payment$`), w.hasMovedWallet)
+	sc.Step(re(`^the partner authorizes a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`), func(ctx context.Context, a string) error {
 		return w.movesWallet(ctx, "authorizes", a)
 	})
-	sc.Step(`^the partner debits ([0-9]+\.[0-9]{2}) from the account for the merchant$`, func(ctx context.Context, a string) error {
+	sc.Step(re(`^the partner debits ([0-9]+\.[0-9]{2}) from the account for the merchant$`), func(ctx context.Context, a string) error {
 		return w.movesWallet(ctx, "debits", a)
 	})
-	sc.Step(`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the wallet payment$`, w.movesWallet)
-	sc.Step(`^the partner authorizes a wallet payment to the merchant named by its external account reference(?: without (\w+))?$`, w.authorizesByExternalReference)
-	sc.Step(`^the partner debits one cent more than the account may spend before its minimum allowed balance$`, w.debitsBeyondMinimum)
-	sc.Step(`^the partner debits the account for the merchant (\d+) times at once, ([0-9]+\.[0-9]{2}) each$`, w.debitsConcurrently)
-	sc.Step(`^the balances agree to the cent with the debits that succeeded, each with its entry$`, w.concurrentDebitsAgree)
-	sc.Step(`^as many of the debits succeeded as the money allows$`, w.successesMatchTheMoney)
+	sc.Step(re(`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the wallet payment$`), w.movesWallet)
+	sc.Step(re(`^the partner authorizes a wallet payment to the merchant named by its external account reference(?: without (\w+))?$`), w.authorizesByExternalReference)
+	sc.Step(re(`^the partner debits one cent more than the account may spend before its minimum allowed balance$`), w.debitsBeyondMinimum)
+	sc.Step(re(`^the partner debits the account for the merchant (\d+) times at once, ([0-9]+\.[0-9]{2}) each$`), w.debitsConcurrently)
+	sc.Step(re(`^the balances agree to the cent with the debits that succeeded, each with its entry$`), w.concurrentDebitsAgree)
+	sc.Step(re(`^as many of the debits succeeded as the money allows$`), w.successesMatchTheMoney)
 }

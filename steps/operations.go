@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"github.com/cucumber/godog"
 	"mime"
 	"net/http"
 	"strings"
@@ -213,20 +214,21 @@ func (w *World) fieldIs(field, want string) error {
 	return nil
 }
 
-func registerOperationSteps(sc stepper, w *World) {
-	sc.Step(`^the partner `+opPattern+variantPattern+`$`, w.calls)
-	sc.Step(`^the partner `+opPattern+variantPattern+` without (\w+)$`, w.callsWithout)
-	sc.Step(`^the partner `+opPattern+variantPattern+` with (\w+) set to (.+)$`, w.callsWithValue)
-	sc.Step(`^the partner `+opPattern+` with (\w+) of (\d+) characters$`, w.callsWithLength)
-	sc.Step(`^the partner `+opPattern+` with a body that is not valid JSON$`, w.callsWithMalformedJSON)
-	sc.Step(`^the partner `+opPattern+` without an X-Auth-Token$`, w.callsWithoutToken)
-	sc.Step(`^the partner `+opPattern+` with an X-Auth-Token the service did not issue$`, w.callsWithForeignToken)
+func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the partner `+opPattern+variantPattern+`$`), w.calls)
+	sc.Step(re(`^the partner `+opPattern+variantPattern+` without (\w+)$`), w.callsWithout)
+	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) set to (.+)$`), w.callsWithValue)
+	sc.Step(re(`^the partner `+opPattern+` with (\w+) of (\d+) characters$`), w.callsWithLength)
+	sc.Step(re(`^the partner `+opPattern+` with a body that is not valid JSON$`), w.callsWithMalformedJSON)
+	sc.Step(re(`^the partner `+opPattern+` without an X-Auth-Token$`), w.callsWithoutToken)
+	sc.Step(re(`^the partner `+opPattern+` with an X-Auth-Token the service did not issue$`), w.callsWithForeignToken)
 
-	sc.Step(`^the call succeeds$`, w.callSucceeds)
-	sc.Step(`^the call fails as a handled error$`, w.handledError)
-	sc.Step(`^the call is not a success$`, w.notASuccess)
-	sc.Step(`^the call is rejected as a syntax error$`, w.rejectedAsSyntaxError)
-	sc.Step(`^the call is rejected as a syntax error naming (\w+)$`, w.rejectedNaming)
-	sc.Step(`^the call is refused as unauthorized$`, w.refusedAsUnauthorized)
-	sc.Step(`^the response's (\w+) is "([^"]*)"$`, w.fieldIs)
+	sc.Step(re(`^the call succeeds$`), w.callSucceeds)
+	sc.Step(re(`^the call fails as a handled error$`), w.handledError)
+	sc.Step(re(`^the call is not a success$`), w.notASuccess)
+	sc.Step(re(`^the call is rejected as a syntax error$`), w.rejectedAsSyntaxError)
+	sc.Step(re(`^the call is rejected as a syntax error naming (\w+)$`), w.rejectedNaming)
+	sc.Step(re(`^the call is refused as unauthorized$`), w.refusedAsUnauthorized)
+	sc.Step(re(`^the response's (\w+) is "([^"]*)"$`), w.fieldIs)
 }

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"github.com/cucumber/godog"
 
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
@@ -50,7 +51,8 @@ func (w *World) secondPartnerDebits(ctx context.Context, a string) error {
 	return w.movesWallet(ctx, "debits", a)
 }
 
-func registerPartnerSteps(sc stepper, w *World) {
-	sc.Step(`^the second partner `+opPattern+`$`, w.secondPartnerCalls)
-	sc.Step(`^the second partner debits ([0-9]+\.[0-9]{2}) from the account for the merchant$`, w.secondPartnerDebits)
+func registerPartnerSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the second partner `+opPattern+`$`), w.secondPartnerCalls)
+	sc.Step(re(`^the second partner debits ([0-9]+\.[0-9]{2}) from the account for the merchant$`), w.secondPartnerDebits)
 }

@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+	"github.com/cucumber/godog"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -469,25 +470,26 @@ func isUpperLetters(s string, n int) bool {
 	return true
 }
 
-func registerPaymentOptionSteps(sc stepper, w *World) {
-	sc.Step(`^the partner has started adding a payment option`+variantPattern+`$`, w.hasStartedAddingOption)
-	sc.Step(`^the partner has stored a payment option`+variantPattern+`$`, w.hasStoredOption)
-	sc.Step(`^the partner has stored two payment options$`, w.hasStoredTwoOptions)
-	sc.Step(`^the partner has started verifying the payment option$`, w.hasStartedVerifying)
-	sc.Step(`^the partner has deleted the payment option$`, w.hasDeletedOption)
-	sc.Step(`^the partner uses a stored payment option reference the account does not have$`, w.hasUnknownOption)
-	sc.Step(`^the partner has made the (first|second) payment option the default$`, w.hasMadeDefault)
+func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the partner has started adding a payment option`+variantPattern+`$`), w.hasStartedAddingOption)
+	sc.Step(re(`^the partner has stored a payment option`+variantPattern+`$`), w.hasStoredOption)
+	sc.Step(re(`^the partner has stored two payment options$`), w.hasStoredTwoOptions)
+	sc.Step(re(`^the partner has started verifying the payment option$`), w.hasStartedVerifying)
+	sc.Step(re(`^the partner has deleted the payment option$`), w.hasDeletedOption)
+	sc.Step(re(`^the partner uses a stored payment option reference the account does not have$`), w.hasUnknownOption)
+	sc.Step(re(`^the partner has made the (first|second) payment option the default$`), w.hasMadeDefault)
 
-	sc.Step(`^the partner makes the (first|second) payment option the default$`, w.makesDefault)
-	sc.Step(`^the partner completes adding the payment option with an authorizationToken Init Add did not issue$`, w.completesAddWithForeignToken)
-	sc.Step(`^the partner completes verifying the payment option with a wrong verification code$`, w.completesVerifyWithWrongCode)
+	sc.Step(re(`^the partner makes the (first|second) payment option the default$`), w.makesDefault)
+	sc.Step(re(`^the partner completes adding the payment option with an authorizationToken Init Add did not issue$`), w.completesAddWithForeignToken)
+	sc.Step(re(`^the partner completes verifying the payment option with a wrong verification code$`), w.completesVerifyWithWrongCode)
 
-	sc.Step(`^the payment option is listed among the stored payment options$`, w.optionIsListed)
-	sc.Step(`^the listed payment options include the payment option$`, w.listedOptionsInclude)
-	sc.Step(`^the payment option is no longer listed among the stored payment options$`, w.optionNoLongerListed)
-	sc.Step(`^the stored payment option carries (the billing address given|the account owner's address) as its billing address$`, w.billingAddressIs)
-	sc.Step(`^the (first|second) payment option is the only default$`, w.onlyDefault)
-	sc.Step(`^the available payment options include the profile's payment option$`, w.availableOptionsInclude)
-	sc.Step(`^the response carries an? (\w+) of at most (\d+) characters$`, w.carriesBoundedReference)
-	sc.Step(`^the response carries the issuer country in alpha-2 and alpha-3$`, w.carriesIssuerCountry)
+	sc.Step(re(`^the payment option is listed among the stored payment options$`), w.optionIsListed)
+	sc.Step(re(`^the listed payment options include the payment option$`), w.listedOptionsInclude)
+	sc.Step(re(`^the payment option is no longer listed among the stored payment options$`), w.optionNoLongerListed)
+	sc.Step(re(`^the stored payment option carries (the billing address given|the account owner's address) as its billing address$`), w.billingAddressIs)
+	sc.Step(re(`^the (first|second) payment option is the only default$`), w.onlyDefault)
+	sc.Step(re(`^the available payment options include the profile's payment option$`), w.availableOptionsInclude)
+	sc.Step(re(`^the response carries an? (\w+) of at most (\d+) characters$`), w.carriesBoundedReference)
+	sc.Step(re(`^the response carries the issuer country in alpha-2 and alpha-3$`), w.carriesIssuerCountry)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/cucumber/godog"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -283,12 +284,13 @@ func (w *World) statusAgrees(ctx context.Context) error {
 	return nil
 }
 
-func registerPaymentSteps(sc stepper, w *World) {
-	sc.Step(`^the partner has (a received guest payment|an authorized guest payment|a captured payment|a cancelled payment|a received payment with the stored payment option|an authorized payment with the stored payment option|a captured payment with the stored payment option)$`, w.hasPayment)
-	sc.Step(`^the partner has (captured|refunded) ([0-9]+\.[0-9]{2}) of the payment$`, w.hasMovedPayment)
-	sc.Step(`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the payment$`, w.movesPaymentWithAmount)
-	sc.Step(`^the payment's status reads (\w+)$`, w.statusReads)
-	sc.Step(`^the response's (\w+) is ([0-9]+\.[0-9]{2})$`, w.amountIs)
-	sc.Step(`^the response's (\w+) is the profile's currency$`, w.isProfileCurrency)
-	sc.Step(`^the payment status agrees with what was authorized$`, w.statusAgrees)
+func registerPaymentSteps(sc *godog.ScenarioContext, w *World) {
+	re := w.env.re
+	sc.Step(re(`^the partner has (a received guest payment|an authorized guest payment|a captured payment|a cancelled payment|a received payment with the stored payment option|an authorized payment with the stored payment option|a captured payment with the stored payment option)$`), w.hasPayment)
+	sc.Step(re(`^the partner has (captured|refunded) ([0-9]+\.[0-9]{2}) of the payment$`), w.hasMovedPayment)
+	sc.Step(re(`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the payment$`), w.movesPaymentWithAmount)
+	sc.Step(re(`^the payment's status reads (\w+)$`), w.statusReads)
+	sc.Step(re(`^the response's (\w+) is ([0-9]+\.[0-9]{2})$`), w.amountIs)
+	sc.Step(re(`^the response's (\w+) is the profile's currency$`), w.isProfileCurrency)
+	sc.Step(re(`^the payment status agrees with what was authorized$`), w.statusAgrees)
 }

@@ -2,15 +2,13 @@ package steps
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"io/fs"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
+	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -52,81 +50,67 @@ func featureSteps(t *testing.T) []string {
 	return texts
 }
 
-// The step table keeps godog's strict rules: every step of the features
-// matches exactly one definition, and each definition's function takes
-// what its pattern captures.
+// definitions lists the step definitions godog holds for a scenario, as
+// godog itself lists them (--godog.definitions): pattern and function.
+func definitions(t *testing.T, env *Env) []registered {
+	t.Helper()
+	var out bytes.Buffer
+	status := godog.TestSuite{
+		ScenarioInitializer: ScenarioInitializer(env, nil),
+		Options:             &godog.Options{ShowStepDefinitions: true, NoColors: true, Format: "progress", Output: &out},
+	}.Run()
+	require.Equal(t, 2, status, "godog's listing of step definitions ends with its option status")
+	var defs []registered
+	// godog colours this listing whatever NoColors says.
+	plain := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(out.String(), "")
+	for _, line := range strings.Split(strings.TrimSpace(plain), "\n") {
+		i := strings.LastIndex(line, " # ")
+		require.Positive(t, i, "a definition line is 'PATTERN # FUNCTION': %q", line)
+		defs = append(defs, registered{pattern: strings.TrimSpace(line[:i]), fn: strings.TrimSpace(line[i+3:])})
+	}
+	return defs
+}
+
+type registered struct{ pattern, fn string }
+
+// Every step of the features matches exactly one of the definitions godog
+// holds (strict mode would otherwise fail it as undefined or ambiguous),
+// and every definition is used by some step.
 func TestEveryFeatureStepMatchesOneDefinition(t *testing.T) {
 	w, _ := testWorld(t)
-	table := &stepTable{env: w.env}
-	registerSteps(stepper{table: table}, w)
+	defs := definitions(t, w.env)
+	require.Greater(t, len(defs), 50)
 	texts := featureSteps(t)
 	require.Greater(t, len(texts), 300)
-	used := map[int]bool{}
+	used := make([]bool, len(defs))
 	for _, text := range texts {
-		m := table.match(text)
-		if !assert.NoError(t, m.err) {
-			continue
+		var matching []string
+		for i, d := range defs {
+			if regexp.MustCompile(d.pattern).MatchString(text) {
+				used[i] = true
+				matching = append(matching, d.pattern)
+			}
 		}
-		used[m.index] = true
-		_, err := bind(context.Background(), table.defs[m.index], m.args)
-		assert.NoError(t, err, text)
+		assert.Len(t, matching, 1, "%q must match exactly one definition; it matches %v", text, matching)
 	}
-	for i, d := range table.defs {
-		assert.True(t, used[i], "no feature step uses the definition %s", d.pattern)
+	for i, d := range defs {
+		assert.True(t, used[i], "no feature step uses the definition %s (%s)", d.pattern, d.fn)
+		assert.Regexp(t, `^\^.*\$$`, d.pattern, "a step pattern is anchored at both ends, as a step's whole text")
+		assert.NotContains(t, d.fn, "register.go", "godog locates %s in its domain's file, where it is written", d.pattern)
 	}
 }
 
-func TestStepTableRefusesUndefinedAndAmbiguousSteps(t *testing.T) {
-	env := &Env{}
-	table := &stepTable{env: env}
-	st := stepper{table: table}
-	var got []any
-	st.Step(`^the partner reads (\w+) (\d+) times$`, func(ctx context.Context, what string, n int) error {
-		got = append(got, what, n)
-		return nil
-	})
-	st.Step(`^the call (succeeds|fails)$`, func(string) error { return nil })
-	st.Step(`^the call fails$`, func() error { return nil })
-	st.Step(`^the response is (\w+)$`, func(ctx context.Context) error { return nil })
-
-	require.NoError(t, table.run(context.Background(), "the partner reads balances 3 times"))
-	assert.Equal(t, []any{"balances", 3}, got)
-
-	var de *DefinitionError
-	err := table.run(context.Background(), "the partner sings")
-	require.True(t, errors.As(err, &de))
-	assert.Contains(t, err.Error(), "undefined step")
-
-	err = table.run(context.Background(), "the call fails")
-	require.True(t, errors.As(err, &de))
-	assert.Contains(t, err.Error(), "ambiguous step")
-	assert.Contains(t, err.Error(), `^the call fails$`)
-
-	err = table.run(context.Background(), "the response is odd")
-	require.True(t, errors.As(err, &de))
-	assert.Contains(t, err.Error(), "takes 0 values, the pattern captures 1")
-
-	// A step's own error comes back as it is.
-	boom := errors.New("boom")
-	st.Step(`^it breaks$`, func() error { return boom })
-	assert.Same(t, boom, table.run(context.Background(), "it breaks"))
-}
-
-// Every scenario registers the same patterns in the same order: the match
-// of a text, found once per run, holds for every World.
-func TestEveryWorldRegistersTheSameDefinitions(t *testing.T) {
-	w1, _ := testWorld(t)
-	w2 := newWorld(w1.env)
-	a, b := &stepTable{env: w1.env}, &stepTable{env: w1.env}
-	registerSteps(stepper{table: a}, w1)
-	registerSteps(stepper{table: b}, w2)
-	require.Equal(t, len(a.defs), len(b.defs))
-	assert.LessOrEqual(t, len(a.defs), definitionsPerScenario, "raise definitionsPerScenario")
-	for i := range a.defs {
-		assert.Equal(t, a.defs[i].pattern, b.defs[i].pattern)
-		assert.Equal(t, reflect.TypeOf(a.defs[i].fn), reflect.TypeOf(b.defs[i].fn))
-		_, err := regexp.Compile(a.defs[i].pattern)
-		assert.NoError(t, err)
-		assert.Regexp(t, `^\^.*\$$`, a.defs[i].pattern, "a step pattern is anchored at both ends, as a step's whole text")
-	}
+// Each pattern is compiled once per run: every scenario's definitions share
+// the Env's compiled expressions.
+func TestEveryWorldSharesTheCompiledPatterns(t *testing.T) {
+	w, _ := testWorld(t)
+	first := definitions(t, w.env)
+	n := 0
+	w.env.patterns.Range(func(_, _ any) bool { n++; return true })
+	second := definitions(t, w.env)
+	m := 0
+	w.env.patterns.Range(func(_, _ any) bool { m++; return true })
+	assert.Equal(t, first, second)
+	assert.Equal(t, n, m, "a second scenario compiles no pattern anew")
+	assert.LessOrEqual(t, n, len(first))
 }

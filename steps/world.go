@@ -40,38 +40,18 @@ type Env struct {
 
 	seq atomic.Int64 // numbers scenarios for unique data
 
-	patterns sync.Map // step pattern -> its *stepPattern, compiled once per run
-	matches  sync.Map // step text -> its stepMatch, found once per run
+	patterns sync.Map // step pattern -> its *regexp.Regexp, compiled once per run
 }
 
-// pattern returns the compiled step pattern p; every scenario of the run
-// shares it (a *regexp.Regexp is safe for concurrent use).
-func (e *Env) pattern(p string) *stepPattern {
-	if sp, ok := e.patterns.Load(p); ok {
-		return sp.(*stepPattern)
+// re returns the compiled step pattern p, for sc.Step: every scenario
+// registers the same definitions, so each pattern is compiled once per run
+// and shared (a *regexp.Regexp is safe for concurrent use).
+func (e *Env) re(p string) *regexp.Regexp {
+	if re, ok := e.patterns.Load(p); ok {
+		return re.(*regexp.Regexp)
 	}
-	sp := &stepPattern{re: regexp.MustCompile(p)}
-	if strings.HasPrefix(p, "^") {
-		sp.prefix, _ = sp.re.LiteralPrefix()
-	}
-	got, _ := e.patterns.LoadOrStore(p, sp)
-	return got.(*stepPattern)
-}
-
-// stepPattern is a compiled step pattern and, when it is anchored at the
-// start, the literal text every match begins with: most texts are told
-// apart from most patterns by that prefix alone.
-type stepPattern struct {
-	re     *regexp.Regexp
-	prefix string
-}
-
-// find returns the groups of text's match, or nil.
-func (sp *stepPattern) find(text string) []string {
-	if !strings.HasPrefix(text, sp.prefix) {
-		return nil
-	}
-	return sp.re.FindStringSubmatch(text)
+	got, _ := e.patterns.LoadOrStore(p, regexp.MustCompile(p))
+	return got.(*regexp.Regexp)
 }
 
 // World is the state of one scenario: the values captured from responses
