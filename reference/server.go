@@ -36,6 +36,9 @@ type Config struct {
 
 	Personality Personality
 	Mutant      string // "" = conforming; otherwise the Name of one entry of Mutants()
+	// Variants names choices the spec permits (entries of Variants()) that
+	// this server makes instead of the Standard ones; any set combines.
+	Variants []string
 }
 
 // DefaultConfig returns the configuration the suite uses by default: a
@@ -114,6 +117,9 @@ func NewHandler(cfg Config) (http.Handler, error) {
 func newHandler(cfg Config) (*handler, error) {
 	if !knownMutant(cfg.Mutant) {
 		return nil, fmt.Errorf("reference: unknown mutant %q", cfg.Mutant)
+	}
+	if err := knownVariants(cfg.Variants); err != nil {
+		return nil, err
 	}
 	if cfg.Personality != Standard && cfg.Personality != Alternative {
 		return nil, fmt.Errorf("reference: unknown personality %d", cfg.Personality)

@@ -60,6 +60,15 @@ type StepResult struct {
 	Exchanges []target.Exchange `json:"exchanges"`
 	// Waited is how long the step waited for the target's clock to turn.
 	Waited time.Duration `json:"waited,omitempty"`
+	// Advice lists the step's advisory checks that did not hold.
+	Advice []Advice `json:"advice,omitempty"`
+}
+
+// Advice is an advisory check that did not hold: a rule the spec implies
+// without stating it. It makes a scenario a WARNING, never a failure.
+type Advice struct {
+	Rule    string `json:"rule"`    // the rule's id, e.g. "A-4.2#7"
+	Message string `json:"message"` // expected versus got
 }
 
 // Exchanges returns every exchange of the scenario in order.

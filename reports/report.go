@@ -260,6 +260,8 @@ type StepReport struct {
 	// WaitedMs is how long the step waited for the target's clock to turn
 	// (B-4.12's "a second later"), time that is no answer's latency.
 	WaitedMs float64 `json:"waitedMs,omitempty"`
+	// Advice lists the step's advisory checks that did not hold.
+	Advice []Advice `json:"advice,omitempty"`
 }
 
 // ExchangeReport is one HTTP call as target.Exchange records it, secrets
@@ -356,6 +358,9 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		}
 		for _, st := range s.Steps {
 			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]ExchangeReport, 0, len(st.Exchanges)), WaitedMs: ms(st.Waited)}
+			for _, a := range st.Advice {
+				step.Advice = append(step.Advice, Advice{Rule: a.Rule, Message: fields.String(a.Message)})
+			}
 			for _, ex := range st.Exchanges {
 				step.Exchanges = append(step.Exchanges, exchangeReport(ex, fields))
 			}

@@ -53,6 +53,32 @@ func TestBothPersonalitiesAreConformant(t *testing.T) {
 	}
 }
 
+// Variants are the mirror of mutants: each makes a choice the spec permits
+// that the Standard server makes otherwise. The whole suite passes against
+// every variant alone and against all of them together: no check asserts
+// more than the spec states. (Warnings are allowed: an advisory rule is one
+// the spec implies, and a variant may choose against it.)
+func TestEveryVariantIsConformant(t *testing.T) {
+	var all []string
+	for _, v := range reference.Variants() {
+		all = append(all, v.Name)
+	}
+	runs := map[string][]string{"all together": all}
+	for _, v := range all {
+		runs[v] = []string{v}
+	}
+	for name, vs := range runs {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Variants = vs
+			res := runAgainst(t, cfg, "")
+			assert.NotEqual(t, reports.NotConformant, res.Verdict(), "variants %v: %s", vs, failures(res))
+			assert.Zero(t, res.Counts()[reports.Skipped], failures(res))
+		})
+	}
+}
+
 // Every mutant of the reference server breaks one rule of one clause; the
 // suite must fail at least one scenario tagged with that clause (a warning,
 // for a rule the spec implies and an @advisory scenario checks).

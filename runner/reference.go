@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
@@ -33,5 +34,17 @@ func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 	p.Merchant.ProgramCode = cfg.MerchantProgramCode
 	p.Merchant.ExternalAccountReference = cfg.MerchantExternalReference
 	p.Sandbox.RedirectTrigger = "/sandbox/payments/{uniqueReference}/redirect"
+	// A target making a variant's choice declares it, as a vendor would.
+	for _, v := range reference.Variants() {
+		if !slices.Contains(cfg.Variants, v.Name) {
+			continue
+		}
+		for k, val := range v.Declares {
+			if p.Behaviour == nil {
+				p.Behaviour = map[string]string{}
+			}
+			p.Behaviour[k] = val
+		}
+	}
 	return p
 }

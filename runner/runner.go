@@ -325,6 +325,9 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 		return reports.Skipped, "the profile has no " + o.missingKey
 	}
 	if o.err == nil {
+		if len(o.advice) > 0 {
+			return reports.Warning, adviceMessage(o.advice)
+		}
 		return reports.Passed, ""
 	}
 	var infra *target.InfraError
@@ -347,6 +350,16 @@ type outcome struct {
 	steps      []reports.StepResult
 	duration   time.Duration
 	missingKey string // the profile key whose absence skipped the scenario
+	advice     []steps.Advice
+}
+
+// adviceMessage sums up the advisory checks that did not hold.
+func adviceMessage(advice []steps.Advice) string {
+	parts := make([]string, len(advice))
+	for i, a := range advice {
+		parts[i] = fmt.Sprintf("advisory %s: %s", a.Rule, a.Msg)
+	}
+	return strings.Join(parts, "\n")
 }
 
 // collector gathers outcomes from concurrently running scenarios and
@@ -369,9 +382,13 @@ func newCollector(selected []Scenario, con *console) *collector {
 
 func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
-		o := outcome{err: err, missingKey: w.MissingKey(), duration: time.Since(w.Started())}
+		o := outcome{err: err, missingKey: w.MissingKey(), duration: time.Since(w.Started()), advice: w.Advice()}
 		for _, st := range w.Steps() {
-			o.steps = append(o.steps, reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited})
+			sr := reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited}
+			for _, a := range st.Advice {
+				sr.Advice = append(sr.Advice, reports.Advice{Rule: a.Rule, Message: a.Msg})
+			}
+			o.steps = append(o.steps, sr)
 		}
 		if err != nil {
 			o.message = r.String(err.Error())

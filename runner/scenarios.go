@@ -10,6 +10,8 @@ import (
 
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
+
+	"github.com/wallet-conformance/wallet-conformance/rules"
 )
 
 // Scenario is one runnable scenario (an outline row counts as one) of the
@@ -23,6 +25,7 @@ type Scenario struct {
 	Name     string   // scenario name with outline values filled in
 	Tags     []string // every tag, without "@", in file order
 	Clauses  []string // the clause tags (A-…, B-…) among Tags
+	Rules    []string // the rule tags (A-4.5#3 …, package rules) among Tags
 	Advisory bool     // tagged @advisory: reported as a warning, never fails the verdict
 	Steps    []string // step texts
 	Keywords []string // each step's keyword as written ("Given", "When", "Then", "And", "But", "*"), parallel to Steps
@@ -70,6 +73,9 @@ func LoadScenarios(fsys fs.FS) ([]Scenario, error) {
 				s.Tags = append(s.Tags, tag)
 				if IsClause(tag) {
 					s.Clauses = append(s.Clauses, tag)
+				}
+				if rules.IsRuleTag(tag) {
+					s.Rules = append(s.Rules, tag)
 				}
 				if tag == AdvisoryTag {
 					s.Advisory = true

@@ -8,6 +8,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/rules"
 )
 
 func TestEveryScenarioIsTracedToAClauseAndNamedUniquely(t *testing.T) {
@@ -22,6 +23,28 @@ func TestEveryScenarioIsTracedToAClauseAndNamedUniquely(t *testing.T) {
 			t.Errorf("%s and %s share the name %q: results are matched by name", prev, s.ID, s.Name)
 		}
 		seen[key] = s.ID
+	}
+}
+
+// A rule tag is a promise like a clause tag: it names a rule of the
+// catalogue, of one of the scenario's own clauses, and an @advisory
+// scenario checks no normative rule.
+func TestEveryRuleTagNamesARuleOfTheCatalogue(t *testing.T) {
+	all, err := LoadScenarios(features.FS())
+	require.NoError(t, err)
+	cat, err := rules.Load()
+	require.NoError(t, err)
+	for _, s := range all {
+		for _, id := range s.Rules {
+			r, ok := cat.Rule(id)
+			if !assert.True(t, ok, "%s %q is tagged @%s, which is not in the catalogue (rules/)", s.ID, s.Name, id) {
+				continue
+			}
+			assert.Contains(t, s.Clauses, r.Clause(), "%s %q checks %s but is not tagged with its clause", s.ID, s.Name, id)
+			if s.Advisory {
+				assert.NotEqual(t, rules.Normative, r.Level, "%s %q is @advisory but checks the normative rule %s", s.ID, s.Name, id)
+			}
+		}
 	}
 }
 

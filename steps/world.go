@@ -92,6 +92,7 @@ type World struct {
 	exchanges []target.Exchange
 	attached  int           // how many exchanges were already attached to a step
 	waited    time.Duration // how long the current step waited for the target's clock
+	advised   []Advice      // advisory checks of the current step that did not hold
 	steps     []StepRecord
 	// missingKey names the profile key the scenario needed and did not find.
 	missingKey string
@@ -152,6 +153,17 @@ type StepRecord struct {
 	// Waited is how long the step waited for the target's clock to turn
 	// (not for answers): time the suite spends idle by the spec's design.
 	Waited time.Duration
+	// Advice lists the advisory checks of the step that did not hold.
+	Advice []Advice
+}
+
+// Advice is an advisory check that did not hold: the target did not follow
+// a rule the spec implies without stating it (rules.Advisory). It never
+// fails a scenario; a scenario whose every normative check held but which
+// has advice ends as a WARNING.
+type Advice struct {
+	Rule string // the rule's id, e.g. "A-4.2#7"
+	Msg  string // expected versus got, secrets redacted
 }
 
 // Steps returns the scenario's steps as they ran.
@@ -160,15 +172,37 @@ func (w *World) Steps() []StepRecord { return w.steps }
 // recordStep closes a step: it takes the exchanges made since the last step.
 func (w *World) recordStep(text, status string, err error) StepRecord {
 	w.mu.Lock()
-	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited}
+	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited, Advice: w.advised}
 	w.attached = len(w.exchanges)
 	w.waited = 0
+	w.advised = nil
 	w.mu.Unlock()
 	if err != nil {
 		rec.Error = w.env.Client.Redactor().String(err.Error())
 	}
 	w.steps = append(w.steps, rec)
 	return rec
+}
+
+// advise records that an advisory check of the current step did not hold:
+// the target broke rule, which the spec implies but does not state. The
+// step goes on; the scenario ends as a WARNING unless a normative check
+// fails it. Use it where a step's check has no sentence of the spec behind
+// it that makes it normative (see package rules).
+func (w *World) advise(rule, format string, args ...any) {
+	msg := w.env.Client.Redactor().String(fmt.Sprintf(format, args...))
+	w.mu.Lock()
+	w.advised = append(w.advised, Advice{Rule: rule, Msg: msg})
+	w.mu.Unlock()
+}
+
+// Advice returns every advisory check of the scenario that did not hold, in order.
+func (w *World) Advice() []Advice {
+	var out []Advice
+	for _, st := range w.steps {
+		out = append(out, st.Advice...)
+	}
+	return out
 }
 
 // noteWaited adds d to the time the current step spent waiting for the
@@ -192,6 +226,9 @@ func (w *World) authToken(ctx context.Context) (string, error) {
 type Failure struct {
 	Msg      string
 	Evidence string // the response that shows it, redacted
+	// Rule is the id of the rule the check rests on (package rules), when
+	// the step names it; the scenario's rule tags say it otherwise.
+	Rule string
 }
 
 func (f *Failure) Error() string {
@@ -215,6 +252,14 @@ func (w *World) failf(format string, args ...any) error {
 		}
 	}
 	return f
+}
+
+// violates builds a Failure of a normative rule (its id in package rules)
+// with the last response as evidence.
+func (w *World) violates(rule, format string, args ...any) error {
+	err := w.failf(format, args...)
+	err.(*Failure).Rule = rule
+	return err
 }
 
 // keepWhen lets a Then step make calls of its own to verify an outcome

@@ -71,6 +71,10 @@ type Profile struct {
 		// Exclude lists clause tags the implementation does not claim, e.g. "B-4.19".
 		Exclude []string `yaml:"exclude,omitempty" json:"exclude"`
 	} `yaml:"scope,omitempty" json:"scope"`
+	// Behaviour declares the target's choices on points the spec leaves
+	// open (see Behaviours): key -> one of the key's values. Keys it does
+	// not declare take their defaults.
+	Behaviour map[string]string `yaml:"behaviour,omitempty" json:"behaviour,omitempty"`
 }
 
 // Duration is a time.Duration written as "90s" or as a number of seconds.
@@ -181,12 +185,19 @@ func (p *Profile) Validate() error {
 	if p.CallTimeout.Duration < 0 {
 		return &Error{Msg: "callTimeout must be positive"}
 	}
-	return nil
+	return p.validateBehaviours()
 }
 
 // Value returns the text value of a dotted key such as "merchant.accno"
-// ("" when unset or not a text key).
+// ("" when unset or not a text key); "behaviour.KEY" gives the declared
+// behaviour or its default.
 func (p *Profile) Value(key string) string {
+	if b, ok := strings.CutPrefix(key, "behaviour."); ok {
+		if _, known := behaviourKey(b); known {
+			return p.Behaves(b)
+		}
+		return ""
+	}
 	v := reflect.ValueOf(*p)
 	for _, part := range strings.Split(key, ".") {
 		f, ok := fieldByKey(v.Type(), part)
@@ -210,6 +221,12 @@ func (p *Profile) Secrets() []string {
 func (p *Profile) Redacted() Profile {
 	cp := *p
 	cp.Scope.Exclude = append([]string(nil), p.Scope.Exclude...)
+	if p.Behaviour != nil {
+		cp.Behaviour = make(map[string]string, len(p.Behaviour))
+		for k, v := range p.Behaviour {
+			cp.Behaviour[k] = v
+		}
+	}
 	for _, s := range []*string{&cp.Credentials.Password, &cp.SecondPartner.Password, &cp.Sandbox.VerificationCode, &cp.Sandbox.OneTimePassword} {
 		if *s != "" {
 			*s = "[REDACTED]"

@@ -1,0 +1,200 @@
+// Package rules is the catalogue of the specification's statements that the
+// suite checks or deliberately leaves alone: every rule has an id
+// ("A-4.5#3": its clause, "#", a number unique within the clause), the
+// sentence of document-a.md or document-b.md it rests on, quoted word for
+// word, and a level that says what a target's failure to follow it means.
+//
+// Scenarios name the rules they check with a tag of the rule's id
+// (@A-4.5#3); a step that checks an advisory rule names it in World.advise.
+// The catalogue is the assertion audit an auditor reads: `wallet-conformance
+// rules` prints it, and the report quotes the rule of every failed check.
+package rules
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Level says what it means when a target does not follow a rule. The values
+// are an append-only list: reports and tools match on them.
+type Level string
+
+const (
+	// Normative: the spec states the rule; a target that breaks it FAILS.
+	Normative Level = "normative"
+	// Advisory: the spec implies the rule without stating it; a target that
+	// breaks it gets a WARNING, which never fails the verdict.
+	Advisory Level = "advisory"
+	// Profile: the spec leaves a choice open and the target declares its
+	// choice in its profile (Rule.Profile names the key); the suite holds the
+	// target to what it declared.
+	Profile Level = "profile"
+	// Untestable: the spec states the rule but no black-box run can check it
+	// (Rule.Note says why).
+	Untestable Level = "untestable"
+	// Open: the spec leaves the point open (not shown, no default, no error
+	// named); the suite asserts nothing about it. Listed so an auditor sees
+	// what is deliberately not checked.
+	Open Level = "open"
+)
+
+// Levels lists every level in catalogue order.
+func Levels() []Level { return []Level{Normative, Advisory, Profile, Untestable, Open} }
+
+// Rule is one statement of the specification.
+type Rule struct {
+	ID         string   `yaml:"id" json:"id"`                               // "A-4.5#3"
+	Quote      string   `yaml:"quote" json:"quote"`                         // the spec's words, verbatim
+	Level      Level    `yaml:"level" json:"level"`                         // normative, advisory, profile, untestable, open
+	Operations []string `yaml:"operations,omitempty" json:"operations"`     // operation IDs it applies to (schemas.Catalogue); none for a rule of every call
+	Profile    string   `yaml:"profile,omitempty" json:"profile,omitempty"` // for level profile: the profile key the target declares
+	Note       string   `yaml:"note,omitempty" json:"note,omitempty"`       // how it is checked; why advisory, open or untestable
+}
+
+// Clause returns the clause of the rule: "A-4.5" of "A-4.5#3".
+func (r Rule) Clause() string { c, _, _ := strings.Cut(r.ID, "#"); return c }
+
+// Number returns the rule's number within its clause: 3 of "A-4.5#3".
+func (r Rule) Number() int {
+	_, n, _ := strings.Cut(r.ID, "#")
+	i, _ := strconv.Atoi(n)
+	return i
+}
+
+// Catalogue is the loaded set of rules, in clause order.
+type Catalogue struct {
+	rules []Rule
+	byID  map[string]int
+}
+
+//go:embed *.yaml
+var files embed.FS
+
+// FS returns the embedded catalogue files.
+func FS() fs.FS { return files }
+
+var idPattern = regexp.MustCompile(`^[AB]-[0-9]+(\.[0-9]+)?#[1-9][0-9]*$`)
+
+// IsRuleTag reports whether a tag (without "@") names a rule, e.g. "A-4.5#3".
+func IsRuleTag(tag string) bool { return idPattern.MatchString(tag) }
+
+// Load reads the embedded catalogue.
+func Load() (*Catalogue, error) { return LoadFS(files) }
+
+// LoadFS reads every *.yaml file of fsys, each a list of rules under the
+// key "rules", and checks them: ids well formed and unique, a quote and a
+// known level on every rule, a profile key on every profile rule.
+func LoadFS(fsys fs.FS) (*Catalogue, error) {
+	names, err := fs.Glob(fsys, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	c := &Catalogue{byID: map[string]int{}}
+	var errs []string
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		var doc struct {
+			Rules []Rule `yaml:"rules"`
+		}
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(true)
+		if err := dec.Decode(&doc); err != nil {
+			return nil, fmt.Errorf("rules/%s: %w", name, err)
+		}
+		for _, r := range doc.Rules {
+			r.Quote = strings.TrimSpace(r.Quote)
+			switch {
+			case !idPattern.MatchString(r.ID):
+				errs = append(errs, fmt.Sprintf("%s: %q is not a rule id such as A-4.5#3", name, r.ID))
+				continue
+			case r.Quote == "":
+				errs = append(errs, fmt.Sprintf("%s: %s quotes no sentence of the spec", name, r.ID))
+			case !knownLevel(r.Level):
+				errs = append(errs, fmt.Sprintf("%s: %s has level %q, not one of %v", name, r.ID, r.Level, Levels()))
+			case r.Level == Profile && r.Profile == "":
+				errs = append(errs, fmt.Sprintf("%s: %s is a profile rule without the profile key", name, r.ID))
+			case r.Level != Normative && r.Level != Profile && r.Note == "":
+				errs = append(errs, fmt.Sprintf("%s: %s is %s without a note saying why", name, r.ID, r.Level))
+			}
+			if _, dup := c.byID[r.ID]; dup {
+				errs = append(errs, fmt.Sprintf("%s: %s is defined twice", name, r.ID))
+				continue
+			}
+			c.byID[r.ID] = len(c.rules)
+			c.rules = append(c.rules, r)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("rules: %s", strings.Join(errs, "; "))
+	}
+	sort.SliceStable(c.rules, func(i, j int) bool { return Less(c.rules[i].ID, c.rules[j].ID) })
+	for i, r := range c.rules {
+		c.byID[r.ID] = i
+	}
+	return c, nil
+}
+
+func knownLevel(l Level) bool {
+	for _, k := range Levels() {
+		if l == k {
+			return true
+		}
+	}
+	return false
+}
+
+// All returns every rule in clause order, then by number.
+func (c *Catalogue) All() []Rule { return append([]Rule(nil), c.rules...) }
+
+// Rule returns the rule with the given id.
+func (c *Catalogue) Rule(id string) (Rule, bool) {
+	i, ok := c.byID[strings.TrimPrefix(id, "@")]
+	if !ok {
+		return Rule{}, false
+	}
+	return c.rules[i], true
+}
+
+// Less orders rule ids as the spec orders clauses (A before B, then by each
+// number: "A-4.2" < "A-4.10"), then by rule number.
+func Less(a, b string) bool {
+	ka, kb := key(a), key(b)
+	for i := 0; i < len(ka) && i < len(kb); i++ {
+		if ka[i] != kb[i] {
+			return ka[i] < kb[i]
+		}
+	}
+	return len(ka) < len(kb)
+}
+
+func key(id string) []int {
+	var k []int
+	if id != "" {
+		k = append(k, int(id[0]))
+	}
+	n, in := 0, false
+	for _, r := range id {
+		switch {
+		case r >= '0' && r <= '9':
+			n, in = n*10+int(r-'0'), true
+		case in:
+			k, n, in = append(k, n), 0, false
+		}
+	}
+	if in {
+		k = append(k, n)
+	}
+	return k
+}
