@@ -3,6 +3,7 @@ package runner_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -81,7 +82,8 @@ func TestEveryVariantIsConformant(t *testing.T) {
 
 // Every mutant of the reference server breaks one rule of one clause; the
 // suite must fail at least one scenario tagged with that clause (a warning,
-// for a rule the spec implies and an @advisory scenario checks).
+// for a rule the spec implies and an @advisory scenario checks), and, when
+// the mutant names its rule, one tagged with that rule.
 func TestEveryMutantIsKilled(t *testing.T) {
 	for _, m := range reference.Mutants() {
 		t.Run(m.Name, func(t *testing.T) {
@@ -89,13 +91,19 @@ func TestEveryMutantIsKilled(t *testing.T) {
 			cfg := reference.DefaultConfig()
 			cfg.Mutant = m.Name
 			res := runAgainst(t, cfg, "@"+m.Clause)
-			killed := 0
+			killed, byRule := 0, 0
 			for _, s := range res.Scenarios {
 				if s.Status == reports.Failed || s.Status == reports.Warning {
 					killed++
+					if slices.Contains(s.Tags, m.Rule) {
+						byRule++
+					}
 				}
 			}
 			assert.Positive(t, killed, "mutant %s (%s: %s) survived every @%s scenario", m.Name, m.Clause, m.Description, m.Clause)
+			if m.Rule != "" {
+				assert.Positive(t, byRule, "mutant %s (%s) survived every scenario tagged @%s", m.Name, m.Description, m.Rule)
+			}
 		})
 	}
 }

@@ -1,0 +1,36 @@
+package reference
+
+// accountInfoMutants break the rules of Document B's account information,
+// wallet-to-merchant payments and address check (B-2.3, B-2.4, B-4.10 to
+// B-4.19, and the KC rows of B-3).
+var accountInfoMutants = []Mutant{
+	{Name: "avlbal-ignores-block", Clause: "B-2.4", Description: "Balance Enquiry reports avlBal equal to bkBal even when an amount is blocked"},
+	{Name: "debit-not-booked", Clause: "B-4.15", Description: "KC-Debit Account answers CAPTURED but does not debit the wallet"},
+	{Name: "count-is-page-size", Clause: "B-4.12", Description: "Account Enquiry answers count as the number of entries returned instead of the total under the filters"},
+	{Name: "top-ignored", Clause: "B-4.12", Description: "Account Enquiry ignores top"},
+	{Name: "top-takes-oldest", Clause: "B-4.12", Description: "Account Enquiry's top keeps the oldest entries instead of the most recent"},
+	{Name: "sort-default-desc", Clause: "B-4.12", Description: "Account Enquiry without sortDirection lists the newest entry first (the default is ASC)"},
+	{Name: "start-time-without-date-accepted", Clause: "B-4.12", Description: "Account Enquiry with startTime but without startDate is accepted"},
+	{Name: "pending-shown-by-default", Clause: "B-4.12", Description: "Account Enquiry returns pending entries without includePendingTransactions"},
+	{Name: "check-amount-json", Clause: "B-4.11", Description: "Check Available Payment Amount answers JSON {\"result\":\"yes\"} with Content-Type application/json instead of text/plain"},
+	{Name: "check-amount-quoted", Clause: "B-4.11", Description: "Check Available Payment Amount answers \"yes\" with the quotes"},
+	{Name: "check-amount-ignores-block", Clause: "B-4.11", Description: "Check Available Payment Amount compares the amount with bkBal instead of avlBal"},
+	{Name: "kc-authorize-status-201", Clause: "B-4.14", Description: "KC-Authorize answers HTTP 201 instead of 200"},
+	{Name: "kc-authorize-no-block", Clause: "B-4.14", Description: "KC-Authorize answers AUTHORIZED but blocks nothing (blkAmt and avlBal unchanged)"},
+	{Name: "kc-authorize-countrycode-optional", Clause: "B-4.14", Description: "KC-Authorize does not require countryCode when useDifferentBillingAddress is false"},
+	{Name: "kc-merchant-programcode-optional", Clause: "B-4.14", Description: "KC-Authorize with the merchant's external account reference as merchantAccno does not require merchantProgramCode"},
+	{Name: "kc-capture-keeps-block", Clause: "B-4.16", Description: "KC-Capture debits the wallet but does not release the block"},
+	{Name: "kc-cancel-after-capture", Clause: "B-3", Description: "KC-Cancel of a CAPTURED KC-Authorize payment succeeds (CANCELLED)"},
+	{Name: "kc-capture-of-debit", Clause: "B-3", Description: "KC-Capture of a KC-Debit Account payment succeeds and debits the wallet again"},
+	{Name: "kc-refund-above-captured", Clause: "B-4.18", Description: "a KC-Refund refundAmount above the captured amount is accepted"},
+	{Name: "kc-refund-omitted-nothing", Clause: "B-4.18", Description: "a KC-Refund without refundAmount refunds nothing instead of everything not yet refunded"},
+	{Name: "kc-refund-not-credited", Clause: "B-4.18", Description: "KC-Refund answers 0000 but does not credit the wallet"},
+	{Name: "kc-refund-status-refunded", Clause: "B-4.18", Description: "KC-Refund answers statusCode REFUNDED instead of CAPTURED"},
+	{Name: "find-by-login-fails", Clause: "B-4.10", Description: "Find User Account does not find an account by its loginID"},
+	{Name: "find-wrong-accno", Clause: "B-4.10", Description: "Find User Account answers the merchant's accno instead of the account found"},
+	{Name: "address-check-street-optional", Clause: "B-4.19", Description: "Perform Address Check does not require street"},
+	{Name: "enquiry-entry-missing-fields", Clause: "B-2.3", Description: "Account Enquiry's entries lack bookingTime"},
+	{Name: "kc-debit-status-authorized", Clause: "B-3", Description: "KC-Debit Account answers statusCode AUTHORIZED instead of CAPTURED"},
+	{Name: "race-double-spend", Clause: "B-4.15", Description: "KC-Debit Account checks the balance and books under separate locks, so concurrent debits together overdraw the wallet"},
+	{Name: "entries-dated-at-first-booking", Clause: "B-4.12", Description: "Account Enquiry shows every entry with the booking date and time of the account's first listed entry (its order and paging stay right, its stamps do not)"},
+}
