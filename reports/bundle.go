@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -45,13 +46,77 @@ type BundleFile struct {
 }
 
 // Manifest is manifest.json: what the bundle certifies and the digest of
-// every other file of the archive (manifest.sig aside).
+// every other file of the archive (manifest.sig aside). The verdict is
+// derived from report.json's scenario results when the bundle is made, and
+// derived again when it is verified: a report whose stated verdict
+// disagrees with its own results is refused.
 type Manifest struct {
 	Verdict string         `json:"verdict"`
 	RunID   string         `json:"runId"`
 	Target  string         `json:"target,omitempty"`
 	Time    string         `json:"time,omitempty"`
 	Files   []ManifestFile `json:"files"` // sorted by name
+	// Covers is what the verdict covers.
+	Covers *Coverage `json:"covers,omitempty"`
+}
+
+// Coverage is what a verdict covers: which suite checked what, of which
+// scope, with which results.
+type Coverage struct {
+	Suite   Suite    `json:"suite"`
+	Tags    string   `json:"tags"`    // the --tags expression; "" for every scenario
+	Shard   *Shard   `json:"shard"`   // the part of a run; null for a whole run
+	Counts  Counts   `json:"counts"`  // scenarios by status
+	Claimed []string `json:"claimed"` // clauses with scenarios in the run, not excluded
+	// Unclaimed are the clauses the profile excludes (scope.exclude).
+	Unclaimed []string `json:"unclaimed"`
+	// Unchecked are clauses the run did not check: untested, not selected (--tags, --shard) or not run.
+	Unchecked []string `json:"unchecked"`
+}
+
+// ReportConsistency reads report.json and checks that its stated verdict and
+// counts are what its own scenario results give. It returns the report.
+func ReportConsistency(data []byte) (*Report, error) {
+	var rep Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, fmt.Errorf("%s cannot be read: %w", BundleReport, err)
+	}
+	if rep.Verdict == "" {
+		return nil, fmt.Errorf("%s has no verdict", BundleReport)
+	}
+	if got := rep.DerivedVerdict(); got != rep.Verdict {
+		return nil, fmt.Errorf("%s states the verdict %s, but its scenario results give %s: the report was edited", BundleReport, rep.Verdict, got)
+	}
+	counts := map[Status]int{}
+	for _, sc := range rep.Scenarios {
+		counts[sc.Status]++
+	}
+	for _, st := range Statuses() {
+		if counts[st] != rep.Counts.ByStatus[st] {
+			return nil, fmt.Errorf("%s counts %d %s scenarios, but lists %d: the report was edited", BundleReport, rep.Counts.ByStatus[st], st, counts[st])
+		}
+	}
+	if rep.Counts.Total != len(rep.Scenarios) {
+		return nil, fmt.Errorf("%s counts %d scenarios in all, but lists %d: the report was edited", BundleReport, rep.Counts.Total, len(rep.Scenarios))
+	}
+	return &rep, nil
+}
+
+// coverage sums up what a consistent report's verdict covers.
+func coverage(rep *Report) *Coverage {
+	c := &Coverage{Suite: rep.Suite, Tags: rep.Scope.Tags, Shard: rep.Shard, Counts: rep.Counts,
+		Claimed: []string{}, Unclaimed: append([]string{}, rep.Scope.Exclude...), Unchecked: []string{}}
+	for _, cl := range rep.Clauses {
+		switch {
+		case cl.Empty && len(cl.Scenarios) == 0:
+		case slices.Contains(rep.Scope.Exclude, cl.Tag):
+		case cl.Result == ClauseUntested || cl.Result == ClauseNotSelected || cl.Result == ClauseNotRun:
+			c.Unchecked = append(c.Unchecked, cl.Tag)
+		default:
+			c.Claimed = append(c.Claimed, cl.Tag)
+		}
+	}
+	return c
 }
 
 // ManifestFile is one file of a bundle with its size and SHA-256 (hex).
@@ -67,6 +132,9 @@ type ManifestFile struct {
 type BundleError struct {
 	File   string
 	Reason string
+	// Verdict is true when the files are intact but the verdict does not
+	// follow from the report's results.
+	Verdict bool
 }
 
 func (e *BundleError) Error() string {
@@ -107,16 +175,12 @@ func CreateBundle(w io.Writer, files []BundleFile, key ed25519.PrivateKey) error
 	if report == nil {
 		return fmt.Errorf("bundle: no %s", BundleReport)
 	}
-	if !gjson.ValidBytes(report) {
-		return fmt.Errorf("bundle: %s is not JSON", BundleReport)
+	rep, err := ReportConsistency(report)
+	if err != nil {
+		return fmt.Errorf("bundle: %w", err)
 	}
-	m.Verdict = gjson.GetBytes(report, "verdict").String()
-	m.RunID = gjson.GetBytes(report, "runId").String()
-	m.Target = gjson.GetBytes(report, "target").String()
-	m.Time = gjson.GetBytes(report, "time").String()
-	if m.Verdict == "" {
-		return fmt.Errorf("bundle: %s has no verdict", BundleReport)
-	}
+	m.Verdict, m.RunID, m.Target, m.Time = rep.DerivedVerdict(), rep.RunID, rep.Target, rep.Time
+	m.Covers = coverage(rep)
 	manifest, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
@@ -222,6 +286,22 @@ func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, 
 	if len(extra) > 0 {
 		sort.Strings(extra)
 		return nil, &BundleError{File: extra[0], Reason: "not listed in the manifest"}
+	}
+	// The verdict is derived again from the results: a bundle signed over an
+	// edited report, or a manifest that claims another verdict, is refused.
+	data, err := readEntry(entries, BundleReport)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := ReportConsistency(data)
+	if err != nil {
+		return nil, &BundleError{File: BundleReport, Reason: err.Error(), Verdict: true}
+	}
+	if m.Verdict != rep.DerivedVerdict() {
+		return nil, &BundleError{File: BundleManifest, Reason: fmt.Sprintf("certifies the verdict %s, but the results of %s give %s", m.Verdict, BundleReport, rep.DerivedVerdict()), Verdict: true}
+	}
+	if m.Covers == nil {
+		m.Covers = coverage(rep) // a bundle made before manifests said what they cover
 	}
 	return &m, nil
 }

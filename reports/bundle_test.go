@@ -18,6 +18,7 @@ import (
 )
 
 const bundleReportJSON = `{"runId":"run-42","verdict":"CONFORMANT","target":"http://127.0.0.1:1","time":"2025-01-02T03:04:05Z",` +
+	`"counts":{"PASSED":1,"total":1,"waived":0},"scenarios":[{"id":"A-4.02-create-account.feature:8","status":"PASSED"}],` +
 	`"profile":{"baseUrl":"http://127.0.0.1:1","programCode":"00","credentials":{"userId":"u","password":"[REDACTED]"},"callTimeout":5,"scope":{"exclude":["B-4.19"]},"x":null,"on":true,"rate":1.5}}`
 
 func bundleFiles() []BundleFile {

@@ -249,15 +249,19 @@ func short(digest string) string {
 // made it from.
 func scenarioResult(s ScenarioReport) ScenarioResult {
 	r := ScenarioResult{
-		ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Advisory: s.Advisory,
+		ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory,
 		Status: s.Status, Message: s.Message, Duration: fromMs(s.DurationMs),
 	}
 	if s.Waiver != nil {
 		w := *s.Waiver
 		r.Waiver = &w
 	}
+	if s.BlockedBy != nil {
+		b := *s.BlockedBy
+		r.BlockedBy = &b
+	}
 	for _, st := range s.Steps {
-		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Waited: time.Duration(st.WaitedMs * float64(time.Millisecond))}
+		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Waited: time.Duration(st.WaitedMs * float64(time.Millisecond)), Advice: st.Advice}
 		for _, ex := range st.Exchanges {
 			step.Exchanges = append(step.Exchanges, target.Exchange{
 				Operation: ex.Operation, Method: ex.Method, URL: ex.URL,

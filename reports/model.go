@@ -24,6 +24,12 @@ const (
 	NotClaimed Status = "NOT CLAIMED" // excluded by the profile's scope
 	Skipped    Status = "SKIPPED"     // the profile lacks what the scenario needs
 	Error      Status = "ERROR"       // infrastructure: no connection, timeout, unreadable response
+	// Blocked: the scenario's setup failed (a Given step, or a call made
+	// only to reach a state), so it could not judge its own rule; the
+	// operation that failed is named (ScenarioResult.BlockedBy), and its
+	// own scenarios judge it. A blocked normative scenario still fails the
+	// verdict: its clause was not verified.
+	Blocked Status = "BLOCKED"
 )
 
 // Verdicts of a run. Like the statuses, an append-only list.
@@ -33,7 +39,63 @@ const (
 	// ConformantWithWaivers: every normative scenario in scope passed,
 	// except FAILED or ERROR ones that an unexpired waiver covers (at least one).
 	ConformantWithWaivers = "CONFORMANT WITH WAIVERS"
+	// VerdictError: the run started but could not be carried out (the
+	// target issued no token, the suite itself failed); the report says why.
+	VerdictError = "ERROR"
+	// NoScenarioRun: the run executed no scenario (the tags, the shard or
+	// the scope selected none, or every one was skipped): it says nothing
+	// about the target.
+	NoScenarioRun = "NO SCENARIO RUN"
 )
+
+// Verdicts lists every verdict, an append-only list.
+func Verdicts() []string {
+	return []string{Conformant, NotConformant, ConformantWithWaivers, VerdictError, NoScenarioRun}
+}
+
+// Counting reports whether a scenario that ended in st counts against the
+// verdict when nothing waives it: FAILED and ERROR always, BLOCKED when the
+// scenario is normative (an @advisory scenario never fails the verdict).
+func Counting(st Status, advisory bool) bool {
+	return st == Failed || st == Error || (st == Blocked && !advisory)
+}
+
+// Executed reports whether a scenario that ended in st was carried out
+// (it made its checks, or tried to): not SKIPPED and not NOT CLAIMED.
+func Executed(st Status) bool { return st != Skipped && st != NotClaimed }
+
+// DeriveVerdict computes a run's verdict from its scenarios: ERROR when the
+// run was aborted, NO SCENARIO RUN when none was executed, NOT CONFORMANT
+// when a counting scenario (Counting) is not waived, CONFORMANT WITH
+// WAIVERS when every counting scenario is waived and at least one is, and
+// CONFORMANT otherwise. at returns the i-th scenario's status, whether it
+// is @advisory and whether a waiver covers it.
+func DeriveVerdict(aborted bool, n int, at func(i int) (st Status, advisory, waived bool)) string {
+	if aborted {
+		return VerdictError
+	}
+	executed, waived := 0, false
+	for i := 0; i < n; i++ {
+		st, advisory, w := at(i)
+		if Executed(st) {
+			executed++
+		}
+		if !Counting(st, advisory) {
+			continue
+		}
+		if !w {
+			return NotConformant
+		}
+		waived = true
+	}
+	switch {
+	case executed == 0:
+		return NoScenarioRun
+	case waived:
+		return ConformantWithWaivers
+	}
+	return Conformant
+}
 
 // ScenarioResult is the outcome of one scenario.
 type ScenarioResult struct {
@@ -47,9 +109,21 @@ type ScenarioResult struct {
 	Message  string        `json:"message,omitempty"` // why it did not pass, secrets redacted
 	Duration time.Duration `json:"-"`
 	Steps    []StepResult  `json:"steps"`
-	// Waiver is the waiver that covers this FAILED or ERROR scenario, set
-	// by ApplyWaivers; the status stays FAILED or ERROR.
+	// Waiver is the waiver that covers this FAILED, ERROR or BLOCKED
+	// scenario, set by ApplyWaivers; the status stays as it was.
 	Waiver *Waiver `json:"waiver,omitempty"`
+	// BlockedBy names what blocked a BLOCKED scenario.
+	BlockedBy *Blocker `json:"blockedBy,omitempty"`
+	// Rules are the ids of the catalogue rules the scenario checks (its rule tags).
+	Rules []string `json:"rules,omitempty"`
+}
+
+// Blocker is the setup that blocked a scenario: the operation whose call
+// failed (with its clause), in which step.
+type Blocker struct {
+	Operation string `json:"operation"` // operation ID; "" when the setup failed without a call
+	Clause    string `json:"clause"`    // the operation's clause, e.g. "A-4.2"; "" without an operation
+	Step      string `json:"step"`      // the text of the step that failed
 }
 
 // StepResult is one step of a scenario with the HTTP exchanges it made.
@@ -86,27 +160,20 @@ type Result struct {
 	Started   time.Time        `json:"started"`
 	Duration  time.Duration    `json:"durationNs"`
 	Scenarios []ScenarioResult `json:"scenarios"` // in feature file order
+	// Aborted says why a run that started could not be carried out (the
+	// target issued no token, the suite failed); "" for a run that was.
+	Aborted string `json:"aborted,omitempty"`
+	// AbortEvidence is what the target answered when the run was aborted.
+	AbortEvidence []target.Exchange `json:"-"`
 }
 
-// Verdict is NOT CONFORMANT when a FAILED or ERROR scenario is not
-// waived, CONFORMANT WITH WAIVERS when every such scenario is waived and
-// at least one is, and CONFORMANT otherwise. WARNING, SKIPPED and NOT
-// CLAIMED never change it.
+// Verdict derives the run's verdict from its scenarios (DeriveVerdict).
+// WARNING, SKIPPED and NOT CLAIMED never make it NOT CONFORMANT.
 func (r *Result) Verdict() string {
-	waived := false
-	for _, s := range r.Scenarios {
-		if s.Status != Failed && s.Status != Error {
-			continue
-		}
-		if s.Waiver == nil {
-			return NotConformant
-		}
-		waived = true
-	}
-	if waived {
-		return ConformantWithWaivers
-	}
-	return Conformant
+	return DeriveVerdict(r.Aborted != "", len(r.Scenarios), func(i int) (Status, bool, bool) {
+		s := r.Scenarios[i]
+		return s.Status, s.Advisory, s.Waiver != nil
+	})
 }
 
 // Counts returns how many scenarios ended in each status.
@@ -119,7 +186,9 @@ func (r *Result) Counts() map[Status]int {
 }
 
 // Statuses lists every status in report order.
-func Statuses() []Status { return []Status{Passed, Failed, Error, Warning, Skipped, NotClaimed} }
+func Statuses() []Status {
+	return []Status{Passed, Failed, Blocked, Error, Warning, Skipped, NotClaimed}
+}
 
 // ClauseRow is one clause tag with its scenarios' results.
 type ClauseRow struct {

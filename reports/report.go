@@ -21,7 +21,7 @@ import (
 // SchemaVersion is the version of the report.json model, documented by
 // schemas/report.schema.json. A minor version adds fields; a major version
 // changes or removes them.
-const SchemaVersion = "1.2"
+const SchemaVersion = "1.3"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -30,8 +30,11 @@ const DefaultCallAllowance = 90 * time.Second
 // Clause results in the traceability matrix (ClauseReport.Result), an
 // append-only list.
 const (
-	ClausePass      = "pass"                   // every scenario that ran passed
-	ClauseFail      = "fail"                   // a scenario FAILED or ended in ERROR (waived or not)
+	ClausePass = "pass" // every scenario that ran passed
+	ClauseFail = "fail" // a scenario FAILED or ended in ERROR (waived or not)
+	// ClauseBlocked: no scenario of the clause failed, but some could not
+	// judge it because their setup failed (BLOCKED); the clause is not verified.
+	ClauseBlocked   = "blocked"
 	ClauseWarnings  = "pass with warnings"     // no failure, an @advisory scenario failed
 	ClauseNotRun    = "not run"                // scenarios exist, none ran (SKIPPED, NOT CLAIMED)
 	ClauseUntested  = "untested"               // no scenario of the run checks it
@@ -97,24 +100,31 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 // fixed: statuses as Statuses(), clauses as SpecClauses(), scenarios in
 // feature file order, operations as schemas.Catalogue().
 type Report struct {
-	SchemaVersion string             `json:"schemaVersion"`
-	RunID         string             `json:"runId"`
-	Time          string             `json:"time"` // RFC 3339, UTC
-	DurationMs    float64            `json:"durationMs"`
-	Suite         Suite              `json:"suite"`
-	Target        string             `json:"target"`
-	Profile       any                `json:"profile"`
-	Scope         Scope              `json:"scope"`
-	Shard         *Shard             `json:"shard"`         // null unless the run was one shard (run --shard)
-	CallAllowance string             `json:"callAllowance"` // "90s"
-	Verdict       string             `json:"verdict"`
-	Counts        Counts             `json:"counts"`
-	Clauses       []ClauseReport     `json:"clauses"`
-	Scenarios     []ScenarioReport   `json:"scenarios"`
-	Waivers       []WaiverStatus     `json:"waivers"`
-	Latency       []OperationLatency `json:"latency"`
-	Observations  []Observation      `json:"observations"`
-	Notices       []string           `json:"notices"`
+	SchemaVersion string  `json:"schemaVersion"`
+	RunID         string  `json:"runId"`
+	Time          string  `json:"time"` // RFC 3339, UTC
+	DurationMs    float64 `json:"durationMs"`
+	Suite         Suite   `json:"suite"`
+	Target        string  `json:"target"`
+	Profile       any     `json:"profile"`
+	Scope         Scope   `json:"scope"`
+	Shard         *Shard  `json:"shard"`         // null unless the run was one shard (run --shard)
+	CallAllowance string  `json:"callAllowance"` // "90s"
+	Verdict       string  `json:"verdict"`
+	// Aborted says why a run that started could not be carried out
+	// (verdict ERROR), with what the target answered; null otherwise.
+	Aborted *Aborted `json:"aborted"`
+	Counts  Counts   `json:"counts"`
+	// Causes groups the scenarios that did not pass by what went wrong:
+	// the operation, the answer and the shape of the message. Root causes
+	// (groups with a FAILED scenario) come first, largest first.
+	Causes       []Cause            `json:"causes"`
+	Clauses      []ClauseReport     `json:"clauses"`
+	Scenarios    []ScenarioReport   `json:"scenarios"`
+	Waivers      []WaiverStatus     `json:"waivers"`
+	Latency      []OperationLatency `json:"latency"`
+	Observations []Observation      `json:"observations"`
+	Notices      []string           `json:"notices"`
 }
 
 // Suite identifies the suite that produced the report.
@@ -199,17 +209,29 @@ type ClauseScenario struct {
 
 // ScenarioReport is one scenario with its steps and exchanges.
 type ScenarioReport struct {
-	ID         string       `json:"id"` // file.feature:line
-	Feature    string       `json:"feature"`
-	Name       string       `json:"name"`
-	Tags       []string     `json:"tags"`
-	Clauses    []string     `json:"clauses"`
-	Advisory   bool         `json:"advisory"`
-	Status     Status       `json:"status"`
-	Message    string       `json:"message"` // expected versus got, or the missing profile key
-	DurationMs float64      `json:"durationMs"`
-	Waiver     *Waiver      `json:"waiver"` // null unless a waiver covers this FAILED or ERROR scenario
-	Steps      []StepReport `json:"steps"`
+	ID         string   `json:"id"` // file.feature:line
+	Feature    string   `json:"feature"`
+	Name       string   `json:"name"`
+	Tags       []string `json:"tags"`
+	Clauses    []string `json:"clauses"`
+	Advisory   bool     `json:"advisory"`
+	Status     Status   `json:"status"`
+	Message    string   `json:"message"` // expected versus got, or the missing profile key
+	DurationMs float64  `json:"durationMs"`
+	Waiver     *Waiver  `json:"waiver"` // null unless a waiver covers this FAILED, ERROR or BLOCKED scenario
+	// BlockedBy names the setup that blocked a BLOCKED scenario; null otherwise.
+	BlockedBy *Blocker `json:"blockedBy"`
+	// Rules are the catalogue rules (rules/) the scenario checks.
+	Rules []string `json:"rules"`
+	// Cause is the index in Report.Causes of this scenario's cause; -1 when it passed.
+	Cause int          `json:"cause"`
+	Steps []StepReport `json:"steps"`
+}
+
+// Aborted is why a run that started could not be carried out.
+type Aborted struct {
+	Reason    string           `json:"reason"`
+	Exchanges []ExchangeReport `json:"exchanges"` // what the target answered
 }
 
 // File returns the feature file of the scenario ID.
@@ -220,10 +242,20 @@ func (s ScenarioReport) File() string {
 	return s.ID
 }
 
-// Failing reports whether the scenario counts against the verdict: FAILED
-// or ERROR and not waived.
+// Failing reports whether the scenario counts against the verdict (Counting)
+// and no waiver covers it.
 func (s ScenarioReport) Failing() bool {
-	return (s.Status == Failed || s.Status == Error) && s.Waiver == nil
+	return Counting(s.Status, s.Advisory) && s.Waiver == nil
+}
+
+// DerivedVerdict computes the verdict from the report's own scenario
+// results (DeriveVerdict). A report whose stated Verdict differs has been
+// edited, or was written by a defective suite.
+func (rep *Report) DerivedVerdict() string {
+	return DeriveVerdict(rep.Aborted != nil, len(rep.Scenarios), func(i int) (Status, bool, bool) {
+		s := rep.Scenarios[i]
+		return s.Status, s.Advisory, s.Waiver != nil
+	})
 }
 
 // Evidence returns the index of the step that failed and the exchanges
@@ -332,6 +364,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		Notices:       append([]string{}, m.Notices...),
 		Verdict:       r.Verdict(),
 		Counts:        Counts{ByStatus: map[Status]int{}},
+		Causes:        []Cause{},
 		Clauses:       []ClauseReport{},
 		Scenarios:     make([]ScenarioReport, 0, len(r.Scenarios)),
 		Waivers:       append([]WaiverStatus{}, waivers...),
@@ -350,7 +383,12 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			ID: s.ID, Feature: s.Feature, Name: s.Name,
 			Tags: nonNil(s.Tags), Clauses: nonNil(s.Clauses), Advisory: s.Advisory,
 			Status: s.Status, Message: fields.String(s.Message), DurationMs: ms(s.Duration),
+			Rules: nonNil(s.Rules), Cause: -1,
 			Steps: make([]StepReport, 0, len(s.Steps)),
+		}
+		if s.BlockedBy != nil {
+			b := *s.BlockedBy
+			sr.BlockedBy = &b
 		}
 		if s.Waiver != nil {
 			w := *s.Waiver
@@ -369,10 +407,17 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		rep.Scenarios = append(rep.Scenarios, sr)
 		rep.Counts.ByStatus[s.Status]++
 		rep.Counts.Total++
-		if s.Waiver != nil && (s.Status == Failed || s.Status == Error) {
+		if s.Waiver != nil && Counting(s.Status, s.Advisory) {
 			rep.Counts.Waived++
 		}
 	}
+	if r.Aborted != "" {
+		rep.Aborted = &Aborted{Reason: fields.String(r.Aborted), Exchanges: []ExchangeReport{}}
+		for _, ex := range r.AbortEvidence {
+			rep.Aborted.Exchanges = append(rep.Aborted.Exchanges, exchangeReport(ex, fields))
+		}
+	}
+	rep.Causes = causes(rep.Scenarios)
 	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil)
 	rep.Latency = latency(rep.Scenarios, allowance)
 	rep.Observations = observations(rep.Scenarios, set)
@@ -464,6 +509,8 @@ func clauseResult(row ClauseReport) string {
 		return ClauseUntested
 	case row.Count(Failed) > 0 || row.Count(Error) > 0:
 		return ClauseFail
+	case row.Count(Blocked) > 0:
+		return ClauseBlocked
 	case row.Count(Passed) == 0 && row.Count(Warning) == 0:
 		return ClauseNotRun
 	case row.Count(Warning) > 0:

@@ -68,6 +68,7 @@ func TestReportContent(t *testing.T) {
 	assert.Contains(t, js, `"counts": {
     "PASSED": 2,
     "FAILED": 1,
+    "BLOCKED": 0,
     "ERROR": 1,
     "WARNING": 1,
     "SKIPPED": 1,

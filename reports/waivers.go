@@ -212,7 +212,8 @@ func isSpecClause(tag string) bool {
 	return false
 }
 
-// ApplyWaivers marks each FAILED or ERROR scenario of r that an unexpired
+// ApplyWaivers marks each counting scenario (FAILED, ERROR, or a normative
+// BLOCKED one) of r that an unexpired
 // waiver names (by ID, or by one of its clauses) as waived, setting its
 // Waiver to the first such waiver in file order; the status stays FAILED or
 // ERROR and Verdict turns CONFORMANT WITH WAIVERS when nothing else fails.
@@ -232,7 +233,7 @@ func ApplyWaivers(r *Result, ws []Waiver, today time.Time) []WaiverStatus {
 				continue
 			}
 			st.Matched = append(st.Matched, s.ID)
-			if st.Expired || (s.Status != Failed && s.Status != Error) {
+			if st.Expired || !Counting(s.Status, s.Advisory) {
 				continue
 			}
 			st.Waived = append(st.Waived, s.ID)

@@ -34,7 +34,7 @@ func DefaultConcurrency() int {
 
 // marks of each result level on the console.
 var marks = map[reports.Status]byte{
-	reports.Passed: '.', reports.Failed: 'F', reports.Error: 'E', reports.Warning: 'W', reports.Skipped: 'S',
+	reports.Passed: '.', reports.Failed: 'F', reports.Blocked: 'B', reports.Error: 'E', reports.Warning: 'W', reports.Skipped: 'S',
 }
 
 func newConsole(w io.Writer, selected []Scenario) *console {

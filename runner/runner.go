@@ -58,7 +58,8 @@ type Options struct {
 }
 
 // UnreachableError is a target that cannot be used at all: no connection,
-// or it refuses the profile's credentials.
+// or it issues no token for the profile's credentials. The run is aborted
+// (verdict ERROR) and its report says what the target answered.
 type UnreachableError struct {
 	Target string
 	Err    error
@@ -67,14 +68,36 @@ type UnreachableError struct {
 func (e *UnreachableError) Error() string {
 	var te *target.TokenError
 	if errors.As(e.Err, &te) {
-		return fmt.Sprintf("the target at %s did not issue a token for the profile's credentials (credentials.userId, credentials.password): %v", e.Target, e.Err)
+		if te.Refused() {
+			return fmt.Sprintf("the target at %s refused to issue a token: %v; check credentials.userId and credentials.password", e.Target, e.Err)
+		}
+		return fmt.Sprintf("the target at %s issued no token: %v; the suite needs one to test anything", e.Target, e.Err)
 	}
 	return fmt.Sprintf("the target at %s cannot be reached: %v", e.Target, e.Err)
 }
 func (e *UnreachableError) Unwrap() error { return e.Err }
 
+// UnknownTagError is a tag expression that names tags no scenario carries:
+// most likely a typing mistake, which would otherwise select nothing.
+type UnknownTagError struct {
+	Tags []string // without "@"
+}
+
+func (e *UnknownTagError) Error() string {
+	return fmt.Sprintf("no scenario is tagged @%s: see `wallet-conformance list` for the clause tags", strings.Join(e.Tags, ", @"))
+}
+
+// reportReserve is the part of --max-duration kept for writing the report:
+// scenarios stop this much before the bound.
+func reportReserve(maxDuration time.Duration) time.Duration {
+	return min(max(maxDuration/10, 200*time.Millisecond), time.Second)
+}
+
 // Run runs the selected scenarios against the profile's target and returns
-// their results. An error means the run could not take place.
+// their results. An error without a result means the run could not start
+// (usage, profile, a tag expression that does not parse). Once the run has
+// started, a report is written whatever happens: an error with a result is
+// a run that was aborted (Result.Aborted, verdict ERROR).
 func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	p := opts.Profile
 	fsys := opts.Features
@@ -84,6 +107,13 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	all, err := LoadScenarios(fsys)
 	if err != nil {
 		return nil, err
+	}
+	expr, err := ParseTags(opts.Tags)
+	if err != nil {
+		return nil, err
+	}
+	if unknown := unknownTags(expr, all); len(unknown) > 0 {
+		return nil, &UnknownTagError{Tags: unknown}
 	}
 	if sh := opts.Shard; sh != (reports.Shard{}) && (sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count) {
 		return nil, fmt.Errorf("shard %s: the index must be from 1 to the count", sh)
@@ -115,31 +145,56 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if err != nil {
 		return nil, &profile.Error{Msg: err.Error()}
 	}
+	if opts.ReportDir != "" {
+		if err := os.MkdirAll(opts.ReportDir, 0o755); err != nil {
+			return nil, err
+		}
+	}
+
+	// The run starts: from here on its report is written whatever happens.
+	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
+	runID := runID()
+	writeOut := func(statuses []reports.WaiverStatus) error {
+		if opts.ReportDir == "" {
+			return nil
+		}
+		return writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, runID, res, statuses, notices)
+	}
+	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
+		res.Aborted = redactor.String(reason)
+		res.AbortEvidence = evidence
+		res.Duration = time.Since(res.Started)
+		if err := writeOut(nil); err != nil {
+			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
+		}
+		return res, cause
+	}
+	// Scenarios stop before --max-duration, leaving time for the report.
+	runCtx := ctx
 	if opts.MaxDuration > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.MaxDuration)
+		runCtx, cancel = context.WithDeadline(ctx, res.Started.Add(opts.MaxDuration-reportReserve(opts.MaxDuration)))
 		defer cancel()
 	}
 	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
-
-	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
 	// Preflight: a target that cannot issue the shared token cannot be tested.
-	if _, err := tokens.Token(ctx); err != nil {
-		return nil, &UnreachableError{Target: client.BaseURL(), Err: err}
+	if ex, err := tokens.Preflight(runCtx); err != nil {
+		uerr := &UnreachableError{Target: client.BaseURL(), Err: err}
+		return abort(uerr.Error(), []target.Exchange{ex}, uerr)
 	}
 
 	callbacks, err := target.NewCallbackListener()
 	if err != nil {
-		return nil, err
+		return abort("the suite could not listen for the redirect callbacks of A-6: "+err.Error(), nil, err)
 	}
 	defer callbacks.Close()
-	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, Callbacks: callbacks, RunID: runID(), SkipAttachments: opts.ReportDir == ""}
+	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, Callbacks: callbacks, RunID: runID, SkipAttachments: opts.ReportDir == ""}
 	// scoped is what the report lists: the scenarios the user's tags select
 	// (of this shard); selected is what runs: scoped less the clauses the
 	// profile does not claim.
 	var scoped []Scenario
 	for _, s := range all {
-		if MatchTags(opts.Tags, s.Tags) {
+		if expr.Match(s.Tags) {
 			scoped = append(scoped, s)
 		}
 	}
@@ -147,7 +202,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if opts.Shard.Count > 0 {
 		scoped = shardOf(scoped, p, opts.Shard, opts.Timings)
 	}
-	selected, tags := plan(scoped, opts.Tags, p)
+	selected, tags := plan(scoped, expr, p)
 	if opts.Shard.Count > 0 {
 		paths = definitionPaths(selected)
 	}
@@ -164,14 +219,11 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		format := "progress"
 		var cucumber string
 		if opts.ReportDir != "" {
-			if err := os.MkdirAll(opts.ReportDir, 0o755); err != nil {
-				return nil, err
-			}
 			// godog's format list is split at commas and colons come after
 			// the name, so the file goes to a path of our making first.
 			tmp, err := os.MkdirTemp("", "wallet-conformance")
 			if err != nil {
-				return nil, err
+				return abort("the suite could not write a temporary file: "+err.Error(), nil, err)
 			}
 			defer os.RemoveAll(tmp)
 			cucumber = filepath.Join(tmp, "cucumber.json")
@@ -190,31 +242,35 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 				Strict:         true,
 				NoColors:       true,
 				Concurrency:    conc,
-				Tags:           tags,
+				Tags:           tags.Godog(),
 				FS:             fsys,
 				Paths:          paths,
-				DefaultContext: ctx,
+				DefaultContext: runCtx,
 			},
 		}
 		if status := suite.Run(); status > 1 {
-			return nil, fmt.Errorf("the suite could not run (godog status %d): see the output above", status)
+			err := fmt.Errorf("the suite could not run (godog status %d)", status)
+			return abort(err.Error(), nil, err)
 		}
 		if cucumber != "" {
 			if opts.Shard.Count > 0 {
 				if err := rewriteFile(cucumber, joinCucumberFeatures); err != nil {
-					return nil, err
+					return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
 				}
 			}
 			if err := moveFile(cucumber, filepath.Join(opts.ReportDir, "cucumber.json")); err != nil {
-				return nil, err
+				return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
 			}
 		}
 	}
 	res.Duration = time.Since(res.Started)
 	defer func() { con.finish(res) }()
-	cutShort := opts.MaxDuration > 0 && ctx.Err() != nil
+	// A scenario the run's deadline (--max-duration) ended, or never let
+	// start, is cut short: ERROR, and the report says so.
+	deadline, bounded := runCtx.Deadline()
+	cut := 0
 	for _, s := range scoped {
-		r := reports.ScenarioResult{ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Advisory: s.Advisory}
+		r := reports.ScenarioResult{ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory}
 		switch {
 		case excluded(p, s):
 			r.Status = reports.NotClaimed
@@ -226,23 +282,42 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			default:
 				r.Status, r.Message = classify(s, o)
 				r.Steps, r.Duration = o.steps, o.duration
+				if r.Status == reports.Blocked {
+					r.BlockedBy = blocker(o.blocked)
+				}
 			}
-			if cutShort && r.Status == reports.Error {
+			if opts.MaxDuration > 0 && bounded && r.Status == reports.Error && (!ok || !o.ended.Before(deadline)) {
+				cut++
 				r.Message = fmt.Sprintf("the run reached --max-duration (%s) before this scenario ended: %s", opts.MaxDuration, r.Message)
 			}
 		}
 		res.Scenarios = append(res.Scenarios, r)
 	}
 	statuses := reports.ApplyWaivers(res, opts.Waivers, time.Now())
-	if cutShort {
-		notices = append(notices, fmt.Sprintf("the run reached --max-duration (%s); scenarios it cut short are ERROR", opts.MaxDuration))
+	if cut > 0 {
+		notices = append(notices, fmt.Sprintf("the run reached --max-duration (%s): %d scenario(s) were cut short and are ERROR", opts.MaxDuration, cut))
 	}
-	if opts.ReportDir != "" {
-		if err := writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, env.RunID, res, statuses, notices); err != nil {
-			return res, err
-		}
+	if err := writeOut(statuses); err != nil {
+		return res, err
 	}
 	return res, nil
+}
+
+// unknownTags returns the tags expr names that no scenario carries.
+func unknownTags(expr TagExpr, all []Scenario) []string {
+	known := map[string]bool{}
+	for _, s := range all {
+		for _, t := range s.Tags {
+			known[t] = true
+		}
+	}
+	var out []string
+	for _, t := range expr.Tags() {
+		if !known[t] {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // safetyNotices checks the profile's environment and returns what the report
@@ -280,19 +355,11 @@ func shardOf(scoped []Scenario, p *profile.Profile, sh reports.Shard, t Timings)
 // plan returns the scenarios that will run and the tag expression that
 // selects exactly them: the user's expression without the clauses the
 // profile does not claim.
-func plan(all []Scenario, userTags string, p *profile.Profile) ([]Scenario, string) {
-	expr := strings.TrimSpace(userTags)
-	for _, c := range p.Scope.Exclude {
-		term := "~@" + strings.TrimPrefix(c, "@")
-		if expr == "" {
-			expr = term
-		} else {
-			expr += " && " + term
-		}
-	}
+func plan(all []Scenario, user TagExpr, p *profile.Profile) ([]Scenario, TagExpr) {
+	expr := user.AndNot(p.Scope.Exclude...)
 	var sel []Scenario
 	for _, s := range all {
-		if MatchTags(expr, s.Tags) {
+		if expr.Match(s.Tags) {
 			sel = append(sel, s)
 		}
 	}
@@ -336,11 +403,33 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 		return reports.Error, o.message
 	case errors.Is(o.err, godog.ErrUndefined), errors.Is(o.err, godog.ErrAmbiguous):
 		return reports.Error, "the suite cannot run this scenario: " + o.message
+	case o.blocked != nil:
+		return reports.Blocked, blockedMessage(o.blocked, o.message)
 	case s.Advisory:
 		return reports.Warning, o.message
 	default:
 		return reports.Failed, o.message
 	}
+}
+
+// blockedMessage says what blocked a scenario, then why.
+func blockedMessage(b *steps.Blocker, msg string) string {
+	if op, ok := schemas.Lookup(b.Operation); ok {
+		return fmt.Sprintf("blocked by %s (%s), which did not succeed in the setup step %q: %s", op.Name, op.Clause, b.Step, msg)
+	}
+	return fmt.Sprintf("blocked: the setup step %q failed: %s", b.Step, msg)
+}
+
+// blocker is the report's account of what blocked a scenario.
+func blocker(b *steps.Blocker) *reports.Blocker {
+	if b == nil {
+		return nil
+	}
+	r := &reports.Blocker{Operation: b.Operation, Step: b.Step}
+	if op, ok := schemas.Lookup(b.Operation); ok {
+		r.Clause = op.Clause
+	}
+	return r
 }
 
 // outcome is what the After hook saw of a scenario.
@@ -349,8 +438,10 @@ type outcome struct {
 	message    string
 	steps      []reports.StepResult
 	duration   time.Duration
+	ended      time.Time
 	missingKey string // the profile key whose absence skipped the scenario
 	advice     []steps.Advice
+	blocked    *steps.Blocker // the setup that failed, when one did
 }
 
 // adviceMessage sums up the advisory checks that did not hold.
@@ -382,7 +473,8 @@ func newCollector(selected []Scenario, con *console) *collector {
 
 func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
-		o := outcome{err: err, missingKey: w.MissingKey(), duration: time.Since(w.Started()), advice: w.Advice()}
+		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice(), blocked: w.Blocked()}
+		o.duration = o.ended.Sub(w.Started())
 		for _, st := range w.Steps() {
 			sr := reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited}
 			for _, a := range st.Advice {

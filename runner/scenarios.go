@@ -144,35 +144,3 @@ func stepKeywords(doc *messages.GherkinDocument) map[string]string {
 	}
 	return kw
 }
-
-// MatchTags evaluates a godog tag expression against a scenario's tags with
-// godog's own rules: "&&" joins terms, "," separates alternatives within a
-// term, "~" negates; "@" is optional.
-func MatchTags(expr string, tags []string) bool {
-	if strings.TrimSpace(expr) == "" {
-		return true
-	}
-	has := func(t string) bool {
-		for _, x := range tags {
-			if x == t {
-				return true
-			}
-		}
-		return false
-	}
-	for _, term := range strings.Split(expr, "&&") {
-		ok := false
-		for _, alt := range strings.Split(term, ",") {
-			alt = strings.ReplaceAll(strings.TrimSpace(alt), "@", "")
-			if strings.HasPrefix(alt, "~") {
-				ok = ok || !has(alt[1:])
-			} else {
-				ok = ok || has(alt)
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}

@@ -271,6 +271,9 @@ func (w *World) sendValid(ctx context.Context, phrase, variant string) error {
 		return err
 	}
 	if err := w.mustSucceed(true); err != nil {
+		if w.blocked == nil {
+			w.blocked = &Blocker{Operation: r.op.ID}
+		}
 		return err
 	}
 	return nil

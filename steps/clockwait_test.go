@@ -118,7 +118,7 @@ func TestAwaitLaterSecondPollsUntilTheClockTurns(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, w.waited, 2*clockPoll)
 	assert.Less(t, w.waited, time.Second)
-	rec := w.recordStep("the account has been loaded", "passed", nil)
+	rec := w.recordStep("the account has been loaded", "passed", true, nil)
 	assert.Len(t, rec.Exchanges, 3)
 	assert.GreaterOrEqual(t, rec.Waited, 2*clockPoll, "the step reports the time waited")
 }

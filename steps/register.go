@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/cucumber/godog"
+	messages "github.com/cucumber/messages/go/v21"
 )
 
 // ScenarioInitializer returns the godog initializer that gives every
@@ -22,7 +23,7 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 		// Each step is recorded with its exchanges, which also become
 		// attachments of that step in cucumber.json (unless SkipAttachments).
 		sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
-			rec := w.recordStep(st.Text, status.String(), err)
+			rec := w.recordStep(st.Text, status.String(), st.Type == messages.PickleStepType_CONTEXT, err)
 			if env.SkipAttachments {
 				return ctx, nil
 			}

@@ -6,6 +6,7 @@ package steps
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -96,7 +97,23 @@ type World struct {
 	steps     []StepRecord
 	// missingKey names the profile key the scenario needed and did not find.
 	missingKey string
+	// blocked is the scenario's setup that failed, when one did (see Blocker).
+	blocked *Blocker
 }
+
+// Blocker is a scenario's setup that failed: a Given step, or a call made
+// only to reach a state (World.sendValid). The scenario then cannot judge
+// its own rule: it is blocked by the operation whose call failed, which the
+// scenarios of that operation's clause judge.
+type Blocker struct {
+	// Operation is the ID of the operation whose call failed; "" when the
+	// setup step failed on a check after calls that succeeded.
+	Operation string
+	Step      string // the text of the step that failed
+}
+
+// Blocked returns the setup that blocked the scenario, or nil.
+func (w *World) Blocked() *Blocker { return w.blocked }
 
 type accountState struct {
 	accno  string
@@ -170,7 +187,8 @@ type Advice struct {
 func (w *World) Steps() []StepRecord { return w.steps }
 
 // recordStep closes a step: it takes the exchanges made since the last step.
-func (w *World) recordStep(text, status string, err error) StepRecord {
+// A setup step (a Given) that failed a check blocks the scenario.
+func (w *World) recordStep(text, status string, setup bool, err error) StepRecord {
 	w.mu.Lock()
 	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited, Advice: w.advised}
 	w.attached = len(w.exchanges)
@@ -179,9 +197,35 @@ func (w *World) recordStep(text, status string, err error) StepRecord {
 	w.mu.Unlock()
 	if err != nil {
 		rec.Error = w.env.Client.Redactor().String(err.Error())
+		var f *Failure
+		switch {
+		case w.blocked != nil && w.blocked.Step == "":
+			w.blocked.Step = text // a precondition call of this step failed
+		case w.blocked == nil && setup && errors.As(err, &f):
+			w.blocked = &Blocker{Operation: failedOperation(rec.Exchanges), Step: text}
+		}
 	}
 	w.steps = append(w.steps, rec)
 	return rec
+}
+
+// failedOperation returns the operation of the last of a step's exchanges
+// when that call got no success; "" when the step made no call or its last
+// call succeeded (the step then failed on a check of its own).
+func failedOperation(exchanges []target.Exchange) string {
+	if len(exchanges) == 0 {
+		return ""
+	}
+	ex := exchanges[len(exchanges)-1]
+	op, ok := schemas.Lookup(ex.Operation)
+	if !ok {
+		return ""
+	}
+	c := &call{op: op, resp: &target.Response{Status: ex.Status, Body: []byte(ex.ResponseBody)}, json: gjson.Parse(ex.ResponseBody)}
+	if ex.Error == "" && c.succeeded() {
+		return ""
+	}
+	return ex.Operation
 }
 
 // advise records that an advisory check of the current step did not hold:

@@ -96,8 +96,11 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	var be *reports.BundleError
 	if errors.As(err, &be) {
 		what := "TAMPERED"
-		if be.Signature() {
+		switch {
+		case be.Signature():
 			what = "SIGNATURE FAILED"
+		case be.Verdict:
+			what = "VERDICT REFUSED"
 		}
 		fmt.Fprintf(stderr, "%s: %s: %v\n", path, what, be)
 		return ExitFailed, nil
@@ -109,8 +112,25 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if pub != nil {
 		sig = "valid for the public key in " + *pubPath
 	}
-	fmt.Fprintf(stdout, "%s: intact, %d files match the manifest\nsignature: %s\nverdict:   %s\nrun id:    %s\ntarget:    %s\ntime:      %s\n",
+	fmt.Fprintf(stdout, "%s: intact, %d files match the manifest\nsignature: %s\nverdict:   %s (derived again from the scenario results of report.json)\nrun id:    %s\ntarget:    %s\ntime:      %s\n",
 		path, len(m.Files), sig, m.Verdict, m.RunID, m.Target, m.Time)
+	if c := m.Covers; c != nil {
+		scope := "every scenario"
+		if c.Tags != "" {
+			scope = "the scenarios of --tags " + c.Tags
+		}
+		if c.Shard != nil {
+			scope += fmt.Sprintf(", shard %s only: this verdict covers part of a run", c.Shard)
+		}
+		counts := make([]string, 0, len(reports.Statuses()))
+		for _, st := range reports.Statuses() {
+			counts = append(counts, fmt.Sprintf("%d %s", c.Counts.ByStatus[st], strings.ToLower(string(st))))
+		}
+		fmt.Fprintf(stdout, "suite:     %s, features sha256 %s, schemas sha256 %s\nscope:     %s\nscenarios: %d: %s (%d waived)\nclaimed:   %s\nunclaimed: %s\nunchecked: %s\n",
+			orNone(c.Suite.Version), orNone(c.Suite.FeaturesSHA256), orNone(c.Suite.SchemasSHA256), scope,
+			c.Counts.Total, strings.Join(counts, ", "), c.Counts.Waived,
+			listOrNone(c.Claimed), listOrNone(c.Unclaimed), listOrNone(c.Unchecked))
+	}
 	return ExitConformant, nil
 }
 
@@ -158,4 +178,18 @@ func writeNew(path string, data []byte, mode os.FileMode) error {
 		return err
 	}
 	return f.Close()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+func listOrNone(l []string) string {
+	if len(l) == 0 {
+		return "(none)"
+	}
+	return strings.Join(l, " ")
 }

@@ -17,7 +17,7 @@ func fakeReportDir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
-		"report.json":  `{"runId":"run-7","verdict":"CONFORMANT","target":"https://sandbox.example.com","time":"2025-06-01T10:00:00Z","profile":{"baseUrl":"https://sandbox.example.com"}}`,
+		"report.json":  `{"runId":"run-7","verdict":"CONFORMANT","target":"https://sandbox.example.com","time":"2025-06-01T10:00:00Z","profile":{"baseUrl":"https://sandbox.example.com"},"counts":{"PASSED":1,"total":1},"scenarios":[{"id":"A-4.02-create-account.feature:8","status":"PASSED"}]}`,
 		"report.html":  "<!doctype html><title>report</title>",
 		"profile.yaml": "baseUrl: https://sandbox.example.com\n",
 		"summary.md":   "# not bundled\n",

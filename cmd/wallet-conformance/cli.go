@@ -8,6 +8,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
@@ -18,10 +20,27 @@ import (
 
 // Exit statuses.
 const (
-	ExitConformant = 0 // every normative scenario in scope passed
-	ExitFailed     = 1 // a normative scenario failed or errored
-	ExitUsage      = 2 // usage or profile error, or a target that cannot be used at all
+	ExitConformant = 0 // CONFORMANT or CONFORMANT WITH WAIVERS
+	ExitFailed     = 1 // NOT CONFORMANT: a normative scenario failed, was blocked or errored
+	// ExitUsage: usage or profile error, a tag expression that does not
+	// parse, a run that executed no scenario (NO SCENARIO RUN), or one that
+	// could not be carried out (ERROR: e.g. the target issued no token).
+	ExitUsage = 2
 )
+
+// maxConcurrency bounds --concurrency: a sandbox is not a load test.
+const maxConcurrency = 32
+
+// exitFor maps a verdict to the exit status of run and merge.
+func exitFor(verdict string) int {
+	switch verdict {
+	case reports.Conformant, reports.ConformantWithWaivers:
+		return ExitConformant
+	case reports.NotConformant:
+		return ExitFailed
+	}
+	return ExitUsage
+}
 
 const usage = `wallet-conformance: the conformance suite of the Wallet Payments Service API
 
@@ -29,7 +48,7 @@ Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
                              [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]]
   wallet-conformance merge   [--out DIR] DIR...
-  wallet-conformance serve   [--addr 127.0.0.1:8080]
+  wallet-conformance serve   [--addr 127.0.0.1:8080] [--mutant NAME] [--variant NAME,...] [--list-mutants]
   wallet-conformance list    [--format markdown|json]
   wallet-conformance openapi [--out FILE]
   wallet-conformance bundle  [--report-dir DIR] [--waivers FILE] [--out FILE] [--sign-key FILE]
@@ -39,16 +58,19 @@ Usage:
 run      runs the suite; without --profile against the embedded reference server; with --shard I/N
          only the I-th of N parts balanced by time (--timings: an earlier report.json)
 merge    merges the report directories of a run's shards into one report with one verdict
-serve    runs the reference server alone and prints the profile that targets it
+serve    runs the reference server alone and prints the profile that targets it; --mutant NAME serves one
+         that breaks a rule on purpose (to see what a failure looks like), --list-mutants lists them
 list     prints every clause with its operations and the scenarios that check it
 openapi  writes the OpenAPI 3.1 document of the API, from the suite's schemas
 bundle   packs a report directory into one archive with a manifest of digests, signed with --sign-key
 verify   checks a bundle's digests and, with --pubkey, its signature
 keygen   writes an Ed25519 key pair for bundle --sign-key and verify --pubkey
 
-Exit status of run and merge: 0 conformant (also with waivers), 1 a normative scenario failed, 2 usage or
-profile error, a target that cannot be reached or a report that cannot be merged. Of verify: 0 intact, 1 a
-file or the signature does not match, 2 usage error.
+Exit status of run and merge: 0 CONFORMANT or CONFORMANT WITH WAIVERS; 1 NOT CONFORMANT (a normative
+scenario failed, was blocked or errored); 2 usage or profile error, a tag expression that does not parse,
+NO SCENARIO RUN (nothing was executed), ERROR (the run could not be carried out, e.g. the target issued no
+token; the report says what it answered) or reports that cannot be merged. Of verify: 0 intact and
+consistent, 1 a file, the signature or the verdict does not match, 2 usage error.
 `
 
 // usageError is a mistake on the command line.
@@ -93,11 +115,15 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var ue *usageError
 	var pe *profile.Error
 	var te *runner.UnreachableError
+	var tse *runner.TagSyntaxError
+	var ute *runner.UnknownTagError
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return ExitConformant
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "usage error: %v\n\n%s", err, usage)
+	case errors.As(err, &tse), errors.As(err, &ute):
+		fmt.Fprintf(stderr, "usage error: --tags: %v\n", err)
 	case errors.As(err, &pe):
 		fmt.Fprintf(stderr, "profile error: %v\n", err)
 	case errors.As(err, &te):
@@ -112,10 +138,10 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON); default: the embedded reference server")
-	targetURL := fs.String("target", "", "base URL of the target, overriding the profile's baseUrl")
-	tags := fs.String("tags", "", "godog tag expression selecting scenarios, e.g. \"@A-4.2 && ~@advisory\"")
-	reportDir := fs.String("report-dir", "conformance-report", "directory for junit.xml, cucumber.json and summary.md")
-	concurrency := fs.Int("concurrency", runner.DefaultConcurrency(), "scenarios run at once (default: 4 per CPU, at most 32)")
+	targetURL := fs.String("target", "", "base URL of the target, overriding the profile's baseUrl; without --profile, the reference server's profile is used with it")
+	tags := fs.String("tags", "", "tag expression selecting scenarios: and, or, not, parentheses (or godog's &&, ',', ~), e.g. \"@A-4.2 and not @advisory\"")
+	reportDir := fs.String("report-dir", "conformance-report", "directory for the report: report.html, report.json, summary.md, junit.xml, cucumber.json, profile.yaml")
+	concurrency := fs.Int("concurrency", runner.DefaultConcurrency(), fmt.Sprintf("scenarios run at once, 1 to %d", maxConcurrency))
 	waiversPath := fs.String("waivers", "", "waiver file (YAML): known failures that do not fail the verdict until they expire")
 	maxDuration := fs.Duration("max-duration", 0, "bound on the whole run (e.g. 30m); scenarios cut short end as ERROR; 0 for none")
 	allowEnv := fs.String("allow-environment", "", "consent to run against a profile whose environment is not sandbox; must name it")
@@ -130,8 +156,11 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if fs.NArg() > 0 {
 		return ExitUsage, &usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
 	}
-	if *concurrency < 1 {
-		return ExitUsage, &usageError{msg: "--concurrency must be at least 1"}
+	if _, err := runner.ParseTags(*tags); err != nil {
+		return ExitUsage, err
+	}
+	if *concurrency < 1 || *concurrency > maxConcurrency {
+		return ExitUsage, &usageError{msg: fmt.Sprintf("--concurrency must be from 1 to %d, not %d", maxConcurrency, *concurrency)}
 	}
 	var shard reports.Shard
 	var timings runner.Timings
@@ -152,7 +181,21 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 
 	var p *profile.Profile
-	if *profilePath == "" {
+	switch {
+	case *profilePath != "":
+		var err error
+		if p, err = profile.Load(*profilePath); err != nil {
+			return ExitUsage, err
+		}
+		if *targetURL != "" {
+			p.BaseURL = *targetURL
+		}
+		fmt.Fprintf(stdout, "target: %s (profile %s)\n", p.BaseURL, *profilePath)
+	case *targetURL != "":
+		// A reference server started apart (serve, serve --mutant).
+		p = runner.ReferenceProfile(*targetURL, reference.DefaultConfig())
+		fmt.Fprintf(stdout, "target: %s (with the reference server's profile: no --profile given)\n", p.BaseURL)
+	default:
 		srv, err := reference.New(reference.DefaultConfig())
 		if err != nil {
 			return ExitUsage, err
@@ -160,14 +203,6 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		defer srv.Close()
 		p = runner.ReferenceProfile(srv.URL, reference.DefaultConfig())
 		fmt.Fprintf(stdout, "target: embedded reference server at %s\n", srv.URL)
-	} else {
-		var err error
-		if p, err = profile.Load(*profilePath); err != nil {
-			return ExitUsage, err
-		}
-	}
-	if *targetURL != "" {
-		p.BaseURL = *targetURL
 	}
 	var waivers []reports.Waiver
 	if *waiversPath != "" {
@@ -188,42 +223,75 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		Shard:            shard,
 		Timings:          timings,
 	})
+	if res == nil {
+		return ExitUsage, err // the run could not start
+	}
 	if err != nil {
-		return ExitUsage, err
+		fmt.Fprintf(stderr, "%s: %v\n", res.Verdict(), err)
 	}
 	c := res.Counts()
 	if shard.Count > 0 {
 		fmt.Fprintf(stdout, "\nshard %s (%d scenarios; merge every shard's report for the verdict of the whole run)", shard, len(res.Scenarios))
 	}
-	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d errors, %d warnings, %d skipped, %d not claimed; report in %s\n",
-		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed], *reportDir)
-	if res.Verdict() == reports.NotConformant {
-		return ExitFailed, nil
+	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\n",
+		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed])
+	if res.Verdict() == reports.NoScenarioRun {
+		fmt.Fprintf(stdout, "no scenario was executed: check --tags, --shard and the profile's scope.exclude\n")
 	}
-	return ExitConformant, nil
+	fmt.Fprintf(stdout, "report: %s\n", filepath.Join(*reportDir, reports.ReportHTMLFile))
+	return exitFor(res.Verdict()), nil
 }
 
 func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	mutant := fs.String("mutant", "", "serve a mutant: a reference server that breaks exactly one rule (see --list-mutants), to see what a failure looks like")
+	variant := fs.String("variant", "", "serve with choices the spec permits that the standard server makes otherwise, comma-separated (see --list-mutants)")
+	list := fs.Bool("list-mutants", false, "list the mutants and variants of the reference server, then exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
 		return &usageError{msg: err.Error()}
 	}
+	if fs.NArg() > 0 {
+		return &usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	if *list {
+		fmt.Fprintln(stdout, "# mutants: each breaks exactly one rule (serve --mutant NAME); a conformance run against it fails")
+		for _, m := range reference.Mutants() {
+			rule := m.Clause
+			if m.Rule != "" {
+				rule = m.Rule
+			}
+			fmt.Fprintf(stdout, "%-40s %-9s %s\n", m.Name, rule, m.Description)
+		}
+		fmt.Fprintln(stdout, "\n# variants: each makes another choice the spec permits (serve --variant NAME[,NAME...]); a run against it passes")
+		for _, v := range reference.Variants() {
+			fmt.Fprintf(stdout, "%-40s %-9s %s\n", v.Name, v.Clause, v.Description)
+		}
+		return nil
+	}
 	cfg := reference.DefaultConfig()
+	cfg.Mutant = *mutant
+	if *variant != "" {
+		cfg.Variants = strings.Split(*variant, ",")
+	}
 	h, err := reference.NewHandler(cfg)
 	if err != nil {
-		return err
+		return &usageError{msg: err.Error() + " (serve --list-mutants lists them)"}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
 	url := "http://" + ln.Addr().String()
-	fmt.Fprintf(stdout, "# reference server listening on %s; a profile that targets it:\n%s# serving until interrupted\n", url, runner.ReferenceProfile(url, cfg).YAML())
+	what := "reference server"
+	if *mutant != "" {
+		what = fmt.Sprintf("MUTANT %q of the reference server (it breaks a rule on purpose)", *mutant)
+	}
+	fmt.Fprintf(stdout, "# %s listening on %s; a profile that targets it (or: wallet-conformance run --target %s):\n%s# serving until interrupted\n", what, url, url, runner.ReferenceProfile(url, cfg).YAML())
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()

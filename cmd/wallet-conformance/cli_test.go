@@ -93,7 +93,8 @@ func TestAWrongPasswordExits2WithAClearMessage(t *testing.T) {
 	defer srv.Close()
 	code, _, errOut := run(t, "run", "--profile", writeProfile(t, srv.URL, "not-the-password"), "--report-dir", t.TempDir())
 	assert.Equal(t, ExitUsage, code)
-	assert.Contains(t, errOut, "did not issue a token for the profile's credentials")
+	assert.Contains(t, errOut, "refused to issue a token")
+	assert.Contains(t, errOut, "check credentials.userId and credentials.password")
 	assert.NotContains(t, errOut, "not-the-password")
 }
 

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/reports"
@@ -40,10 +41,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		return ExitUsage, err
 	}
 	c := rep.Counts.ByStatus
-	fmt.Fprintf(stdout, "merged %d shards (run %s)\n%s: %d passed, %d failed, %d errors, %d warnings, %d skipped, %d not claimed; report in %s\n",
-		fs.NArg(), rep.RunID, rep.Verdict, c[reports.Passed], c[reports.Failed], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed], *out)
-	if rep.Verdict == reports.NotConformant {
-		return ExitFailed, nil
-	}
-	return ExitConformant, nil
+	fmt.Fprintf(stdout, "merged %d shards (run %s)\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\nreport: %s\n",
+		fs.NArg(), rep.RunID, rep.Verdict, c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed], filepath.Join(*out, reports.ReportHTMLFile))
+	return exitFor(rep.Verdict), nil
 }

@@ -66,6 +66,20 @@ func (t *TokenSource) Token(ctx context.Context) (string, error) {
 	return tok, nil
 }
 
+// Preflight issues the shared token at the start of a run and returns the
+// exchange, whatever came back, as evidence.
+func (t *TokenSource) Preflight(ctx context.Context) (Exchange, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	tok, until, ex, err := IssueToken(ctx, t.client, t.creds, t.clock)
+	if err != nil {
+		return ex, err
+	}
+	t.token, t.until = tok, until
+	t.issued++
+	return ex, nil
+}
+
 // Issued returns how many tokens were issued so far.
 func (t *TokenSource) Issued() int {
 	t.mu.Lock()
@@ -73,16 +87,32 @@ func (t *TokenSource) Issued() int {
 	return t.issued
 }
 
-// TokenError is an Issue Token call the target answered with something other than a token.
+// TokenError is an Issue Token call the target answered with something
+// other than a token: what it answered, secrets redacted.
 type TokenError struct {
 	Status       int
-	ResponseCode string
-	Description  string
+	ContentType  string
+	ResponseCode string // "" when the body has none
+	Description  string // responseDescription, "" when the body has none
+	Excerpt      string // the start of the body, redacted
+}
+
+// Refused reports whether the target answered with a handled error (a
+// responseCode other than 0000 and 0099 and an HTTP 4xx status, A-7): it
+// refused the credentials, rather than failing.
+func (e *TokenError) Refused() bool {
+	return e.Status >= 400 && e.Status < 500 && e.ResponseCode != "" && e.ResponseCode != "0000" && e.ResponseCode != "0099"
 }
 
 func (e *TokenError) Error() string {
-	return fmt.Sprintf("Issue Token was not a success: HTTP %d, responseCode %q, responseDescription %q", e.Status, e.ResponseCode, e.Description)
+	if e.ResponseCode != "" {
+		return fmt.Sprintf("Issue Token answered HTTP %d (Content-Type %q), responseCode %q, responseDescription %q", e.Status, e.ContentType, e.ResponseCode, e.Description)
+	}
+	return fmt.Sprintf("Issue Token answered HTTP %d (Content-Type %q) without a token; the body begins %q", e.Status, e.ContentType, e.Excerpt)
 }
+
+// excerptLen is how much of an unexpected body a TokenError quotes.
+const excerptLen = 200
 
 // IssueToken calls Issue Token and returns the token and its expiry.
 func IssueToken(ctx context.Context, c *Client, creds Credentials, clock Clock) (string, time.Time, Exchange, error) {
@@ -102,7 +132,12 @@ func IssueToken(ctx context.Context, c *Client, creds Credentials, clock Clock) 
 	// The shared token is taken whenever the target hands one out; whether
 	// the rest of the response conforms is for the scenarios to judge.
 	if resp.Status/100 != 2 || tok == "" {
-		return "", time.Time{}, ex, &TokenError{Status: resp.Status, ResponseCode: code, Description: c.redactor.String(gjson.GetBytes(resp.Body, "responseDescription").String())}
+		excerpt := c.redactor.String(string(resp.Body))
+		if len(excerpt) > excerptLen {
+			excerpt = excerpt[:excerptLen] + "..."
+		}
+		return "", time.Time{}, ex, &TokenError{Status: resp.Status, ContentType: resp.ContentType, ResponseCode: code,
+			Description: c.redactor.String(gjson.GetBytes(resp.Body, "responseDescription").String()), Excerpt: excerpt}
 	}
 	until, perr := time.Parse("2006-01-02T15:04:05.000Z", gjson.GetBytes(resp.Body, "validUntil").String())
 	if perr != nil {

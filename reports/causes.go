@@ -1,0 +1,173 @@
+package reports
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// Cause is one thing that went wrong, with every scenario it made fail or
+// block: one fault of a target often shows in many scenarios (a broken
+// Create Account blocks every scenario that needs an account).
+//
+// Scenarios share a cause when the call that went wrong is of the same
+// operation and got the same kind of answer: when that answer was not a
+// success of the operation (another status or responseCode, no answer, not
+// JSON), the answer is the cause whatever each step checked; when it was a
+// success, the shape of the failure message tells causes apart (its
+// numbers, quoted values and references set aside).
+type Cause struct {
+	Operation string `json:"operation"` // operation ID of the call that went wrong; "" when no call did
+	Clause    string `json:"clause"`    // the operation's clause; "" without an operation
+	Answer    string `json:"answer"`    // what the target answered: "HTTP 500, responseCode 0099", "no answer: ..."
+	Message   string `json:"message"`   // the first FAILED or ERROR scenario's message (else the first one's), as an example
+	// Root is true when a scenario of the cause FAILED or ended in ERROR;
+	// a cause that only BLOCKED scenarios follows from a setup that failed.
+	Root      bool     `json:"root"`
+	Failed    int      `json:"failed"`
+	Blocked   int      `json:"blocked"`
+	Errors    int      `json:"errors"`
+	Scenarios []string `json:"scenarios"` // IDs, in feature order
+}
+
+// Count returns how many scenarios the cause covers.
+func (c Cause) Count() int { return c.Failed + c.Blocked + c.Errors }
+
+// causes groups the FAILED, BLOCKED and ERROR scenarios by cause, sets each
+// scenario's Cause index, and orders the causes: root causes first, then
+// by how many scenarios they cover, then by their first scenario.
+func causes(scenarios []ScenarioReport) []Cause {
+	type key struct{ op, answer, shape string }
+	idx := map[key]int{}
+	var out []Cause
+	var first []int // position of each cause's first scenario
+	for i := range scenarios {
+		s := &scenarios[i]
+		if s.Status != Failed && s.Status != Blocked && s.Status != Error {
+			continue
+		}
+		op, answer, success := failingCall(*s)
+		msg := firstLine(s.Message)
+		k := key{op: op, answer: answer}
+		if success || op == "" {
+			k.shape = messageShape(msg)
+		}
+		j, ok := idx[k]
+		if !ok {
+			j = len(out)
+			idx[k] = j
+			c := Cause{Operation: op, Answer: answer, Message: msg, Scenarios: []string{}}
+			if o, ok := schemas.Lookup(op); ok {
+				c.Clause = o.Clause
+			}
+			out = append(out, c)
+			first = append(first, i)
+		}
+		c := &out[j]
+		c.Scenarios = append(c.Scenarios, s.ID)
+		if s.Status != Blocked && !c.Root {
+			c.Message = msg // a scenario of the operation's own, the clearest example
+		}
+		switch s.Status {
+		case Failed:
+			c.Failed++
+			c.Root = true
+		case Error:
+			c.Errors++
+			c.Root = true
+		default:
+			c.Blocked++
+		}
+		s.Cause = j
+	}
+	order := make([]int, len(out))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		ca, cb := out[order[a]], out[order[b]]
+		switch {
+		case ca.Root != cb.Root:
+			return ca.Root
+		case ca.Count() != cb.Count():
+			return ca.Count() > cb.Count()
+		}
+		return first[order[a]] < first[order[b]]
+	})
+	rank := make([]int, len(out))
+	sorted := make([]Cause, len(out))
+	for r, j := range order {
+		rank[j] = r
+		sorted[r] = out[j]
+	}
+	for i := range scenarios {
+		if scenarios[i].Cause >= 0 && (scenarios[i].Status == Failed || scenarios[i].Status == Blocked || scenarios[i].Status == Error) {
+			scenarios[i].Cause = rank[scenarios[i].Cause]
+		}
+	}
+	return sorted
+}
+
+// failingCall returns the operation of the call that went wrong in a
+// scenario, what the target answered, and whether that answer was a success
+// of the operation. A BLOCKED scenario names its blocking operation; for
+// the others it is the last call of the failing step, or of the nearest
+// step before it that made one (a Then checks the When's answer).
+func failingCall(s ScenarioReport) (op, answer string, ok bool) {
+	_, exchanges := s.Evidence()
+	if s.BlockedBy != nil {
+		op = s.BlockedBy.Operation
+		for i := len(exchanges) - 1; i >= 0; i-- {
+			if exchanges[i].Operation == op {
+				exchanges = exchanges[:i+1]
+				break
+			}
+		}
+	}
+	if len(exchanges) == 0 {
+		return op, "no call", false
+	}
+	ex := exchanges[len(exchanges)-1]
+	if op == "" {
+		op = ex.Operation
+	}
+	if ex.Error != "" {
+		return op, "no answer: " + messageShape(ex.Error), false
+	}
+	answer = fmt.Sprintf("HTTP %d", ex.Status)
+	code := gjson.Get(ex.ResponseBody, "responseCode")
+	if code.Exists() {
+		answer += ", responseCode " + code.String()
+	} else if ct := ex.ResponseHeaders.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") && !strings.HasPrefix(ct, "text/plain") {
+		answer += fmt.Sprintf(", Content-Type %q", ct)
+	}
+	o, known := schemas.Lookup(ex.Operation)
+	return op, answer, known && success(o, ex)
+}
+
+var (
+	shapeClause = regexp.MustCompile(`\b[AB]-[0-9]+(\.[0-9]+)?(#[0-9]+)?\b`)
+	shapeQuoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	shapeToken  = regexp.MustCompile(`[A-Za-z0-9_.:/+-]*[0-9][A-Za-z0-9_.:/+-]*`)
+)
+
+// messageShape is a message with what varies from scenario to scenario set
+// aside: quoted values become "…", words with digits (amounts, references,
+// times) become #; clause and rule references (A-4.2, B-4.5#3) stay.
+func messageShape(msg string) string {
+	msg = shapeQuoted.ReplaceAllString(msg, `"…"`)
+	var b strings.Builder
+	last := 0
+	for _, loc := range shapeClause.FindAllStringIndex(msg, -1) {
+		b.WriteString(shapeToken.ReplaceAllString(msg[last:loc[0]], "#"))
+		b.WriteString(msg[loc[0]:loc[1]])
+		last = loc[1]
+	}
+	b.WriteString(shapeToken.ReplaceAllString(msg[last:], "#"))
+	return b.String()
+}
