@@ -4,6 +4,7 @@
 package runner
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -215,19 +216,24 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 
 	if len(selected) > 0 {
 		// godog's own console formatter prints in the order scenarios end;
-		// the console of this runner prints in feature order instead.
-		format := "progress"
+		// the console of this runner prints in feature order instead, so
+		// godog formats only cucumber.json, when there is a report. godog
+		// writes it in many small pieces: it goes through a buffer (to an
+		// unbuffered file it took most of a run), into a temporary file
+		// that is moved into place once complete.
+		format, out := "progress", io.Writer(io.Discard)
 		var cucumber string
+		var cucumberFile *os.File
+		var cucumberBuf *bufio.Writer
 		if opts.ReportDir != "" {
-			// godog's format list is split at commas and colons come after
-			// the name, so the file goes to a path of our making first.
-			tmp, err := os.MkdirTemp("", "wallet-conformance")
+			f, err := os.CreateTemp(opts.ReportDir, ".cucumber-*.json")
 			if err != nil {
-				return abort("the suite could not write a temporary file: "+err.Error(), nil, err)
+				return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
 			}
-			defer os.RemoveAll(tmp)
-			cucumber = filepath.Join(tmp, "cucumber.json")
-			format += ",cucumber:" + cucumber
+			defer os.Remove(f.Name())
+			defer f.Close()
+			cucumber, cucumberFile, cucumberBuf = f.Name(), f, bufio.NewWriterSize(f, 1<<16)
+			format, out = "cucumber", cucumberBuf
 		}
 		conc := opts.Concurrency
 		if conc < 1 {
@@ -238,7 +244,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			ScenarioInitializer: steps.ScenarioInitializer(env, col.observe(redactor)),
 			Options: &godog.Options{
 				Format:         format,
-				Output:         io.Discard,
+				Output:         out,
 				Strict:         true,
 				NoColors:       true,
 				Concurrency:    conc,
@@ -253,12 +259,20 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			return abort(err.Error(), nil, err)
 		}
 		if cucumber != "" {
-			if opts.Shard.Count > 0 {
-				if err := rewriteFile(cucumber, joinCucumberFeatures); err != nil {
-					return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
-				}
+			err := cucumberBuf.Flush()
+			if cerr := cucumberFile.Close(); err == nil {
+				err = cerr
 			}
-			if err := moveFile(cucumber, filepath.Join(opts.ReportDir, "cucumber.json")); err != nil {
+			if err == nil && opts.Shard.Count > 0 {
+				err = rewriteFile(cucumber, joinCucumberFeatures)
+			}
+			if err == nil {
+				err = os.Chmod(cucumber, 0o644)
+			}
+			if err == nil {
+				err = os.Rename(cucumber, filepath.Join(opts.ReportDir, "cucumber.json"))
+			}
+			if err != nil {
 				return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
 			}
 		}
@@ -547,18 +561,6 @@ func rewriteFile(path string, edit func([]byte) ([]byte, error)) error {
 		return err
 	}
 	return os.WriteFile(path, data, 0o644)
-}
-
-// moveFile moves a file, copying it where a rename cannot cross file systems.
-func moveFile(from, to string) error {
-	if err := os.Rename(from, to); err == nil {
-		return nil
-	}
-	data, err := os.ReadFile(from)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(to, data, 0o644)
 }
 
 // redactingWriter passes console output through the redactor.
