@@ -32,6 +32,7 @@ const (
 	BundleReport    = "report.json"
 	BundleHTML      = "report.html"
 	BundleProfile   = "profile.yaml" // the redacted profile of the run
+	BundleEvidence  = EvidenceFile   // the evidence store: every exchange
 	BundleWaivers   = "waivers.yaml"
 )
 
@@ -297,6 +298,15 @@ func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, 
 	if err != nil {
 		return nil, &BundleError{File: BundleReport, Reason: err.Error(), Verdict: true}
 	}
+	if rep.Evidence.Exchanges > 0 {
+		ev, err := readEntry(entries, BundleEvidence)
+		if err != nil {
+			return nil, err
+		}
+		if err := rep.AttachEvidence(bytes.NewReader(ev)); err != nil {
+			return nil, &BundleError{File: BundleEvidence, Reason: err.Error()}
+		}
+	}
 	if m.Verdict != rep.DerivedVerdict() {
 		return nil, &BundleError{File: BundleManifest, Reason: fmt.Sprintf("certifies the verdict %s, but the results of %s give %s", m.Verdict, BundleReport, rep.DerivedVerdict()), Verdict: true}
 	}
@@ -330,13 +340,16 @@ func readEntry(entries map[string]*zip.File, name string) ([]byte, error) {
 }
 
 // CollectBundle reads the files of a bundle from a report directory:
-// report.json and report.html, profile.yaml (or, when the directory has
+// report.json, report.html and the evidence store, profile.yaml (or, when the directory has
 // none, the "profile" object of report.json as YAML) and, when
 // waiversPath is not empty, that file as waivers.yaml.
 func CollectBundle(reportDir, waiversPath string) ([]BundleFile, error) {
 	var files []BundleFile
-	for _, name := range []string{BundleReport, BundleHTML} {
+	for _, name := range []string{BundleReport, BundleHTML, BundleEvidence} {
 		data, err := os.ReadFile(filepath.Join(reportDir, name))
+		if name == BundleEvidence && errors.Is(err, os.ErrNotExist) {
+			continue // a report without exchanges has none
+		}
 		if err != nil {
 			return nil, err
 		}

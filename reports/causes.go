@@ -41,7 +41,8 @@ func (c Cause) Count() int { return c.Failed + c.Blocked + c.Errors }
 // causes groups the FAILED, BLOCKED and ERROR scenarios by cause, sets each
 // scenario's Cause index, and orders the causes: root causes first, then
 // by how many scenarios they cover, then by their first scenario.
-func causes(scenarios []ScenarioReport) []Cause {
+func causes(rep *Report) []Cause {
+	scenarios := rep.Scenarios
 	type key struct{ op, answer, shape string }
 	idx := map[key]int{}
 	var out []Cause
@@ -51,7 +52,7 @@ func causes(scenarios []ScenarioReport) []Cause {
 		if s.Status != Failed && s.Status != Blocked && s.Status != Error {
 			continue
 		}
-		op, answer, success := failingCall(*s)
+		op, answer, success := failingCall(rep, *s)
 		msg := firstLine(s.Message)
 		k := key{op: op, answer: answer}
 		if success || op == "" {
@@ -118,8 +119,8 @@ func causes(scenarios []ScenarioReport) []Cause {
 // of the operation. A BLOCKED scenario names its blocking operation; for
 // the others it is the last call of the failing step, or of the nearest
 // step before it that made one (a Then checks the When's answer).
-func failingCall(s ScenarioReport) (op, answer string, ok bool) {
-	_, exchanges := s.Evidence()
+func failingCall(rep *Report, s ScenarioReport) (op, answer string, ok bool) {
+	_, exchanges := rep.FailureEvidence(s)
 	if s.BlockedBy != nil {
 		op = s.BlockedBy.Operation
 		for i := len(exchanges) - 1; i >= 0; i-- {

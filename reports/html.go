@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	_ "embed"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -10,8 +11,11 @@ import (
 	"net/http"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
 
@@ -31,21 +35,34 @@ const (
 	SecretPlaceholder = "$WALLET_SECRET" // every [REDACTED] value
 )
 
-// WriteHTML writes report.html: one self-contained page (inline CSS, no
-// script, no external asset) for auditors, in XHTML-compatible markup.
-// Sections, by id: verdict, matrix (every clause), failures (FAILED and
-// ERROR, then the waived ones, with the failing step's exchanges and a
-// curl command), warnings (WARNING and SKIPPED), latency, observations,
-// waivers and scenarios (every scenario with its steps). The output is a
-// function of the report alone.
+// WriteHTML writes report.html: one self-contained page for the people who
+// read a run (inline CSS and one inline script, no external asset), in
+// XHTML-compatible markup. Sections, by id: verdict (and why a run was
+// aborted), causes (what went wrong, grouped, root causes first), failures
+// (FAILED and ERROR scenarios, then the waived ones, each with the rules it
+// checks, the failing step's exchanges and a curl command), matrix (every
+// clause), warnings (WARNING and SKIPPED), latency, observations, waivers
+// and scenarios (every scenario with its steps). The page carries the
+// evidence store (the same bytes as evidence.json.gz) and shows a step's
+// exchanges when a reader opens a scenario, so writing it does not walk
+// every exchange. The output is a function of the report alone.
 func WriteHTML(w io.Writer, rep *Report) error {
-	var buf bytes.Buffer
-	if err := reportHTML.Execute(&buf, newHTMLView(rep)); err != nil {
+	store, err := rep.evidenceStore()
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
+	v := newHTMLView(rep)
+	v.EvidenceGz = base64.RawURLEncoding.EncodeToString(store.gz)
+	var buf bytes.Buffer
+	if err := reportHTML.Execute(&buf, v); err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
 	return err
 }
+
+// catalogue is the rule catalogue the report quotes.
+var catalogue = sync.OnceValues(rules.Load)
 
 // htmlView is what the template shows.
 type htmlView struct {
@@ -53,10 +70,15 @@ type htmlView struct {
 	VerdictClass string
 	Counts       []statusCount
 	ProfileJSON  string
-	Matrix       []matrixRow
+	AbortedBy    []exchangeView // what the target answered when the run was aborted
+	CauseViews   []causeView
 	Failures     []failureView
+	Matrix       []matrixRow
 	Attention    []scenarioView // WARNING and SKIPPED
 	Scenarios    []scenarioView
+	// EvidenceGz is the evidence store, base64url without padding.
+	EvidenceGz string
+	Blocked    int // how many scenarios are BLOCKED
 }
 
 type statusCount struct {
@@ -70,20 +92,31 @@ type matrixRow struct {
 }
 
 type scenarioLink struct {
-	ID, Anchor string
-	Status     Status
-	Waived     bool
+	ID, Anchor, Name string
+	Status           Status
+	Waived           bool
+}
+
+type causeView struct {
+	Cause
+	Links []scenarioLink
 }
 
 type scenarioView struct {
 	ScenarioReport
 	Anchor string
 	Steps  []stepView
+	Rules  []ruleView
 }
 
 type stepView struct {
 	StepReport
-	Exchanges []exchangeView
+	ExchangeRefs string // the step's exchanges: indices into the evidence store, comma-separated
+	AdviceRules  []ruleView
+}
+
+type ruleView struct {
+	ID, Level, Quote string
 }
 
 type failureView struct {
@@ -101,8 +134,24 @@ type exchangeView struct {
 	Curl            string
 }
 
+// ruleViews looks the rules up in the catalogue; an id it lacks is shown bare.
+func ruleViews(ids []string) []ruleView {
+	cat, err := catalogue()
+	var out []ruleView
+	for _, id := range ids {
+		rv := ruleView{ID: id}
+		if err == nil {
+			if r, ok := cat.Rule(id); ok {
+				rv.Level, rv.Quote = string(r.Level), r.Quote
+			}
+		}
+		out = append(out, rv)
+	}
+	return out
+}
+
 func newHTMLView(rep *Report) htmlView {
-	v := htmlView{Report: rep, VerdictClass: "v-" + cssName(rep.Verdict)}
+	v := htmlView{Report: rep, VerdictClass: "v-" + cssName(rep.Verdict), Blocked: rep.Counts.ByStatus[Blocked]}
 	for _, s := range Statuses() {
 		v.Counts = append(v.Counts, statusCount{Status: s, Count: rep.Counts.ByStatus[s]})
 	}
@@ -111,14 +160,23 @@ func newHTMLView(rep *Report) htmlView {
 			v.ProfileJSON = target.NewRedactor().String(string(data))
 		}
 	}
-	anchors := make(map[string]string, len(rep.Scenarios)) // lookups only
+	if rep.Aborted != nil {
+		for _, ex := range rep.ExchangesOf(rep.Aborted.Exchanges) {
+			v.AbortedBy = append(v.AbortedBy, newExchangeView(ex))
+		}
+	}
+	links := make(map[string]scenarioLink, len(rep.Scenarios)) // lookups only
 	for i, s := range rep.Scenarios {
-		sv := scenarioView{ScenarioReport: s, Anchor: fmt.Sprintf("sc-%d", i+1)}
-		anchors[s.ID] = sv.Anchor
+		sv := scenarioView{ScenarioReport: s, Anchor: fmt.Sprintf("sc-%d", i+1), Rules: ruleViews(s.Rules)}
+		links[s.ID] = scenarioLink{ID: s.ID, Anchor: sv.Anchor, Name: s.Name, Status: s.Status, Waived: s.Waiver != nil}
 		for _, st := range s.Steps {
-			stv := stepView{StepReport: st}
-			for _, ex := range st.Exchanges {
-				stv.Exchanges = append(stv.Exchanges, newExchangeView(ex))
+			refs := make([]string, len(st.Exchanges))
+			for j, x := range st.Exchanges {
+				refs[j] = strconv.Itoa(x)
+			}
+			stv := stepView{StepReport: st, ExchangeRefs: strings.Join(refs, ",")}
+			for _, a := range st.Advice {
+				stv.AdviceRules = append(stv.AdviceRules, ruleViews([]string{a.Rule})...)
 			}
 			sv.Steps = append(sv.Steps, stv)
 		}
@@ -127,10 +185,17 @@ func newHTMLView(rep *Report) htmlView {
 			v.Attention = append(v.Attention, sv)
 		}
 	}
+	for _, c := range rep.Causes {
+		cv := causeView{Cause: c}
+		for _, id := range c.Scenarios {
+			cv.Links = append(cv.Links, links[id])
+		}
+		v.CauseViews = append(v.CauseViews, cv)
+	}
 	for _, c := range rep.Clauses {
 		row := matrixRow{ClauseReport: c}
 		for _, s := range c.Scenarios {
-			row.Links = append(row.Links, scenarioLink{ID: s.ID, Anchor: anchors[s.ID], Status: s.Status, Waived: s.Waived})
+			row.Links = append(row.Links, links[s.ID])
 		}
 		v.Matrix = append(v.Matrix, row)
 	}
@@ -140,7 +205,7 @@ func newHTMLView(rep *Report) htmlView {
 			continue
 		}
 		f := failureView{scenarioView: sv}
-		step, evidence := sv.Evidence()
+		step, evidence := rep.FailureEvidence(sv.ScenarioReport)
 		if step >= 0 {
 			f.FailedStep = sv.ScenarioReport.Steps[step].Text
 		}

@@ -98,9 +98,9 @@ func TestHTMLReport(t *testing.T) {
 	page := a.String()
 	assert.True(t, strings.HasPrefix(page, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\""))
 	assert.NotContains(t, page, "http-equiv")
-	assert.NotContains(t, page, "<script")
+	assert.Equal(t, 1, strings.Count(page, "<script"), "one inline script, which shows the evidence")
 	assert.NotContains(t, page, "<link")
-	assert.NotContains(t, page, "src=")
+	assert.NotContains(t, page, "src=", "nothing is loaded from elsewhere")
 
 	root := parseHTML(t, a.Bytes())
 
@@ -109,7 +109,7 @@ func TestHTMLReport(t *testing.T) {
 	for _, s := range root.find(func(n *node) bool { return n.Name == "section" }) {
 		ids = append(ids, s.Attr["id"])
 	}
-	assert.Equal(t, []string{"verdict", "matrix", "failures", "warnings", "latency", "observations", "waivers", "scenarios"}, ids)
+	assert.Equal(t, []string{"verdict", "causes", "failures", "matrix", "warnings", "latency", "observations", "waivers", "scenarios"}, ids, "what went wrong comes before the matrix")
 
 	// A step that waited for the target's clock says so.
 	assert.Contains(t, root.byAttr("id", "scenarios").Text, "waited 905 ms for the target's clock")
@@ -188,6 +188,21 @@ func TestHTMLReport(t *testing.T) {
 		assert.Contains(t, scenarios[i].Text, s.ID)
 	}
 	assert.Contains(t, scenarios[2].Text, "the call is refused with responseCode 0001")
+
+	// Each step names its exchanges in the evidence the page carries.
+	boxes := scenarios[0].find(func(n *node) bool { return n.Attr["data-ex"] != "" })
+	require.NotEmpty(t, boxes)
+	assert.Equal(t, "0", boxes[0].Attr["data-ex"])
+
+	// The matrix names each scenario on hover.
+	chips := root.byAttr("id", "matrix").find(func(n *node) bool { return n.Name == "a" && n.Attr["title"] != "" })
+	require.NotEmpty(t, chips)
+	assert.Equal(t, "An account is created (PASSED)", chips[0].Attr["title"])
+
+	// What went wrong: one cause per thing, root causes first.
+	causes := root.byAttr("id", "causes").find(func(n *node) bool { return n.Attr["data-cause"] != "" })
+	require.Len(t, causes, len(rep.Causes))
+	assert.Contains(t, causes[0].Text, "root cause")
 }
 
 func TestCurlQuotesForTheShell(t *testing.T) {

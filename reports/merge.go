@@ -59,8 +59,19 @@ func ReadPart(dir string) (Part, error) {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return Part{}, &MergeError{Dir: dir, Msg: fmt.Sprintf("%s cannot be read: %v", ReportJSONFile, err)}
 	}
-	if !strings.HasPrefix(rep.SchemaVersion, "1.") {
-		return Part{}, &MergeError{Dir: dir, Msg: fmt.Sprintf("%s has schema version %q; this suite reads 1.x", ReportJSONFile, rep.SchemaVersion)}
+	if !strings.HasPrefix(rep.SchemaVersion, "2.") {
+		return Part{}, &MergeError{Dir: dir, Msg: fmt.Sprintf("%s has schema version %q; this suite reads 2.x", ReportJSONFile, rep.SchemaVersion)}
+	}
+	if f, err := os.Open(filepath.Join(dir, EvidenceFile)); err != nil {
+		if rep.Evidence.Exchanges > 0 {
+			return Part{}, &MergeError{Dir: dir, Msg: "its evidence store cannot be read: " + err.Error()}
+		}
+	} else {
+		err := rep.AttachEvidence(f)
+		f.Close()
+		if err != nil {
+			return Part{}, &MergeError{Dir: dir, Msg: err.Error()}
+		}
 	}
 	rep.Profile = nil
 	if len(raw.Profile) > 0 && string(raw.Profile) != "null" {
@@ -123,7 +134,7 @@ func Merge(parts []Part, order []string, set *schemas.Set) (*Report, error) {
 				return nil, &MergeError{Dir: p.Dir, Msg: fmt.Sprintf("scenario %s is in %s too: the shards overlap", s.ID, prev)}
 			}
 			from[s.ID] = p.Dir
-			res.Scenarios = append(res.Scenarios, scenarioResult(s))
+			res.Scenarios = append(res.Scenarios, scenarioResult(rep, s))
 		}
 	}
 	if !res.Started.IsZero() {
@@ -247,7 +258,7 @@ func short(digest string) string {
 
 // scenarioResult turns a scenario of a report back into the result Build
 // made it from.
-func scenarioResult(s ScenarioReport) ScenarioResult {
+func scenarioResult(rep *Report, s ScenarioReport) ScenarioResult {
 	r := ScenarioResult{
 		ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory,
 		Status: s.Status, Message: s.Message, Duration: fromMs(s.DurationMs),
@@ -262,7 +273,7 @@ func scenarioResult(s ScenarioReport) ScenarioResult {
 	}
 	for _, st := range s.Steps {
 		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Waited: time.Duration(st.WaitedMs * float64(time.Millisecond)), Advice: st.Advice}
-		for _, ex := range st.Exchanges {
+		for _, ex := range rep.ExchangesOf(st.Exchanges) {
 			step.Exchanges = append(step.Exchanges, target.Exchange{
 				Operation: ex.Operation, Method: ex.Method, URL: ex.URL,
 				RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody,

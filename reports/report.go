@@ -20,8 +20,9 @@ import (
 
 // SchemaVersion is the version of the report.json model, documented by
 // schemas/report.schema.json. A minor version adds fields; a major version
-// changes or removes them.
-const SchemaVersion = "1.3"
+// changes or removes them (2.0 moved the exchanges to the evidence store,
+// EvidenceFile, and refers to them by index).
+const SchemaVersion = "2.0"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -123,8 +124,38 @@ type Report struct {
 	Scenarios    []ScenarioReport   `json:"scenarios"`
 	Waivers      []WaiverStatus     `json:"waivers"`
 	Latency      []OperationLatency `json:"latency"`
-	Observations []Observation      `json:"observations"`
-	Notices      []string           `json:"notices"`
+	Observations  []Observation      `json:"observations"`
+	Notices       []string           `json:"notices"`
+	// Evidence names the evidence store of the run (EvidenceFile): every
+	// exchange, which steps refer to by index.
+	Evidence EvidenceRef `json:"evidence"`
+
+	// exchanges is the evidence store's content: the run's every exchange,
+	// secrets redacted, in the order the scenarios and steps made them.
+	exchanges []ExchangeReport
+	// store caches the encoded evidence store (see evidenceStore).
+	store *encodedEvidence
+}
+
+// Exchanges returns every exchange of the run, as the evidence store holds them.
+func (rep *Report) Exchanges() []ExchangeReport { return rep.exchanges }
+
+// ExchangesOf returns the exchanges of the given indices into the evidence store.
+func (rep *Report) ExchangesOf(idx []int) []ExchangeReport {
+	out := make([]ExchangeReport, 0, len(idx))
+	for _, i := range idx {
+		if i >= 0 && i < len(rep.exchanges) {
+			out = append(out, rep.exchanges[i])
+		}
+	}
+	return out
+}
+
+// addExchange puts an exchange into the evidence store and returns its index.
+func (rep *Report) addExchange(ex ExchangeReport) int {
+	rep.exchanges = append(rep.exchanges, ex)
+	rep.store = nil
+	return len(rep.exchanges) - 1
 }
 
 // Suite identifies the suite that produced the report.
@@ -230,8 +261,8 @@ type ScenarioReport struct {
 
 // Aborted is why a run that started could not be carried out.
 type Aborted struct {
-	Reason    string           `json:"reason"`
-	Exchanges []ExchangeReport `json:"exchanges"` // what the target answered
+	Reason    string `json:"reason"`
+	Exchanges []int  `json:"exchanges"` // what the target answered: indices into the evidence store
 }
 
 // File returns the feature file of the scenario ID.
@@ -258,12 +289,12 @@ func (rep *Report) DerivedVerdict() string {
 	})
 }
 
-// Evidence returns the index of the step that failed and the exchanges
-// that show why: the failed step's own exchanges, or, when it made none (a
-// Then that checks an earlier response), those of the nearest earlier step
-// that made some. Without a failed step it looks back from the last step.
-// It returns -1 and nil when there is nothing to show.
-func (s ScenarioReport) Evidence() (int, []ExchangeReport) {
+// FailureEvidence returns the index of the step of s that failed and the
+// exchanges that show why: the failed step's own exchanges, or, when it made
+// none (a Then that checks an earlier response), those of the nearest
+// earlier step that made some. Without a failed step it looks back from the
+// last step. It returns -1 and nil when there is nothing to show.
+func (rep *Report) FailureEvidence(s ScenarioReport) (int, []ExchangeReport) {
 	failed := -1
 	for i, st := range s.Steps {
 		if st.Status != "passed" && st.Status != "skipped" {
@@ -277,7 +308,7 @@ func (s ScenarioReport) Evidence() (int, []ExchangeReport) {
 	}
 	for i := from; i >= 0; i-- {
 		if len(s.Steps[i].Exchanges) > 0 {
-			return failed, s.Steps[i].Exchanges
+			return failed, rep.ExchangesOf(s.Steps[i].Exchanges)
 		}
 	}
 	return failed, nil
@@ -287,8 +318,8 @@ func (s ScenarioReport) Evidence() (int, []ExchangeReport) {
 type StepReport struct {
 	Text      string           `json:"text"`
 	Status    string           `json:"status"` // passed, failed, skipped, undefined, pending, ambiguous
-	Error     string           `json:"error"`
-	Exchanges []ExchangeReport `json:"exchanges"`
+	Error     string `json:"error"`
+	Exchanges []int  `json:"exchanges"` // indices into the evidence store
 	// WaitedMs is how long the step waited for the target's clock to turn
 	// (B-4.12's "a second later"), time that is no answer's latency.
 	WaitedMs float64 `json:"waitedMs,omitempty"`
@@ -395,12 +426,12 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			sr.Waiver = &w
 		}
 		for _, st := range s.Steps {
-			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]ExchangeReport, 0, len(st.Exchanges)), WaitedMs: ms(st.Waited)}
+			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]int, 0, len(st.Exchanges)), WaitedMs: ms(st.Waited)}
 			for _, a := range st.Advice {
 				step.Advice = append(step.Advice, Advice{Rule: a.Rule, Message: fields.String(a.Message)})
 			}
 			for _, ex := range st.Exchanges {
-				step.Exchanges = append(step.Exchanges, exchangeReport(ex, fields))
+				step.Exchanges = append(step.Exchanges, rep.addExchange(exchangeReport(ex, fields)))
 			}
 			sr.Steps = append(sr.Steps, step)
 		}
@@ -412,15 +443,16 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		}
 	}
 	if r.Aborted != "" {
-		rep.Aborted = &Aborted{Reason: fields.String(r.Aborted), Exchanges: []ExchangeReport{}}
+		rep.Aborted = &Aborted{Reason: fields.String(r.Aborted), Exchanges: []int{}}
 		for _, ex := range r.AbortEvidence {
-			rep.Aborted.Exchanges = append(rep.Aborted.Exchanges, exchangeReport(ex, fields))
+			rep.Aborted.Exchanges = append(rep.Aborted.Exchanges, rep.addExchange(exchangeReport(ex, fields)))
 		}
 	}
-	rep.Causes = causes(rep.Scenarios)
+	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges)}
+	rep.Causes = causes(rep)
 	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil)
-	rep.Latency = latency(rep.Scenarios, allowance)
-	rep.Observations = observations(rep.Scenarios, set)
+	rep.Latency = latency(rep.exchanges, allowance)
+	rep.Observations = observations(rep, set)
 	return rep
 }
 
@@ -434,11 +466,15 @@ func (rep *Report) Scenario(id string) (ScenarioReport, bool) {
 	return ScenarioReport{}, false
 }
 
-// WriteJSON writes the report as indented JSON. The output is a function
-// of the report alone: two writes of one report are byte for byte equal.
+// WriteJSON writes report.json: compact JSON (tools read it; `jq .` shows
+// it indented), with the digest of the evidence store. The output is a
+// function of the report alone: two writes of one report are byte for byte
+// equal.
 func WriteJSON(w io.Writer, rep *Report) error {
+	if _, err := rep.evidenceStore(); err != nil {
+		return err
+	}
 	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(rep)
 }
@@ -544,30 +580,26 @@ func sortOperations(ids []string) {
 	})
 }
 
-func latency(scenarios []ScenarioReport, allowance time.Duration) []OperationLatency {
+func latency(exchanges []ExchangeReport, allowance time.Duration) []OperationLatency {
 	type acc struct {
 		lat     []float64
 		retries int
 	}
 	byOp := map[string]*acc{}
 	var ops []string
-	for _, s := range scenarios {
-		for _, st := range s.Steps {
-			for _, ex := range st.Exchanges {
-				op := ex.Operation
-				if op == "" {
-					op = operationUnnamed
-				}
-				a, ok := byOp[op]
-				if !ok {
-					a = &acc{}
-					byOp[op] = a
-					ops = append(ops, op)
-				}
-				a.lat = append(a.lat, ex.LatencyMs)
-				a.retries += ex.Retries
-			}
+	for _, ex := range exchanges {
+		op := ex.Operation
+		if op == "" {
+			op = operationUnnamed
 		}
+		a, ok := byOp[op]
+		if !ok {
+			a = &acc{}
+			byOp[op] = a
+			ops = append(ops, op)
+		}
+		a.lat = append(a.lat, ex.LatencyMs)
+		a.retries += ex.Retries
 	}
 	sortOperations(ops)
 	allowMs := ms(allowance)
@@ -605,7 +637,7 @@ func (rep *Report) Slowest() (OperationLatency, bool) {
 	return best, found
 }
 
-func observations(scenarios []ScenarioReport, set *schemas.Set) []Observation {
+func observations(rep *Report, set *schemas.Set) []Observation {
 	known := map[string]bool{}
 	for _, h := range KnownHeaders {
 		known[http.CanonicalHeaderKey(h)] = true
@@ -622,9 +654,9 @@ func observations(scenarios []ScenarioReport, set *schemas.Set) []Observation {
 		idx[k] = len(out)
 		out = append(out, Observation{Operation: k.op, Kind: k.kind, Name: k.name, Count: 1, Example: scenario})
 	}
-	for _, s := range scenarios {
+	for _, s := range rep.Scenarios {
 		for _, st := range s.Steps {
-			for _, ex := range st.Exchanges {
+			for _, ex := range rep.ExchangesOf(st.Exchanges) {
 				op, ok := schemas.Lookup(ex.Operation)
 				if !ok || !success(op, ex) {
 					continue

@@ -3,7 +3,6 @@ package reports
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -35,6 +34,13 @@ func TestReportJSONMatchesItsSchema(t *testing.T) {
 	require.NoError(t, WriteJSON(&b, rep))
 	assert.Equal(t, a.String(), b.String(), "two writes are equal")
 	require.NoError(t, set.Validate("report.schema.json", a.Bytes()))
+	var ev bytes.Buffer
+	require.NoError(t, WriteEvidence(&ev, rep))
+	store, err := ReadEvidence(&ev, rep.Evidence)
+	require.NoError(t, err)
+	evJSON, err := json.Marshal(store)
+	require.NoError(t, err)
+	require.NoError(t, set.Validate("evidence.schema.json", evJSON))
 
 	// A report with nothing in it is valid too.
 	var empty bytes.Buffer
@@ -65,17 +71,7 @@ func TestReportContent(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, WriteJSON(&out, rep))
 	js := out.String()
-	assert.Contains(t, js, `"counts": {
-    "PASSED": 2,
-    "FAILED": 1,
-    "BLOCKED": 0,
-    "ERROR": 1,
-    "WARNING": 1,
-    "SKIPPED": 1,
-    "NOT CLAIMED": 1,
-    "total": 7,
-    "waived": 1
-  }`)
+	assert.Contains(t, js, `"counts":{"PASSED":2,"FAILED":1,"BLOCKED":0,"ERROR":1,"WARNING":1,"SKIPPED":1,"NOT CLAIMED":1,"total":7,"waived":1}`)
 	assert.NotContains(t, js, plantedSecret)
 	assert.NotContains(t, js, plantedToken)
 
@@ -120,7 +116,7 @@ func TestSingleFailureEvidence(t *testing.T) {
 	rep, _ := testReport(t)
 	s, ok := rep.Scenario("A-4.03-update-account.feature:14")
 	require.True(t, ok)
-	step, ev := s.Evidence()
+	step, ev := rep.FailureEvidence(s)
 	assert.Equal(t, 2, step, "the Then failed")
 	require.Len(t, ev, 1)
 	assert.Equal(t, "update-account", ev[0].Operation, "its evidence is the When's call")
@@ -131,13 +127,22 @@ func TestWriteAll(t *testing.T) {
 	rep, _ := testReport(t)
 	dir := filepath.Join(t.TempDir(), "out")
 	require.NoError(t, WriteAll(dir, rep))
-	for _, name := range []string{ReportJSONFile, ReportHTMLFile, SummaryFile, JUnitFile} {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		require.NoError(t, err, name)
+	files, err := Readable(dir)
+	require.NoError(t, err)
+	for _, name := range []string{EvidenceFile, EvidenceFile + "#inflated", ReportJSONFile, ReportHTMLFile, ReportHTMLFile + "#evidence", SummaryFile, JUnitFile} {
+		data := files[name]
 		assert.NotEmpty(t, data, name)
 		assert.NotContains(t, string(data), plantedSecret, name)
 		assert.NotContains(t, string(data), plantedToken, name)
 	}
+	// The evidence the page carries is the store, byte for byte.
+	assert.Equal(t, files[EvidenceFile+"#inflated"], files[ReportHTMLFile+"#evidence"])
+
+	// report.json and its store read back as the report written.
+	back, err := ReadReport(dir)
+	require.NoError(t, err)
+	assert.Equal(t, rep.Exchanges(), back.Exchanges())
+	assert.Equal(t, rep.Verdict, back.DerivedVerdict())
 }
 
 // A run that selected part of the scenarios does not call the clauses it

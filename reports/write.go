@@ -15,8 +15,10 @@ const (
 	JUnitFile      = "junit.xml"
 )
 
-// WriteAll writes report.json, report.html, summary.md and junit.xml into
-// dir, creating it when needed.
+// WriteAll writes the evidence store (evidence.json.gz), report.json,
+// report.html, summary.md and junit.xml into dir, creating it when needed.
+// The evidence is encoded once and shared by the store, report.json's
+// digest of it and report.html.
 func WriteAll(dir string, rep *Report) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -25,6 +27,7 @@ func WriteAll(dir string, rep *Report) error {
 		name  string
 		write func(io.Writer, *Report) error
 	}{
+		{EvidenceFile, WriteEvidence},
 		{ReportJSONFile, WriteJSON},
 		{ReportHTMLFile, WriteHTML},
 		{SummaryFile, WriteSummaryReport},

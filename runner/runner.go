@@ -5,9 +5,11 @@ package runner
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -189,7 +191,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		return abort("the suite could not listen for the redirect callbacks of A-6: "+err.Error(), nil, err)
 	}
 	defer callbacks.Close()
-	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, Callbacks: callbacks, RunID: runID, SkipAttachments: opts.ReportDir == ""}
+	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, Callbacks: callbacks, RunID: runID}
 	// scoped is what the report lists: the scenarios the user's tags select
 	// (of this shard); selected is what runs: scoped less the clauses the
 	// profile does not claim.
@@ -263,8 +265,22 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			if cerr := cucumberFile.Close(); err == nil {
 				err = cerr
 			}
-			if err == nil && opts.Shard.Count > 0 {
-				err = rewriteFile(cucumber, joinCucumberFeatures)
+			if err == nil {
+				// One shard's features are joined; the file is compacted
+				// (godog indents it, which more than doubles its size).
+				err = rewriteFile(cucumber, func(data []byte) ([]byte, error) {
+					if opts.Shard.Count > 0 {
+						var err error
+						if data, err = joinCucumberFeatures(data); err != nil {
+							return nil, err
+						}
+					}
+					var b bytes.Buffer
+					if err := json.Compact(&b, data); err != nil {
+						return nil, err
+					}
+					return b.Bytes(), nil
+				})
 			}
 			if err == nil {
 				err = os.Chmod(cucumber, 0o644)

@@ -2,7 +2,6 @@ package steps
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
@@ -20,17 +19,10 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 		w := newWorld(env)
 		registerSteps(sc, w)
 
-		// Each step is recorded with its exchanges, which also become
-		// attachments of that step in cucumber.json (unless SkipAttachments).
+		// Each step is recorded with its exchanges; the report keeps them
+		// once, in its evidence store (cucumber.json does not repeat them).
 		sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
-			rec := w.recordStep(st.Text, status.String(), st.Type == messages.PickleStepType_CONTEXT, err)
-			if env.SkipAttachments {
-				return ctx, nil
-			}
-			for _, ex := range rec.Exchanges {
-				body, _ := json.MarshalIndent(ex, "", "  ")
-				ctx = godog.Attach(ctx, godog.Attachment{Body: body, FileName: "exchange.json", MediaType: "application/json"})
-			}
+			w.recordStep(st.Text, status.String(), st.Type == messages.PickleStepType_CONTEXT, err)
 			return ctx, nil
 		})
 		if observe != nil {

@@ -34,10 +34,6 @@ type Env struct {
 	Callbacks *target.CallbackListener
 	// RunID makes the data of this run unique at the target (e-mails, login IDs, references).
 	RunID string
-	// SkipAttachments leaves the exchanges out of godog's step attachments,
-	// which only cucumber.json shows: a run that writes no report can skip
-	// encoding every exchange. The steps record them either way.
-	SkipAttachments bool
 
 	seq atomic.Int64 // numbers scenarios for unique data
 

@@ -1,0 +1,216 @@
+package reports
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// EvidenceFile is the evidence store of a report directory: every HTTP
+// exchange of the run (passes too: auditors need them), secrets redacted,
+// in the order the scenarios and their steps made them, as one gzip-
+// compressed JSON document (Evidence). report.json refers to exchanges by
+// their index in it, report.html carries the same bytes and shows an
+// exchange when a reader opens its scenario, and a bundle holds it once.
+const EvidenceFile = "evidence.json.gz"
+
+// EvidenceSchemaVersion is the version of the evidence store's model.
+const EvidenceSchemaVersion = "1.0"
+
+// Evidence is the content of the evidence store.
+// It names no run: report.json binds its store by digest (EvidenceRef).
+type Evidence struct {
+	SchemaVersion string           `json:"schemaVersion"`
+	Exchanges     []ExchangeReport `json:"exchanges"`
+}
+
+// EvidenceRef is how report.json names its evidence store.
+type EvidenceRef struct {
+	File      string `json:"file"`      // EvidenceFile, beside report.json
+	Exchanges int    `json:"exchanges"` // how many exchanges it holds
+	// SHA256 is the digest (hex) of the store's JSON, uncompressed: the
+	// store belongs to this report.
+	SHA256 string `json:"sha256"`
+}
+
+// encodedEvidence is the evidence store, encoded once per report.
+type encodedEvidence struct {
+	json []byte // compact JSON
+	gz   []byte // json, gzip-compressed
+}
+
+// evidenceStore encodes the evidence store (once; the report caches it) and
+// records its digest in rep.Evidence.
+func (rep *Report) evidenceStore() (*encodedEvidence, error) {
+	if rep.store != nil {
+		return rep.store, nil
+	}
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	enc.SetEscapeHTML(false)
+	exchanges := rep.exchanges
+	if exchanges == nil {
+		exchanges = []ExchangeReport{}
+	}
+	if err := enc.Encode(Evidence{SchemaVersion: EvidenceSchemaVersion, Exchanges: exchanges}); err != nil {
+		return nil, err
+	}
+	var gz bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(js.Bytes()); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(js.Bytes())
+	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges), SHA256: hex.EncodeToString(sum[:])}
+	rep.store = &encodedEvidence{json: js.Bytes(), gz: gz.Bytes()}
+	return rep.store, nil
+}
+
+// WriteEvidence writes the evidence store (gzip-compressed JSON).
+func WriteEvidence(w io.Writer, rep *Report) error {
+	store, err := rep.evidenceStore()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(store.gz)
+	return err
+}
+
+// maxEvidence bounds what ReadEvidence inflates: a store is a few MB.
+const maxEvidence = 1 << 30
+
+// ReadEvidence reads an evidence store and checks it against the digest
+// report.json records for it (when ref carries one).
+func ReadEvidence(r io.Reader, ref EvidenceRef) (*Evidence, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s is not gzip: %w", EvidenceFile, err)
+	}
+	data, err := io.ReadAll(io.LimitReader(zr, maxEvidence+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s cannot be read: %w", EvidenceFile, err)
+	}
+	if len(data) > maxEvidence {
+		return nil, fmt.Errorf("%s inflates to more than 1 GiB", EvidenceFile)
+	}
+	if ref.SHA256 != "" {
+		sum := sha256.Sum256(data)
+		if hex.EncodeToString(sum[:]) != ref.SHA256 {
+			return nil, fmt.Errorf("%s is not the evidence of this report.json (its digest differs)", EvidenceFile)
+		}
+	}
+	var ev Evidence
+	if err := json.Unmarshal(data, &ev); err != nil {
+		return nil, fmt.Errorf("%s cannot be read: %w", EvidenceFile, err)
+	}
+	return &ev, nil
+}
+
+// ReadReport reads report.json and, when present, its evidence store from
+// a report directory. A report whose store is missing is returned without
+// exchanges, and an error that says so.
+func ReadReport(dir string) (*Report, error) {
+	data, err := os.ReadFile(filepath.Join(dir, ReportJSONFile))
+	if err != nil {
+		return nil, err
+	}
+	rep, err := ParseReport(data)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(filepath.Join(dir, EvidenceFile))
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && rep.Evidence.Exchanges == 0 {
+			return rep, nil
+		}
+		return rep, fmt.Errorf("%s: %w", EvidenceFile, err)
+	}
+	defer f.Close()
+	return rep, rep.AttachEvidence(f)
+}
+
+// ParseReport reads report.json (without its evidence store).
+func ParseReport(data []byte) (*Report, error) {
+	var rep Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, fmt.Errorf("%s cannot be read: %w", ReportJSONFile, err)
+	}
+	return &rep, nil
+}
+
+// AttachEvidence reads the report's evidence store from r.
+func (rep *Report) AttachEvidence(r io.Reader) error {
+	ev, err := ReadEvidence(r, rep.Evidence)
+	if err != nil {
+		return err
+	}
+	if len(ev.Exchanges) != rep.Evidence.Exchanges {
+		return fmt.Errorf("%s holds %d exchanges, report.json says %d", EvidenceFile, len(ev.Exchanges), rep.Evidence.Exchanges)
+	}
+	rep.exchanges = ev.Exchanges
+	rep.store = nil
+	return nil
+}
+
+// Readable returns what a reader of a report directory can get at, file by
+// file: each file's bytes, the evidence store inflated, and the evidence a
+// report.html carries decoded and inflated (under "report.html#evidence").
+// Tests search it for secrets that must never be there.
+func Readable(dir string) (map[string][]byte, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	for _, path := range names {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		name := filepath.Base(path)
+		out[name] = data
+		switch {
+		case strings.HasSuffix(name, ".gz"):
+			if out[name+"#inflated"], err = inflate(data); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+		case strings.HasSuffix(name, ".html"):
+			if m := embeddedEvidence.FindSubmatch(data); m != nil {
+				gz, err := base64.RawURLEncoding.DecodeString(string(m[1]))
+				if err != nil {
+					return nil, fmt.Errorf("%s: its evidence: %w", name, err)
+				}
+				if out[name+"#evidence"], err = inflate(gz); err != nil {
+					return nil, fmt.Errorf("%s: its evidence: %w", name, err)
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+var embeddedEvidence = regexp.MustCompile(`data-gz="([A-Za-z0-9_-]*)"`)
+
+func inflate(gz []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(io.LimitReader(zr, maxEvidence))
+}
