@@ -124,8 +124,8 @@ type Report struct {
 	Scenarios    []ScenarioReport   `json:"scenarios"`
 	Waivers      []WaiverStatus     `json:"waivers"`
 	Latency      []OperationLatency `json:"latency"`
-	Observations  []Observation      `json:"observations"`
-	Notices       []string           `json:"notices"`
+	Observations []Observation      `json:"observations"`
+	Notices      []string           `json:"notices"`
 	// Evidence names the evidence store of the run (EvidenceFile): every
 	// exchange, which steps refer to by index.
 	Evidence EvidenceRef `json:"evidence"`
@@ -316,8 +316,8 @@ func (rep *Report) FailureEvidence(s ScenarioReport) (int, []ExchangeReport) {
 
 // StepReport is one step as it ran.
 type StepReport struct {
-	Text      string           `json:"text"`
-	Status    string           `json:"status"` // passed, failed, skipped, undefined, pending, ambiguous
+	Text      string `json:"text"`
+	Status    string `json:"status"` // passed, failed, skipped, undefined, pending, ambiguous
 	Error     string `json:"error"`
 	Exchanges []int  `json:"exchanges"` // indices into the evidence store
 	// WaitedMs is how long the step waited for the target's clock to turn
