@@ -17,15 +17,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
-func readReport(t *testing.T, dir string) *reports.Report {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, reports.ReportJSONFile))
-	require.NoError(t, err)
-	var rep reports.Report
-	require.NoError(t, json.Unmarshal(data, &rep))
-	return &rep
-}
-
 // statuses lists a report's scenarios in order with their statuses.
 func statuses(rep *reports.Report) [][2]string {
 	out := make([][2]string, len(rep.Scenarios))

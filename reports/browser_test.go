@@ -1,0 +1,105 @@
+package reports
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// browser returns the path of a headless Chromium, or skips the test when
+// there is none; with WALLET_BROWSER=required (CI sets it after installing
+// Debian's chromium) a missing browser fails instead.
+func browser(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("WALLET_BROWSER") == "required" {
+		t.Fatal("WALLET_BROWSER=required, but no chromium is installed")
+	}
+	t.Skip("no chromium: the report is not checked in a browser (install Debian's chromium, or set WALLET_BROWSER=required to make this an error)")
+	return ""
+}
+
+// probe is appended to a copy of report.html: it measures the page as laid
+// out, opens the first failing scenario, waits for its evidence to be
+// rendered from the embedded store, and writes what it found into the DOM,
+// which the browser then dumps.
+const probe = `<script>
+(function () {
+  // The page runs in a frame of the width under test; the result goes to
+  // the top document, which the browser dumps.
+  function done(r) { var p = parent.document.createElement("pre"); p.id = "probe"; p.textContent = JSON.stringify(r); parent.document.body.appendChild(p); }
+  var r = { viewport: document.documentElement.clientWidth, page: document.documentElement.scrollWidth };
+  var bad = document.querySelector("details.scenario.st-failed");
+  if (bad === null) { r.opened = "no failing scenario"; done(r); return; }
+  bad.open = true;
+  var tries = 0;
+  (function wait() {
+    if (bad.getAttribute("data-rendered") === "1") {
+      r.request = bad.querySelectorAll("pre.request").length;
+      r.response = bad.querySelectorAll("pre.response").length;
+      r.text = bad.textContent;
+      done(r); return;
+    }
+    if (tries++ > 100) { r.opened = "evidence never rendered"; done(r); return; }
+    setTimeout(wait, 20);
+  })();
+})();
+</script>`
+
+// dumpWithProbe loads report.html with the probe in headless Chromium at
+// the given width and returns what the probe wrote.
+func dumpWithProbe(t *testing.T, bin, page string, width int) string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "report.html"), []byte(strings.Replace(page, "</body>", probe+"</body>", 1)), 0o644))
+	// Headless windows are at least 500 px wide: the page is framed at the
+	// width under test instead, as a phone would show it.
+	path := filepath.Join(dir, "frame.html")
+	frame := `<!DOCTYPE html><html><body style="margin:0"><iframe src="report.html" style="border:0;width:` + strconv.Itoa(width) + `px;height:900px"></iframe></body></html>`
+	require.NoError(t, os.WriteFile(path, []byte(frame), 0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir="+filepath.Join(dir, "profile"),
+		"--allow-file-access-from-files", "--window-size=1600,1000", "--virtual-time-budget=10000", "--dump-dom", "file://"+path)
+	out, err := cmd.Output()
+	require.NoError(t, err, "chromium: %s", out)
+	m := regexp.MustCompile(`(?s)<pre id="probe">(.*?)</pre>`).FindSubmatch(out)
+	require.NotNil(t, m, "the probe wrote nothing")
+	return strings.NewReplacer("&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(string(m[1]))
+}
+
+// The report, in a real browser: at 420 px nothing makes the page wider
+// than the screen, and a failing scenario, opened, shows the request and
+// the response it made, read from the evidence the page carries.
+func TestHTMLReportInABrowser(t *testing.T) {
+	bin := browser(t)
+	rep, _ := testReport(t)
+	var b strings.Builder
+	require.NoError(t, WriteHTML(&b, rep))
+	for _, width := range []int{420, 1400} {
+		got := dumpWithProbe(t, bin, b.String(), width)
+		vp := regexp.MustCompile(`"viewport":(\d+),"page":(\d+)`).FindStringSubmatch(got)
+		require.NotNil(t, vp, got)
+		viewport, _ := strconv.Atoi(vp[1])
+		page, _ := strconv.Atoi(vp[2])
+		assert.LessOrEqual(t, page, viewport, "at %d px the page is no wider than the screen (no horizontal scrolling)", width)
+		assert.Regexp(t, `"request":[1-9]`, got, "at %d px", width)
+		assert.Regexp(t, `"response":[1-9]`, got, "at %d px", width)
+		assert.Contains(t, got, "updateInfo", "the failing call's URL")
+		assert.Contains(t, got, `\"responseCode\": \"0000\"`, "the response body, pretty-printed")
+	}
+}
