@@ -32,6 +32,6 @@ fuzz:
 	$(GO) test ./reference -run='^$$' -fuzz='^FuzzFieldValues$$' -fuzztime=$(FUZZTIME) -fuzzminimizetime=100x
 	$(GO) test ./reference -run='^$$' -fuzz='^FuzzAmount$$' -fuzztime=1m
 
-## bench: the whole suite against the embedded reference server, measured once (see runner/bench_test.go)
+## bench: the CLI as users run it, reports and all, against the embedded reference and a 50 ms target (see cmd/wallet-conformance/bench_test.go)
 bench:
-	$(GO) test ./runner -run '^$$' -bench '^BenchmarkSuite$$' -benchtime 1x -count 1 -v
+	$(GO) test ./cmd/wallet-conformance -run '^$$' -bench '^BenchmarkCLI$$' -benchtime 1x -count 1 -v

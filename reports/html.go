@@ -350,3 +350,70 @@ func statusClass(s Status) string { return "st-" + cssName(string(s)) }
 func cssName(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(s)), "-")
 }
+
+// ScenarioList renders the scenarios section's list: every scenario as a
+// collapsible block with its steps, each step naming its exchanges in the
+// evidence store (data-ex) for the page's script to show. It is written
+// here rather than in the template: it is most of the page, and a template
+// walking it took most of the time a report took to write.
+func (v htmlView) ScenarioList() template.HTML {
+	var b strings.Builder
+	b.Grow(len(v.Scenarios) * 1200)
+	esc := template.HTMLEscapeString
+	for _, s := range v.Scenarios {
+		cls := statusClass(s.Status)
+		fmt.Fprintf(&b, `<details class="scenario %s" id="%s">`+"\n"+`<summary><span class="badge %s">%s</span>`, cls, s.Anchor, cls, esc(string(s.Status)))
+		if s.Waiver != nil {
+			b.WriteString(`<span class="badge st-skipped">waived</span>`)
+		}
+		fmt.Fprintf(&b, ` %s <code class="muted">%s</code> `, esc(s.Name), esc(s.ID))
+		for _, c := range s.Clauses {
+			fmt.Fprintf(&b, `<code>%s</code> `, esc(c))
+		}
+		fmt.Fprintf(&b, `<span class="muted">%s</span></summary>`+"\n", esc(formatMs(s.DurationMs)))
+		fmt.Fprintf(&b, `<p class="muted">%s`, esc(s.Feature))
+		if len(s.Tags) > 0 {
+			b.WriteString(" · tags ")
+			for _, t := range s.Tags {
+				fmt.Fprintf(&b, `<code>@%s</code> `, esc(t))
+			}
+		}
+		b.WriteString("</p>\n")
+		if bl := s.BlockedBy; bl != nil {
+			b.WriteString(`<p class="neutral">Blocked by `)
+			if bl.Operation != "" {
+				fmt.Fprintf(&b, `<code>%s</code> (%s)`, esc(bl.Operation), esc(bl.Clause))
+			} else {
+				b.WriteString("its setup")
+			}
+			fmt.Fprintf(&b, " in the step “%s”.</p>\n", esc(bl.Step))
+		}
+		if s.Message != "" {
+			fmt.Fprintf(&b, "<pre>%s</pre>\n", esc(s.Message))
+		}
+		if len(s.Steps) == 0 {
+			b.WriteString(`<p class="muted">Not run.</p>` + "\n</details>\n")
+			continue
+		}
+		b.WriteString(`<ol class="steps">` + "\n")
+		for _, st := range s.Steps {
+			fmt.Fprintf(&b, `<li class="step-%s"><span class="text">%s</span> <span class="muted">(%s`, esc(st.Status), esc(st.Text), esc(st.Status))
+			if st.WaitedMs > 0 {
+				fmt.Fprintf(&b, "; waited %s for the target's clock", esc(formatMs(st.WaitedMs)))
+			}
+			b.WriteString(")</span>\n")
+			if st.Error != "" {
+				fmt.Fprintf(&b, "<pre>%s</pre>\n", esc(st.Error))
+			}
+			for _, a := range st.Advice {
+				fmt.Fprintf(&b, `<p class="rule"><span class="badge st-warning">advisory</span> <code>%s</code> %s</p>`, esc(a.Rule), esc(a.Message))
+			}
+			if st.ExchangeRefs != "" {
+				fmt.Fprintf(&b, `<div class="exchanges" data-ex="%s"></div>`, st.ExchangeRefs)
+			}
+			b.WriteString("</li>\n")
+		}
+		b.WriteString("</ol>\n</details>\n")
+	}
+	return template.HTML(b.String())
+}

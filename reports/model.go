@@ -165,6 +165,9 @@ type Result struct {
 	Aborted string `json:"aborted,omitempty"`
 	// AbortEvidence is what the target answered when the run was aborted.
 	AbortEvidence []target.Exchange `json:"-"`
+	// ReportWriting is how long writing the report files took (set once
+	// they are written; not part of Duration).
+	ReportWriting time.Duration `json:"-"`
 }
 
 // Verdict derives the run's verdict from its scenarios (DeriveVerdict).

@@ -2,9 +2,11 @@ package reports
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // Names of the files WriteAll writes.
@@ -17,13 +19,17 @@ const (
 
 // WriteAll writes the evidence store (evidence.json.gz), report.json,
 // report.html, summary.md and junit.xml into dir, creating it when needed.
-// The evidence is encoded once and shared by the store, report.json's
-// digest of it and report.html.
+// The evidence is encoded once, first, and shared by the store, report.json's
+// digest of it and report.html; the files are then written at once, each
+// from the report alone, and the first error is returned.
 func WriteAll(dir string, rep *Report) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, f := range []struct {
+	if _, err := rep.evidenceStore(); err != nil {
+		return err
+	}
+	files := []struct {
 		name  string
 		write func(io.Writer, *Report) error
 	}{
@@ -32,12 +38,18 @@ func WriteAll(dir string, rep *Report) error {
 		{ReportHTMLFile, WriteHTML},
 		{SummaryFile, WriteSummaryReport},
 		{JUnitFile, WriteJUnit},
-	} {
-		if err := writeFile(filepath.Join(dir, f.name), rep, f.write); err != nil {
-			return err
-		}
 	}
-	return nil
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = writeFile(filepath.Join(dir, f.name), rep, f.write)
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 func writeFile(path string, rep *Report, write func(io.Writer, *Report) error) error {

@@ -26,6 +26,16 @@ import (
 // test is quick, yet long enough to read 4 MiB under the race detector.
 const hostileAllowance = time.Second
 
+// hostileBound is the --max-duration of a hostile run: 16 scenarios of a
+// few calls, 8 at a time, each call at most one allowance (its retries
+// included: each waits for its own answer) take a handful of allowances.
+const hostileBound = 20 * hostileAllowance
+
+// reportSlack is what writing the report of a run cut short may add to its
+// --max-duration on a loaded machine: the run keeps part of its bound for
+// the report, this covers a machine too slow to keep to it.
+const reportSlack = 5 * time.Second
+
 // fault turns the reference's answer into a misbehaving one.
 type fault struct {
 	name string
@@ -160,14 +170,16 @@ func TestHostileTargets(t *testing.T) {
 			start := time.Now()
 			res, err := runner.Run(context.Background(), runner.Options{
 				Profile: p, ReportDir: dir, Concurrency: 8, Tags: "@A-4.4 && ~@advisory",
-				MaxDuration: 60 * time.Second,
+				MaxDuration: hostileBound,
 			})
 			took := time.Since(start)
 			srv.Close()
 			require.NoError(t, err)
 
-			// 16 scenarios of at most a few calls, 8 at a time: a handful of allowances.
-			assert.Less(t, took, 15*hostileAllowance, "the run must end within a bound derived from the call allowance")
+			// The run ends by its --max-duration, derived from the call
+			// allowance, whatever the machine's load: a slow machine may cut
+			// scenarios short (ERROR, and they say so), never overrun.
+			assert.Less(t, took, hostileBound+reportSlack, "the run must end within its bound")
 			assert.Equal(t, reports.NotConformant, res.Verdict())
 			for _, name := range []string{"report.json", "report.html", "summary.md", "junit.xml", "cucumber.json"} {
 				info, err := os.Stat(filepath.Join(dir, name))
@@ -179,7 +191,9 @@ func TestHostileTargets(t *testing.T) {
 				// Every operation but Issue Token misbehaves: a scenario
 				// whose setup creates an account is blocked by it.
 				assert.Contains(t, []reports.Status{reports.Failed, reports.Error, reports.Blocked}, s.Status, "%s %s", s.ID, s.Name)
-				assert.Contains(t, s.Message, f.says, "%s %s", s.ID, s.Name)
+				if !strings.Contains(s.Message, "reached --max-duration") {
+					assert.Contains(t, s.Message, f.says, "%s %s", s.ID, s.Name)
+				}
 			}
 			assertNoGoroutineLeft(t, before)
 		})

@@ -161,6 +161,8 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		if opts.ReportDir == "" {
 			return nil
 		}
+		start := time.Now()
+		defer func() { res.ReportWriting = time.Since(start) }()
 		return writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, runID, res, statuses, notices)
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {

@@ -238,7 +238,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if res.Verdict() == reports.NoScenarioRun {
 		fmt.Fprintf(stdout, "no scenario was executed: check --tags, --shard and the profile's scope.exclude\n")
 	}
-	fmt.Fprintf(stdout, "report: %s\n", filepath.Join(*reportDir, reports.ReportHTMLFile))
+	fmt.Fprintf(stdout, "report: %s (written in %d ms)\n", filepath.Join(*reportDir, reports.ReportHTMLFile), res.ReportWriting.Milliseconds())
 	return exitFor(res.Verdict()), nil
 }
 

@@ -249,10 +249,11 @@ func TestMaxDurationBoundsTheRun(t *testing.T) {
 	const bound = 2 * time.Second
 	dir := t.TempDir()
 	start := time.Now()
-	code, out, errOut := run(t, "run", "--target", slow.URL, "--max-duration", bound.String(), "--report-dir", dir, "--concurrency", "4")
+	code, out, errOut := run(t, "run", "--target", slow.URL, "--max-duration", bound.String(), "--report-dir", dir, "--concurrency", "4",
+		"--tags", "@B-4.12 or @B-4.5")
 	took := time.Since(start)
-	// The bound is the configured one; the slack is what a report of a cut
-	// run takes to write on a slow machine, not a guess at the run.
+	// The bound is the configured one; the issue allows a second or two
+	// beyond it for writing the report (these scenarios need ~7 s).
 	assert.Less(t, took, bound+2*time.Second, "the run ends near --max-duration")
 	assert.Equal(t, ExitFailed, code, out+errOut)
 

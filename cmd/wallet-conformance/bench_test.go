@@ -1,0 +1,159 @@
+//go:build unix
+
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+)
+
+// benchDelay is what the latency target adds to every answer.
+const benchDelay = 50 * time.Millisecond
+
+// cliRun is one timed run of the wallet-conformance binary, as a user runs it.
+type cliRun struct {
+	wall        time.Duration // the whole process: start, run, every report file
+	writing     time.Duration // writing the report files, as the CLI says
+	bytes       int64         // every file of the report directory
+	scenarios   int
+	requests    int
+	longest     time.Duration // the longest scenario
+	sum         time.Duration // every scenario's duration, summed
+	concurrency int
+	rss         int64 // peak resident set of the process, bytes
+}
+
+// ideal is the wall time a run could take at its concurrency: its
+// scenarios' durations spread over the workers, or its longest scenario.
+func (r cliRun) ideal() time.Duration {
+	return max(r.sum/time.Duration(r.concurrency), r.longest)
+}
+
+var writtenIn = regexp.MustCompile(`\(written in (\d+) ms\)`)
+
+// runCLI runs `wallet-conformance run` with args and a fresh report
+// directory, and measures it.
+func runCLI(b *testing.B, bin string, concurrency int, args ...string) cliRun {
+	b.Helper()
+	dir := b.TempDir()
+	cmd := exec.Command(bin, append([]string{"run", "--report-dir", dir, "--concurrency", strconv.Itoa(concurrency)}, args...)...)
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	r := cliRun{wall: time.Since(start), concurrency: concurrency}
+	if err != nil && cmd.ProcessState.ExitCode() != ExitFailed {
+		b.Fatalf("%s: %v\n%s", strings.Join(cmd.Args, " "), err, out)
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.rss = ru.Maxrss * 1024
+	}
+	m := writtenIn.FindSubmatch(out)
+	if m == nil {
+		b.Fatalf("the CLI did not say how long the report took:\n%s", out)
+	}
+	ms, _ := strconv.Atoi(string(m[1]))
+	r.writing = time.Duration(ms) * time.Millisecond
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil {
+			r.bytes += info.Size()
+		}
+	}
+	rep, err := reports.ReadReport(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r.scenarios, r.requests = len(rep.Scenarios), len(rep.Exchanges())
+	for _, s := range rep.Scenarios {
+		d := time.Duration(s.DurationMs * float64(time.Millisecond))
+		r.sum += d
+		r.longest = max(r.longest, d)
+	}
+	return r
+}
+
+// median3 runs f three times and keeps the run of median wall time.
+func median3(f func() cliRun) cliRun {
+	runs := []cliRun{f(), f(), f()}
+	slices.SortFunc(runs, func(a, b cliRun) int { return int(a.wall - b.wall) })
+	return runs[1]
+}
+
+// BenchmarkCLI times what users run (make bench runs it once): the
+// wallet-conformance binary, reports and all,
+//
+//  1. against the embedded reference server at the default concurrency
+//     (`make run`; the median of three runs) and at concurrency 1;
+//  2. against the reference server behind a fixed 50 ms per call, as a
+//     sandbox across a network answers, at the default concurrency.
+//
+// It prints wall time, the time spent writing reports, report bytes, and
+// wall against the ideal (the scenarios' durations summed and spread over
+// the concurrency, or the longest scenario if that is more), with the
+// goals of issue 16.
+func BenchmarkCLI(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "wallet-conformance")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	conc := runner.DefaultConcurrency()
+	var embedded, serial, latency cliRun
+	for range b.N {
+		embedded = median3(func() cliRun { return runCLI(b, bin, conc) })
+		serial = runCLI(b, bin, 1)
+
+		h, err := reference.NewHandler(reference.DefaultConfig())
+		if err != nil {
+			b.Fatal(err)
+		}
+		slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			time.Sleep(benchDelay)
+			h.ServeHTTP(w, r)
+		}))
+		latency = runCLI(b, bin, conc, "--target", slow.URL)
+		slow.Close()
+	}
+
+	var t strings.Builder
+	fmt.Fprintf(&t, "\n%d CPUs, %s, %s/%s; the wallet-conformance binary with every report file\n", runtime.NumCPU(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(&t, "%-38s %4s %9s %8s %9s %11s %9s %9s %8s %8s\n", "run", "conc", "scenarios", "requests", "wall", "report", "bytes", "ideal", "wall/id", "RSS MiB")
+	row := func(name string, r cliRun) {
+		fmt.Fprintf(&t, "%-38s %4d %9d %8d %9s %5s (%2.0f%%) %9.2fM %9s %8.2f %8.0f\n", name, r.concurrency, r.scenarios, r.requests,
+			r.wall.Round(time.Millisecond), r.writing.Round(time.Millisecond), 100*r.writing.Seconds()/r.wall.Seconds(),
+			float64(r.bytes)/1e6, r.ideal().Round(time.Millisecond), r.wall.Seconds()/r.ideal().Seconds(), float64(r.rss)/(1<<20))
+	}
+	row("embedded reference (make run, median)", embedded)
+	row("embedded reference", serial)
+	row(fmt.Sprintf("reference, every answer %s late", benchDelay), latency)
+	goal := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "NOT MET"
+	}
+	fmt.Fprintf(&t, "goals: make run <= 3 s wall: %s (%s); report writing <= 10%% of a run: %s (%.0f%%); report files <= 3 MB: %s (%.2f MB); %s-late run <= 1.3 x ideal: %s (%.2f)\n",
+		goal(embedded.wall <= 3*time.Second), embedded.wall.Round(time.Millisecond),
+		goal(embedded.writing*10 <= embedded.wall), 100*embedded.writing.Seconds()/embedded.wall.Seconds(),
+		goal(embedded.bytes <= 3e6), float64(embedded.bytes)/1e6,
+		benchDelay, goal(latency.wall.Seconds() <= 1.3*latency.ideal().Seconds()), latency.wall.Seconds()/latency.ideal().Seconds())
+	b.Log(t.String())
+	b.ReportMetric(embedded.wall.Seconds(), "s/make-run")
+	b.ReportMetric(100*embedded.writing.Seconds()/embedded.wall.Seconds(), "%report")
+	b.ReportMetric(float64(embedded.bytes)/1e6, "MB/report")
+	b.ReportMetric(latency.wall.Seconds()/latency.ideal().Seconds(), "latency-wall/ideal")
+}
