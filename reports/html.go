@@ -27,6 +27,7 @@ var reportHTML = template.Must(template.New("report.html").Funcs(template.FuncMa
 	"resultClass": func(r string) string { return "r-" + cssName(r) },
 	"ms":          formatMs,
 	"join":        strings.Join,
+	"opName":      operationName,
 }).Parse(htmlTemplate))
 
 // Placeholders the curl commands of report.html use instead of secrets.

@@ -109,7 +109,7 @@ func TestHTMLReport(t *testing.T) {
 	for _, s := range root.find(func(n *node) bool { return n.Name == "section" }) {
 		ids = append(ids, s.Attr["id"])
 	}
-	assert.Equal(t, []string{"verdict", "causes", "failures", "matrix", "warnings", "latency", "observations", "waivers", "scenarios"}, ids, "what went wrong comes before the matrix")
+	assert.Equal(t, []string{"verdict", "causes", "failures", "matrix", "warnings", "rules", "latency", "observations", "waivers", "scenarios"}, ids, "what went wrong comes before the matrix")
 
 	// A step that waited for the target's clock says so.
 	assert.Contains(t, root.byAttr("id", "scenarios").Text, "waited 905 ms for the target's clock")

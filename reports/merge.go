@@ -80,17 +80,25 @@ func ReadPart(dir string) (Part, error) {
 	return Part{Dir: dir, Report: rep}, nil
 }
 
+// Index is what a report knows of the whole suite beyond the scenarios a
+// run executed.
+type Index struct {
+	Order  []string            // every scenario ID, in feature order
+	Checks map[string][]string // rule id -> IDs of the scenarios tagged with it
+}
+
 // Merge makes one report of the reports of every shard of a run, with one
 // verdict. The parts must be every shard of one run: the same suite
 // (version and digests), target and scope, shards 1 to N of the same N,
 // no scenario in two of them; anything else is a *MergeError. Scenarios
 // keep their results, steps, exchanges and waivers; they are listed in
-// the order of order (scenario IDs in feature order), unknown IDs last by
+// the order of idx.Order (scenario IDs in feature order), unknown IDs last by
 // ID. A waiver's statuses are summed over the shards: applied when it
 // waived a scenario in any shard, unused only when unused in every one.
 // The run ID is the shards' run IDs joined with "+", in shard order. set
 // is as for Build.
-func Merge(parts []Part, order []string, set *schemas.Set) (*Report, error) {
+func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
+	order := idx.Order
 	if len(parts) == 0 {
 		return nil, errors.New("no report to merge")
 	}
@@ -170,6 +178,7 @@ func Merge(parts []Part, order []string, set *schemas.Set) (*Report, error) {
 		Tags:           rep.Scope.Tags,
 		CallAllowance:  parseSeconds(rep.CallAllowance),
 		Notices:        notices,
+		Checks:         idx.Checks,
 	}, mergeWaivers(parts, posOf), set), nil
 }
 
@@ -345,7 +354,7 @@ func mergeWaivers(parts []Part, pos map[string]int) []WaiverStatus {
 // WriteAll, cucumber.json (the shards' arrays one after the other, in
 // shard order) and profile.yaml of the first shard. Every input is read
 // before out is written, so out may be one of dirs.
-func MergeDirs(out string, dirs []string, order []string, set *schemas.Set) (*Report, error) {
+func MergeDirs(out string, dirs []string, idx Index, set *schemas.Set) (*Report, error) {
 	var parts []Part
 	for _, d := range dirs {
 		p, err := ReadPart(d)
@@ -354,7 +363,7 @@ func MergeDirs(out string, dirs []string, order []string, set *schemas.Set) (*Re
 		}
 		parts = append(parts, p)
 	}
-	rep, err := Merge(parts, order, set)
+	rep, err := Merge(parts, idx, set)
 	if err != nil {
 		return nil, err
 	}

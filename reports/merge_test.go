@@ -80,7 +80,7 @@ func TestMergeOfShardsIsTheWholeRun(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "merged")
 		// Given in any order, merged in shard order.
 		given := append([]string{dirs[len(dirs)-1]}, dirs[:len(dirs)-1]...)
-		got, err := MergeDirs(out, given, order, set)
+		got, err := MergeDirs(out, given, Index{Order: order}, set)
 		require.NoError(t, err, "N=%d", n)
 
 		runIDs := map[int]string{1: "ra", 2: "ra+rb", 3: "ra+rb+rc"}
@@ -118,7 +118,7 @@ func TestMergeWaiverStates(t *testing.T) {
 	set, err := schemas.Load()
 	require.NoError(t, err)
 	dirs, order := writeShards(t, set, 2)
-	got, err := MergeDirs(filepath.Join(t.TempDir(), "m"), dirs, order, set)
+	got, err := MergeDirs(filepath.Join(t.TempDir(), "m"), dirs, Index{Order: order}, set)
 	require.NoError(t, err)
 	states := map[string]string{}
 	for _, w := range got.Waivers {
@@ -168,7 +168,7 @@ func TestMergeRefusesReportsOfDifferentRuns(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dirs, order := writeShards(t, set, 2)
 			edit(t, dirs[1], c.change)
-			_, err := MergeDirs(filepath.Join(t.TempDir(), "m"), dirs, order, set)
+			_, err := MergeDirs(filepath.Join(t.TempDir(), "m"), dirs, Index{Order: order}, set)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), c.msg)
 			if c.wantDir {
@@ -180,16 +180,16 @@ func TestMergeRefusesReportsOfDifferentRuns(t *testing.T) {
 	}
 
 	dirs, order := writeShards(t, set, 3)
-	_, err = MergeDirs(filepath.Join(t.TempDir(), "m"), dirs[:2], order, set)
+	_, err = MergeDirs(filepath.Join(t.TempDir(), "m"), dirs[:2], Index{Order: order}, set)
 	assert.ErrorContains(t, err, "shard 3/3 is missing")
 
 	missing := filepath.Join(t.TempDir(), "nothing-here")
-	_, err = MergeDirs(filepath.Join(t.TempDir(), "m"), []string{dirs[0], missing}, order, set)
+	_, err = MergeDirs(filepath.Join(t.TempDir(), "m"), []string{dirs[0], missing}, Index{Order: order}, set)
 	var me *MergeError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, missing, me.Dir)
 
-	_, err = Merge(nil, order, set)
+	_, err = Merge(nil, Index{Order: order}, set)
 	assert.Error(t, err)
 }
 

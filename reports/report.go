@@ -84,6 +84,9 @@ type Meta struct {
 	// Shard is the part of the selected scenarios this run ran (run
 	// --shard); nil for a whole run.
 	Shard *Shard
+	// Checks maps each rule id to the scenarios of the whole suite tagged
+	// with it (Index.Checks): which rules the suite checks at all.
+	Checks map[string][]string
 }
 
 // Shard names one part of a run spread over Count jobs: Index in 1..Count.
@@ -126,6 +129,8 @@ type Report struct {
 	Latency      []OperationLatency `json:"latency"`
 	Observations []Observation      `json:"observations"`
 	Notices      []string           `json:"notices"`
+	// Rules is how the run and the suite cover the spec's rules.
+	Rules RuleCoverage `json:"rules"`
 	// Evidence names the evidence store of the run (EvidenceFile): every
 	// exchange, which steps refer to by index.
 	Evidence EvidenceRef `json:"evidence"`
@@ -451,6 +456,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges)}
 	rep.Causes = causes(rep)
 	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil)
+	rep.Rules = ruleCoverage(rep, m.Checks)
 	rep.Latency = latency(rep.exchanges, allowance)
 	rep.Observations = observations(rep, set)
 	return rep

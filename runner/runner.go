@@ -163,7 +163,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
-		return writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, runID, res, statuses, notices)
+		return writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, runID, res, statuses, notices, indexOf(all).Checks)
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
@@ -537,7 +537,7 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 
 // writeReport writes report.json, report.html, summary.md, junit.xml and
 // the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags string, shard reports.Shard, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string) error {
+func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags string, shard reports.Shard, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, checks map[string][]string) error {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
@@ -555,6 +555,7 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, t
 		CallAllowance: p.CallTimeout.Duration,
 		Notices:       notices,
 		Shard:         shardMeta(shard),
+		Checks:        checks,
 	}, statuses, set)
 	if err := reports.WriteAll(dir, rep); err != nil {
 		return err

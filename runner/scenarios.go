@@ -11,6 +11,7 @@ import (
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
 
+	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 )
 
@@ -143,4 +144,25 @@ func stepKeywords(doc *messages.GherkinDocument) map[string]string {
 		}
 	}
 	return kw
+}
+
+// IndexOf returns what a report knows of the whole suite of fsys: every
+// scenario ID in feature order, and the scenarios tagged with each rule.
+func IndexOf(fsys fs.FS) (reports.Index, error) {
+	all, err := LoadScenarios(fsys)
+	if err != nil {
+		return reports.Index{}, err
+	}
+	return indexOf(all), nil
+}
+
+func indexOf(all []Scenario) reports.Index {
+	idx := reports.Index{Order: make([]string, len(all)), Checks: map[string][]string{}}
+	for i, s := range all {
+		idx.Order[i] = s.ID
+		for _, r := range s.Rules {
+			idx.Checks[r] = append(idx.Checks[r], s.ID)
+		}
+	}
+	return idx
 }

@@ -24,19 +24,15 @@ func mergeCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if fs.NArg() == 0 {
 		return ExitUsage, &usageError{msg: "merge needs the report directory of every shard"}
 	}
-	all, err := runner.LoadScenarios(features.FS())
+	idx, err := runner.IndexOf(features.FS())
 	if err != nil {
 		return ExitUsage, err
-	}
-	order := make([]string, len(all))
-	for i, s := range all {
-		order[i] = s.ID
 	}
 	set, err := schemas.Load()
 	if err != nil {
 		return ExitUsage, err
 	}
-	rep, err := reports.MergeDirs(*out, fs.Args(), order, set)
+	rep, err := reports.MergeDirs(*out, fs.Args(), idx, set)
 	if err != nil {
 		return ExitUsage, err
 	}
