@@ -98,6 +98,39 @@ Feature: Errors (A-7)
         | reads the account information | localDate | "2026-02-30" |
         | reads the account information | localTime | "126000"     |
 
+  Rule: A number (N) that is not all digits is a syntax error
+
+    @A-2.0 @A-2.0#7 @A-7#5
+    Scenario Outline: Given <state>, the partner <operation> with <field> <value>, which is rejected
+      Given the partner has created an account
+      And the partner has <state>
+      When the partner <operation> with <field> set to <value>
+      Then the call is rejected as a syntax error
+
+      @B-4.3
+      Examples: Authorize
+        | operation                                           | state                   | field           | value      |
+        | authorizes a payment with the stored payment option | stored a payment option | oneTimePassword | "1234567a" |
+
+      @B-4.9
+      Examples: Revoke Consent
+        | operation           | state           | field           | value      |
+        | revokes the consent | added a consent | oneTimePassword | "1234567a" |
+
+    @A-4.9 @A-2.0 @A-2.0#7 @A-7#5
+    Scenario: Complete Verify with a verificationCode that is not all digits is rejected
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has started verifying the payment option
+      When the partner completes verifying the payment option with verificationCode set to "12345a"
+      Then the call is rejected as a syntax error
+
+    @B-4.12 @A-2.0 @A-2.0#7 @A-7#5
+    Scenario: Account Enquiry with a top that is not all digits is rejected
+      Given the partner has created an account
+      When the partner reads the account entries with top set to "1a"
+      Then the call is rejected as a syntax error
+
   Rule: A body that is not JSON is a syntax error
 
     @A-7#5
