@@ -57,17 +57,6 @@ func (w *World) fieldIsDate(field string) error {
 	return nil
 }
 
-func (w *World) fieldIsTime(field string) error {
-	c, err := w.requireLast()
-	if err != nil {
-		return err
-	}
-	if v := c.json.Get(field).String(); !schemas.IsTime(v) {
-		return w.failf("expected %s as a time HHMMSS, got %s", field, rawOrAbsent(c.json.Get(field).Raw))
-	}
-	return nil
-}
-
 // Time zones of the world lie between UTC-12h and UTC+14h; clockSlack
 // allows for a suite's and a server's clocks that disagree a little.
 const (
@@ -110,7 +99,6 @@ func registerEnvelopeSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the response echoes the caller's localDate and localTime$`), w.echoesLocalDateTime)
 	sc.Step(re(`^the response echoes (\w+)(?: and (\w+))?$`), w.echoesFields)
 	sc.Step(re(`^the response's (\w+) is a date$`), w.fieldIsDate)
-	sc.Step(re(`^the response's (\w+) is a time$`), w.fieldIsTime)
 	sc.Step(re(`^the response's sysDate and sysTime are the server's current date and time$`), w.sysClockIsCurrent)
 	sc.Step(re(`^the response is a JSON object with Content-Type application/json$`), w.isJSON)
 }
