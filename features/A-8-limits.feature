@@ -442,7 +442,7 @@ Feature: Limits (A-8)
 
   Rule: The authorizationToken is at most 8192 characters
 
-    @A-4.6 @A-8#1
+    @A-4.6 @A-2.0 @A-8#1 @A-2.0#13
     Scenario: Init Add returns an authorizationToken of at most 8192 characters
       Given the partner has created an account
       When the partner starts adding a payment option

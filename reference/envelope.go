@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"net/http"
@@ -350,6 +351,9 @@ func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep 
 	}
 	if h.mutant("error-without-sysdate") && rep.code != "0000" {
 		delete(body, "sysDate")
+	}
+	if h.mutant("provider-response-as-string") && ex.op == opInitAdd && body["paymentProviderResponse"] != nil {
+		body["paymentProviderResponse"] = fmt.Sprint(body["paymentProviderResponse"])
 	}
 	if h.mutant("get-account-programcode-not-echoed") && ex.op == opGetAccount {
 		delete(body, "programCode")

@@ -51,6 +51,7 @@ var conventionMutants = []Mutant{
 	{Name: "date-format-unchecked", Clause: "A-2.0", Rule: "A-2.0#3", Description: "any string is accepted as a date (12.08.1984 included)"},
 	{Name: "time-format-unchecked", Clause: "A-2.0", Rule: "A-2.0#4", Description: "any string of up to 8 characters is accepted as a time (12:00:00 included)"},
 	{Name: "balance-limit-as-string", Clause: "A-2.0", Rule: "A-2.0#6", Description: "the account's maximumAllowedBalance, Dec(18), is written as a JSON string"},
+	{Name: "provider-response-as-string", Clause: "A-2.0", Rule: "A-2.0#13", Description: "Init Add answers paymentProviderResponse, an Obj, as a JSON string"},
 	{Name: "n-digits-unchecked", Clause: "A-2.0", Rule: "A-2.0#7", Description: "an N(n) value may hold any characters, letters included"},
 	{Name: "country-alpha3-refused", Clause: "A-2.0", Rule: "A-2.0#9", Description: "Create Account refuses a countryCode in alpha-3 (DEU) with 0001"},
 	// Envelopes.

@@ -53,6 +53,9 @@ var conventionProbes = map[string]func(c *client) bool{
 	"balance-limit-as-string": func(c *client) bool {
 		return c.get(c.newAccount(), nil).json.Get("maximumAllowedBalance").Type != gjson.Number
 	},
+	"provider-response-as-string": func(c *client) bool {
+		return !c.initAdd(c.newAccount(), nil).json.Get("paymentProviderResponse").IsObject()
+	},
 	"n-digits-unchecked": func(c *client) bool {
 		return c.update(c.newAccount(), map[string]any{"oneTimePassword": "1234567a"}).code() == "0000"
 	},
