@@ -1,21 +1,23 @@
 @A-2.1
 Feature: Request and response envelopes (A-2.1)
   Every request carries partnerReference, localDate and localTime; every
-  response carries the response envelope: localDate and localTime echoed,
-  sysDate and sysTime of the server, a four-digit responseCode as a string
-  and a responseDescription. Most responses echo partnerReference and
-  programCode: those whose operation lists them.
+  response, success or error, carries the response envelope: localDate and
+  localTime echoed, sysDate and sysTime of the server, a four-digit
+  responseCode as a string and a responseDescription. partnerReference is
+  echoed in responses; most responses echo programCode as well: those whose
+  operation lists it. The server's time zone is not stated, so its date and
+  time are only required to lie within the world's time zones.
 
-  Rule: Every response carries the response envelope with the caller's date and time echoed
+  Rule: Every response carries the response envelope with the caller's date and time echoed and the server's own
 
+    @A-2.1#2 @A-2.1#3 @A-2.1#6
     Scenario Outline: When the partner <operation>, the response carries the envelope
       Given the partner has created an account
       When the partner <operation>
       Then the call succeeds
       And the response carries the response envelope
       And the response echoes the caller's localDate and localTime
-      And the response's sysDate is a date
-      And the response's sysTime is a time
+      And the response's sysDate and sysTime are the server's current date and time
 
       @A-4.1
       Examples: Issue Token
@@ -44,6 +46,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Account operations echo partnerReference and programCode
 
+    @A-2.1#4 @A-2.1#5
     Scenario Outline: When the partner <operation>, the response echoes partnerReference and programCode
       Given the partner has created an account
       When the partner <operation>
@@ -70,17 +73,19 @@ Feature: Request and response envelopes (A-2.1)
         | operation          |
         | closes the account |
 
-  Rule: An error response carries partnerReference, responseCode and responseDescription
+  Rule: An error response carries partnerReference, responseCode and responseDescription, and the envelope
 
-    @A-7
-    Scenario: A rejected call still echoes partnerReference
+    @A-7 @A-2.1#2 @A-2.1#3 @A-2.1#4 @A-7#2
+    Scenario: A rejected call still carries the envelope and echoes partnerReference
       Given the partner has created an account
       When the partner closes the account without closingReason
       Then the call is rejected as a syntax error
       And the response echoes partnerReference
+      And the response echoes the caller's localDate and localTime
 
   Rule: Payment option responses carry the envelope and echo partnerReference and programCode
 
+    @A-2.1#2 @A-2.1#3 @A-2.1#4 @A-2.1#5
     Scenario Outline: When the partner <operation>, the response carries the envelope and the echoes
       Given the partner has created an account
       And the partner has stored a payment option
@@ -120,7 +125,7 @@ Feature: Request and response envelopes (A-2.1)
         | operation                        |
         | lists the stored payment options |
 
-    @A-4.7
+    @A-4.7 @A-2.1#2 @A-2.1#3 @A-2.1#4 @A-2.1#5
     Scenario: The Complete Add response carries the envelope and the echoes
       Given the partner has created an account
       And the partner has started adding a payment option
@@ -130,7 +135,7 @@ Feature: Request and response envelopes (A-2.1)
       And the response echoes the caller's localDate and localTime
       And the response echoes partnerReference and programCode
 
-    @A-4.9
+    @A-4.9 @A-2.1#2 @A-2.1#3 @A-2.1#4 @A-2.1#5
     Scenario: The Complete Verify response carries the envelope and the echoes
       Given the partner has created an account
       And the partner has stored a payment option
@@ -143,6 +148,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Payment and consent responses carry the envelope and echo partnerReference
 
+    @A-2.1#2 @A-2.1#3 @A-2.1#4
     Scenario Outline: When the partner <operation>, given <state>, the response carries the envelope
       Given the partner has created an account
       And the partner has <state>
@@ -199,6 +205,7 @@ Feature: Request and response envelopes (A-2.1)
 
   Rule: Account information responses carry the envelope and echo what their operation lists
 
+    @A-2.1#2 @A-2.1#3 @A-2.1#4
     Scenario Outline: When the partner <operation>, the response carries the envelope and echoes <echoes>
       Given the partner has created an account
       When the partner <operation>
@@ -207,7 +214,7 @@ Feature: Request and response envelopes (A-2.1)
       And the response echoes the caller's localDate and localTime
       And the response echoes <echoes>
 
-      @B-4.10
+      @B-4.10 @A-2.1#5
       Examples: Find User Account
         | operation                                | echoes                           |
         | finds the user account by e-mail address | partnerReference and programCode |
@@ -222,13 +229,14 @@ Feature: Request and response envelopes (A-2.1)
         | operation         | echoes           |
         | reads the balance | partnerReference |
 
-      @B-4.19
+      @B-4.19 @A-2.1#5
       Examples: Perform Address Check
         | operation         | echoes                           |
         | checks an address | partnerReference and programCode |
 
   Rule: Wallet-to-merchant responses carry the envelope and echo partnerReference
 
+    @A-2.1#2 @A-2.1#3 @A-2.1#4
     Scenario Outline: When the partner <operation>, given <state>, the response carries the envelope
       Given the partner has created an account
       And the account has been loaded with 50.00

@@ -1,30 +1,38 @@
 @A-3
 Feature: Account states and transitions (A-3)
-  Create Account moves a new account to statusCode ACTIVE, reporting
-  twoFAStatusCode 2FADIS and accFlowStatusCode APPROVEDSV; Close Account
-  moves an existing account to CLOSED, sets dateClosed and disables further
-  usage. Other statuses and moves are not shown, so they are not checked.
+  Create Account moves a new account to statusCode ACTIVE and reports its
+  twoFAStatusCode and accFlowStatusCode (2FADIS and APPROVEDSV are values
+  that occur, not values required); validUntil is deprecated and ignored.
+  Close Account moves an existing account to CLOSED, sets dateClosed and
+  disables further usage. Other statuses and moves (closing twice, reading a
+  closed account) are not shown, so they are not checked.
 
   Rule: A created account is ACTIVE
 
-    @A-4.2
-    Scenario: Create Account reports the account ACTIVE, 2FADIS and APPROVEDSV
+    @A-4.2 @A-3#1 @A-3#2
+    Scenario: Create Account reports the account ACTIVE with its 2FA and flow statuses
       When the partner creates an account
       Then the call succeeds
       And the response's statusCode is "ACTIVE"
-      And the response's twoFAStatusCode is "2FADIS"
-      And the response's accFlowStatusCode is "APPROVEDSV"
 
-    @A-4.4
+    @A-4.4 @A-3#1
     Scenario: The created account is read back as ACTIVE
       Given the partner has created an account
       When the partner reads the account information
       Then the call succeeds
       And the response's statusCode is "ACTIVE"
 
-  Rule: A closed account is CLOSED and can no longer be used
+  Rule: validUntil of Create Account is deprecated and ignored
 
-    @A-4.5
+    @A-4.2 @A-3#4
+    Scenario: An account created with a validUntil in the past is ACTIVE
+      When the partner creates an account with validUntil set to "2000-01-01"
+      Then the call succeeds
+      And the response's statusCode is "ACTIVE"
+
+  Rule: A closed account is CLOSED with its closing date
+
+    @A-4.5 @A-3#5 @A-3#6
     Scenario: Close Account reports the account CLOSED with its closing date
       Given the partner has created an account
       When the partner closes the account
@@ -32,12 +40,31 @@ Feature: Account states and transitions (A-3)
       And the response's statusCode is "CLOSED"
       And the response's dateClosed is a date
 
+  Rule: Only an account that exists can be closed
+
+    @A-4.5 @A-3#9 @A-7 @A-7#2
+    Scenario: Closing an account that does not exist fails
+      Given the partner has created an account
+      When the partner closes an account that does not exist
+      Then the call fails as a handled error
+
+  Rule: A closed account can no longer be used
+
+    @A-4.3 @A-3#7 @A-7 @A-7#2 @A-7#6
     Scenario: A closed account can no longer be updated
       Given the partner has created an account
       And the partner has closed the account
       When the partner updates the account information
       Then the call fails as a handled error
 
+    @A-4.6 @A-3#7
+    Scenario: A closed account can no longer store a payment option
+      Given the partner has created an account
+      And the partner has closed the account
+      When the partner starts adding a payment option
+      Then the call fails as a handled error
+
+    @A-3#7
     Scenario Outline: A closed account's stored payment options can no longer be used: <operation>
       Given the partner has created an account
       And the partner has stored a payment option
@@ -50,12 +77,15 @@ Feature: Account states and transitions (A-3)
         | operation                           |
         | starts verifying the payment option |
 
-      @A-4.10
-      Examples: Delete Stored Payment Option
-        | operation                  |
-        | deletes the payment option |
-
       @A-4.11
       Examples: Set Default Stored Payment Option
         | operation                            |
         | makes the payment option the default |
+
+    @A-4.10 @advisory @A-3#8
+    Scenario: A closed account's stored payment option is not deleted
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has closed the account
+      When the partner deletes the payment option
+      Then the call fails as a handled error

@@ -1,4 +1,4 @@
-@A-5 @advisory
+@A-5 @advisory @A-5#8
 Feature: One partner cannot reach another's wallets (A-5, implied)
   The spec requires a token on every call but does not state that a
   partner's token reaches only its own accounts. A serious implementation

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"fmt"
 	"maps"
 	"net/http"
 	"slices"
@@ -231,15 +232,15 @@ func (a *account) clone() account {
 }
 
 // setCustomerData replaces the customer fields listed in spec by the values
-// of v; fields of spec that v lacks become absent (null).
-func (a *account) setCustomerData(spec fieldSpec, v values) {
+// of v; fields of spec that v lacks become absent (null), unless keep.
+func (a *account) setCustomerData(spec fieldSpec, v values, keep bool) {
 	for _, f := range spec.fields {
 		if slices.Contains(notCustomerData, f.name) {
 			continue
 		}
 		if x, ok := v[f.name]; ok {
 			a.data[f.name] = x
-		} else {
+		} else if !keep {
 			delete(a.data, f.name)
 		}
 	}
@@ -247,13 +248,28 @@ func (a *account) setCustomerData(spec fieldSpec, v values) {
 
 // accountStore holds the accounts; safe for concurrent use.
 type accountStore struct {
-	mu      sync.Mutex          // guards last, byAccno and every account byAccno points to
+	mu      sync.Mutex          // guards last, byAccno, every account byAccno points to, and tried
 	last    uint64              // seq of the account created last
 	byAccno map[string]*account // accno -> account
+	// tried holds the partnerReferences of the Get Account Information calls
+	// answered 0098 once (the variant retry-before-serving).
+	tried map[string]bool
 }
 
 func newAccountStore() *accountStore {
-	return &accountStore{byAccno: map[string]*account{}}
+	return &accountStore{byAccno: map[string]*account{}, tried: map[string]bool{}}
+}
+
+// firstAttempt reports whether no call with partnerReference ref was seen
+// before, and remembers it.
+func (s *accountStore) firstAttempt(ref string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tried[ref] {
+		return false
+	}
+	s.tried[ref] = true
+	return true
 }
 
 // insert stores a under a fresh number drawn from newAccno and returns it.
@@ -321,6 +337,9 @@ func (s *accountStore) with(sc scope, accno string, fn func(a *account)) bool {
 
 // createAccount implements Create Account.
 func (h *handler) createAccount(c *call) reply {
+	if rep, bad := h.createMutations(c); bad {
+		return rep
+	}
 	productCode, accTypeCode, accTypeName := h.p.product()
 	today := c.now.Format(time.DateOnly)
 	a := account{
@@ -340,13 +359,13 @@ func (h *handler) createAccount(c *call) reply {
 	if h.mutant("create-state-pending") {
 		a.statusCode = "PENDING"
 	}
-	if h.mutant("create-twofa-wrong") {
-		a.twoFAStatusCode = "2FAENA"
+	if h.variant("account-status-values-other") {
+		a.twoFAStatusCode, a.accFlowStatusCode = "2FAOFF", "APPROVED"
 	}
 	if a.validFrom == "" {
 		a.validFrom = today
 	}
-	a.setCustomerData(c.spec, c.v)
+	a.setCustomerData(c.spec, c.v, false)
 	a.accno = h.accounts.insert(a, h.p.newAccno, h.cfg.MerchantAccno, func(accno string) {
 		h.ledgers.open(accno, a.currCode)
 	})
@@ -355,7 +374,7 @@ func (h *handler) createAccount(c *call) reply {
 	if h.mutant("create-status-200") {
 		status = http.StatusOK
 	}
-	return h.ok(status, map[string]any{
+	fields := map[string]any{
 		"partnerReference":         c.v.str("partnerReference"),
 		"programCode":              c.v.str("programCode"),
 		"productCode":              a.productCode,
@@ -368,7 +387,33 @@ func (h *handler) createAccount(c *call) reply {
 		"accFlowStatusCode":        a.accFlowStatusCode,
 		"validFrom":                a.validFrom,
 		"validUntil":               nil, // deprecated and ignored
-	})
+	}
+	if h.mutant("create-no-twofa-status") {
+		delete(fields, "twoFAStatusCode")
+	}
+	if h.mutant("create-no-productcode") {
+		delete(fields, "productCode")
+	}
+	return h.ok(status, fields)
+}
+
+// createMutations are the faults of the mutants that refuse a valid Create
+// Account request.
+func (h *handler) createMutations(c *call) (reply, bool) {
+	invalid := func(field string) (reply, bool) {
+		return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription([]string{field})}, true
+	}
+	switch {
+	case h.mutant("country-alpha3-refused") && len(c.v.str("countryCode")) == 3:
+		return invalid("countryCode")
+	case h.mutant("nationality-alpha3-refused") && len(c.v.str("nationality")) == 3:
+		return invalid("nationality")
+	case h.mutant("create-validuntil-honoured") && c.v.str("validUntil") != "" && c.v.str("validUntil") < c.now.Format(time.DateOnly):
+		return invalid("validUntil")
+	case h.mutant("isbusinessuser-default-true") && c.v["isBusinessUser"] == nil && c.v.str("businessCompanyName") == "":
+		return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.missingDescription([]string{"businessCompanyName"})}, true
+	}
+	return reply{}, false
 }
 
 // updateAccount implements Update Account Information.
@@ -376,21 +421,45 @@ func (h *handler) updateAccount(c *call) reply {
 	accno := c.v.str("accno")
 	var rep reply
 	found := h.accounts.with(c.scope, accno, func(a *account) {
+		if a.statusCode == statusClosed && h.mutant("closed-update-0099") {
+			rep = reply{status: http.StatusInternalServerError, code: "0099", desc: "unexpected server error"}
+			return
+		}
 		if a.statusCode == statusClosed && !h.mutant("closed-account-usable") {
 			rep = h.fail(h.p.accountClosed(), "account is closed")
 			return
 		}
 		if !h.mutant("update-not-applied") {
-			a.setCustomerData(c.spec, c.v)
+			a.setCustomerData(c.spec, c.v, h.variant("update-keeps-omitted-fields"))
 			if t := c.v.str("accTypeCode"); t != "" {
 				a.accTypeCode = t
 			}
 		}
-		rep = h.ok(http.StatusOK, map[string]any{
+		fields := map[string]any{
 			"partnerReference": c.v.str("partnerReference"),
 			"programCode":      c.v.str("programCode"),
 			"accno":            accno,
-		})
+		}
+		if h.variant("compliance-data-on-update") {
+			fields["providerResponse"] = map[string]any{"complianceData": map[string]any{
+				"archiveId":    "ARC-" + accno,
+				"trafficLight": "GREEN",
+				"hitType":      "NONE",
+				"manualReview": false,
+				"details": []any{map[string]any{
+					"name":      strings.TrimSpace(c.v.str("firstName") + " " + c.v.str("lastName")),
+					"birthdate": strings.ReplaceAll(c.v.str("dob"), "-", ""),
+				}},
+			}}
+		}
+		if h.mutant("update-no-accno") {
+			delete(fields, "accno")
+		}
+		status := http.StatusOK
+		if h.mutant("update-status-201") {
+			status = http.StatusCreated
+		}
+		rep = h.ok(status, fields)
 	})
 	if !found {
 		return h.fail(h.p.unknownAccount(), "account not found")
@@ -403,6 +472,9 @@ func (h *handler) getAccount(c *call) reply {
 	a, found := h.accounts.get(c.scope, c.v.str("accno"))
 	if !found {
 		return h.fail(h.p.unknownAccount(), "account not found")
+	}
+	if h.variant("retry-before-serving") && h.accounts.firstAttempt(c.v.str("partnerReference")) {
+		return reply{status: http.StatusServiceUnavailable, code: "0098", desc: "temporarily unavailable, retry"}
 	}
 	if a.statusCode == statusClosed && h.p.getClosedIsError() {
 		return h.fail(h.p.accountClosed(), "account is closed")
@@ -418,7 +490,11 @@ func (h *handler) getAccount(c *call) reply {
 	}
 	fields["partnerReference"] = c.v.str("partnerReference")
 	fields["programCode"] = c.v.str("programCode")
-	return h.ok(http.StatusOK, fields)
+	status := http.StatusOK
+	if h.mutant("get-account-status-202") {
+		status = http.StatusAccepted
+	}
+	return h.ok(status, fields)
 }
 
 // accountView returns every field of the account resource; fields
@@ -448,6 +524,14 @@ func (h *handler) accountView(a account) map[string]any {
 	m["correspondenceCountryCode3"] = alpha3(d["correspondenceCountryCode"])
 	m["nationality"] = alpha2(d["nationality"])
 	m["nationality3"] = alpha3(d["nationality"])
+	if h.mutant("nationality-not-split") {
+		m["nationality"], m["nationality3"] = d["nationality"], nil
+	}
+	if h.variant("country-codes-alpha3") {
+		if code := alpha3(d["countryCode"]); code != nil {
+			m["countryCode"] = code
+		}
+	}
 	m["businessCompanyRegistrationCountryCode"] = alpha2(d["businessCompanyRegistrationCountryCode"])
 	m["businessCompanyRegistrationCountryCode3"] = alpha3(d["businessCompanyRegistrationCountryCode"])
 	m["businessCountryCode"] = alpha2(d["businessCountryCode"])
@@ -460,6 +544,9 @@ func (h *handler) accountView(a account) map[string]any {
 	m["isEmailVerified"] = false
 	m["isMobilePhoneVerified"] = false
 	m["isUserActive"] = a.statusCode != statusClosed
+	if h.mutant("account-flag-as-string") {
+		m["isUserActive"] = fmt.Sprint(a.statusCode != statusClosed)
+	}
 	m["isUserLocked"] = false
 	m["isMtanEnabled"] = false
 	// Account-level fields.
@@ -470,6 +557,9 @@ func (h *handler) accountView(a account) map[string]any {
 	m["accTypeName"] = a.accTypeName
 	m["accTypeCode"] = a.accTypeCode
 	m["maximumAllowedBalance"] = maximum
+	if h.mutant("balance-limit-as-string") {
+		m["maximumAllowedBalance"] = maximum.String()
+	}
 	m["minimumAllowedBalance"] = minimum
 	m["statusCode"] = a.statusCode
 	m["twoFAStatusCode"] = a.twoFAStatusCode
@@ -481,17 +571,33 @@ func (h *handler) accountView(a account) map[string]any {
 	return m
 }
 
-// closeAccount implements Close Account.
+// closeAccount implements Close Account. A storedPaymentOptionReference
+// must name a stored payment option of the account (the payout target of
+// its balance, A-3); isDataDeleted and externalRequestReference are taken
+// and, with no external system to ask, change nothing visible.
 func (h *handler) closeAccount(c *call) reply {
 	accno := c.v.str("accno")
 	today := c.now.Format(time.DateOnly)
+	switch {
+	case h.mutant("close-data-deletion-refused") && c.v.flag("isDataDeleted"):
+		return h.fail(outcome{"0042", http.StatusBadRequest}, "data deletion is not supported")
+	case h.mutant("close-payout-option-refused") && c.v.str("storedPaymentOptionReference") != "":
+		return h.fail(outcome{"0042", http.StatusBadRequest}, "payout is not supported")
+	}
+	if ref := c.v.str("storedPaymentOptionReference"); ref != "" {
+		known := false
+		h.options.with(accno, ref, func(o *storedOption, _ []*storedOption) { known = !o.deleted })
+		if !known {
+			return h.fail(h.p.unknownStoredOption(), "storedPaymentOptionReference names no stored payment option of the account")
+		}
+	}
 	var rep reply
 	found := h.accounts.with(c.scope, accno, func(a *account) {
-		if a.statusCode == statusClosed {
+		if a.statusCode == statusClosed && !h.variant("close-repeat-succeeds") {
 			rep = h.fail(h.p.accountClosed(), "account is already closed")
 			return
 		}
-		if !h.mutant("close-state-active") {
+		if a.statusCode != statusClosed && !h.mutant("close-state-active") {
 			a.statusCode = statusClosed
 			a.closed = today
 		}
@@ -502,11 +608,30 @@ func (h *handler) closeAccount(c *call) reply {
 			"statusCode":       a.statusCode,
 			"dateClosed":       today,
 		}
+		if a.closed != "" {
+			fields["dateClosed"] = a.closed
+		}
 		if h.mutant("close-no-dateclosed") {
 			delete(fields, "dateClosed")
 		}
-		rep = h.ok(http.StatusOK, fields)
+		if h.mutant("close-no-accno") {
+			delete(fields, "accno")
+		}
+		status := http.StatusOK
+		if h.mutant("close-status-201") {
+			status = http.StatusCreated
+		}
+		rep = h.ok(status, fields)
 	})
+	if !found && h.mutant("close-unknown-account-succeeds") {
+		return h.ok(http.StatusOK, map[string]any{
+			"partnerReference": c.v.str("partnerReference"),
+			"programCode":      c.v.str("programCode"),
+			"accno":            accno,
+			"statusCode":       statusClosed,
+			"dateClosed":       today,
+		})
+	}
 	if !found {
 		return h.fail(h.p.unknownAccount(), "account not found")
 	}

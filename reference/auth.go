@@ -3,6 +3,7 @@ package reference
 import (
 	"crypto/subtle"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -36,16 +37,31 @@ func (h *handler) issueToken(c *call) reply {
 		return h.fail(h.p.badCredentials(), "invalid user or password")
 	}
 	token := h.p.newToken()
+	if h.mutant("token-too-long") {
+		token += strings.Repeat("t", max(0, 32769-len(token)))
+	}
 	until := c.now.Add(h.cfg.TokenTTL).UTC()
 	h.tokens.add(token, partner, until, c.now)
 	layout := validUntilLayout
 	if h.mutant("token-validuntil-no-millis") {
 		layout = time.RFC3339 // "2006-01-02T15:04:05Z" for UTC
 	}
-	return h.ok(http.StatusOK, map[string]any{
+	shown := until
+	if h.mutant("token-validuntil-past") {
+		shown = c.now.Add(-h.cfg.TokenTTL).UTC()
+	}
+	fields := map[string]any{
 		"token":      token,
-		"validUntil": until.Format(layout),
-	})
+		"validUntil": shown.Format(layout),
+	}
+	if h.mutant("token-without-validuntil") {
+		delete(fields, "validUntil")
+	}
+	status := http.StatusOK
+	if h.mutant("token-status-201") {
+		status = http.StatusCreated
+	}
+	return h.ok(status, fields)
 }
 
 // credentialsOf returns the partner (its userId) whose credentials userID
@@ -72,9 +88,13 @@ func (h *handler) credentialsOf(userID, password string) (string, bool) {
 func (h *handler) authorized(r *http.Request, opID string, now time.Time) (string, bool) {
 	token := r.Header.Get("X-Auth-Token")
 	if token == "" {
-		return h.cfg.UserID, h.mutant("auth-missing-token-accepted") && opID == opGetAccount
+		return h.cfg.UserID, h.mutant("auth-missing-token-accepted") && opID == opGetAccount ||
+			h.mutant("close-account-anonymous") && opID == opCloseAccount
 	}
 	if partner, ok := h.tokens.partnerOf(token, now); ok {
+		if h.mutant("token-single-use") {
+			h.tokens.forget(token)
+		}
 		return partner, true
 	}
 	return h.cfg.UserID, h.mutant("auth-invalid-token-accepted")
@@ -123,6 +143,13 @@ func (s *tokenStore) partnerOf(token string, now time.Time) (string, bool) {
 		return "", false
 	}
 	return is.partner, true
+}
+
+// forget makes token invalid from now on.
+func (s *tokenStore) forget(token string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.byToken, token)
 }
 
 // scope is what one call may reach: the resources of the partner its token

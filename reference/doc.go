@@ -157,8 +157,11 @@
 // codes outside it as sent when their length fits, else null;
 // accountValidUntil, lastLoginDate, lastLoginTime and merchantName are null;
 // isUserActive is false once closed; Close of a closed account is a handled
-// error (account closed); Close accepts any storedPaymentOptionReference
-// (S(36)) without checking that it names a stored option.
+// error (account closed); Close refuses a storedPaymentOptionReference that
+// names no stored payment option of the account (unknown stored option) and
+// takes isDataDeleted and externalRequestReference without visible effect.
+// Values beyond their S(n) or N(n) length and dates or times that do not
+// exist are syntax errors (0001/400), like values of the wrong type.
 //
 // # Stored payment options
 //

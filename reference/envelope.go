@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"maps"
 	"net/http"
@@ -60,7 +61,9 @@ func (h *handler) fail(o outcome, desc string) reply {
 // recoverer, which must still echo the envelope after a panic. Only the
 // request's own goroutine touches it.
 type exchange struct {
-	echo map[string]any // envelope fields echoed from the request
+	echo   map[string]any // envelope fields echoed from the request
+	op     string         // the operation's id; "" before routing
+	accept string         // the request's Accept header
 }
 
 type exchangeKey struct{}
@@ -88,25 +91,42 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 	opt := h.validateOptions(fromQuery)
 	return func(w http.ResponseWriter, r *http.Request) {
 		ex := exchangeFrom(r.Context())
+		ex.op, ex.accept = op.id, r.Header.Get("Accept")
 		now := h.now().UTC()
 		raw, err := readParams(r, fromQuery)
+		if op.id == opGetAccount && h.mutant("get-account-reads-body") {
+			raw = map[string]any{} // the query string is not read (A-1.6)
+		}
 		for _, f := range spec.fields {
 			if f.in == inPath {
 				raw[f.name] = r.PathValue(f.name)
 			}
 		}
 		ex.echo = h.echo(raw, opt)
+		if op.id == opGetAccount && h.mutant("get-account-path-not-relative") {
+			// Served at {base_url}/v1/account/{accno} only (A-1.1).
+			h.write(w, ex, now, h.fail(h.p.unknownRoute(), "no operation at this path"))
+			return
+		}
 		sc := scope{all: h.mutant("partners-not-isolated")}
 		if !op.anonymous {
 			partner, ok := h.authorized(r, op.id, now)
 			if !ok {
-				h.write(w, ex, now, h.fail(h.p.authFailure(), "unauthorized: X-Auth-Token missing or invalid"))
+				o := h.p.authFailure()
+				if h.mutant("unauthorized-http-200") {
+					o.status = http.StatusOK
+				}
+				h.write(w, ex, now, h.fail(o, "unauthorized: X-Auth-Token missing or invalid"))
 				return
 			}
 			sc.partner = partner
 		}
 		if err != nil {
 			h.write(w, ex, now, h.undecodable(err))
+			return
+		}
+		if rep, bad := h.unlistedFields(op, spec, raw); bad {
+			h.write(w, ex, now, rep)
 			return
 		}
 		vals, probs := spec.validate(raw, opt)
@@ -122,13 +142,44 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 	}
 }
 
-// validateOptions are the validator settings, relaxed only by mutants.
+// validateOptions are the validator settings: the variant's choice of N
+// encoding, and the relaxations of mutants.
 func (h *handler) validateOptions(fromQuery bool) validateOptions {
 	return validateOptions{
 		fromQuery:         fromQuery,
+		numbersOnly:       h.variant("n-fields-json-numbers"),
 		acceptStringBools: h.mutant("wrong-type-accepted"),
 		dateShapeOnly:     h.mutant("invalid-date-accepted"),
+		anyDate:           h.mutant("date-format-unchecked"),
+		anyTime:           h.mutant("time-format-unchecked"),
+		anyDigits:         h.mutant("n-digits-unchecked"),
+		numbersAsStrings:  h.mutant("number-as-string-accepted"),
 	}
+}
+
+// listedOnly are the operations whose requests the variant
+// unlisted-fields-refused holds to their tables: Issue Token and the account
+// operations (A-4.1 to A-4.5).
+var listedOnly = []string{opIssueToken, opCreateAccount, opUpdateAccount, opGetAccount, opCloseAccount}
+
+// unlistedFields refuses, for the variant unlisted-fields-refused, a request
+// of listedOnly that carries a field its table does not list: the spec says
+// nothing of fields beyond the table, so a server may treat one as a
+// syntax error.
+func (h *handler) unlistedFields(op operation, spec fieldSpec, raw map[string]any) (reply, bool) {
+	if !h.variant("unlisted-fields-refused") || !slices.Contains(listedOnly, op.id) {
+		return reply{}, false
+	}
+	var extra []string
+	for _, k := range slices.Sorted(maps.Keys(raw)) {
+		if !spec.has(k) {
+			extra = append(extra, k)
+		}
+	}
+	if len(extra) == 0 {
+		return reply{}, false
+	}
+	return reply{status: http.StatusBadRequest, code: "0001", desc: "unknown field(s): " + strings.Join(extra, ", ")}, true
 }
 
 // readParams returns the request parameters: the query string for GET, the
@@ -193,7 +244,19 @@ func (h *handler) invalid(p problems) reply {
 		}
 		return rep
 	}
-	return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription(p.syntax)}
+	switch {
+	case len(p.syntax) > 0:
+		return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription(p.syntax)}
+	case len(p.tooLong) > 0 && h.variant("overlength-own-code"):
+		return reply{status: http.StatusUnprocessableEntity, code: "0040", desc: "value too long: " + strings.Join(p.tooLong, ", ")}
+	case len(p.tooLong) > 0:
+		return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription(p.tooLong)}
+	case len(p.tooManyDigits) > 0:
+		return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription(p.tooManyDigits)}
+	case h.variant("impossible-value-own-code"):
+		return reply{status: http.StatusUnprocessableEntity, code: "0041", desc: "no such date or time: " + strings.Join(p.impossible, ", ")}
+	}
+	return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription(p.impossible)}
 }
 
 // checkCodes rejects values that are well-formed but not accepted: a foreign
@@ -240,16 +303,41 @@ func (h *handler) echo(raw map[string]any, opt validateOptions) map[string]any {
 // write sends rep with the response envelope (A-2.1) as a JSON object, or
 // rep.text as text/plain when set.
 func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep reply) {
+	if rep.text != "" && h.mutant("available-amount-as-json") {
+		rep = reply{status: rep.status, code: "0000", desc: h.p.successDescription(), fields: map[string]any{"answer": rep.text}}
+	}
+	mediaType := "application/json"
+	if rep.text != "" {
+		mediaType = "text/plain"
+	}
+	if h.variant("accept-negotiated") && !accepts(ex.accept, mediaType) {
+		// RFC 9110, 15.5.7: the server cannot answer in a form the client accepts.
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusNotAcceptable)
+		_, _ = io.WriteString(w, "not acceptable: this response is "+mediaType)
+		return
+	}
 	if rep.text != "" {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		w.WriteHeader(rep.status)
 		_, _ = io.WriteString(w, rep.text)
 		return
 	}
+	if rep.code != "0000" && rep.code != "0001" && rep.status >= 400 && h.mutant("handled-error-http-200") {
+		rep.status = http.StatusOK
+	}
+	if rep.code == "0000" {
+		if tok, ok := rep.fields["authorizationToken"].(string); ok && h.mutant("authorization-token-too-long") {
+			rep.fields["authorizationToken"] = tok + strings.Repeat("x", max(0, 8193-len(tok)))
+		}
+	}
 	body := map[string]any{}
 	maps.Copy(body, ex.echo)
 	maps.Copy(body, rep.fields)
 	body["sysDate"] = now.Format(time.DateOnly)
+	if h.mutant("sysdate-stuck") {
+		body["sysDate"] = "2001-01-01"
+	}
 	body["sysTime"] = now.Format("150405")
 	body["responseCode"] = rep.code
 	body["responseDescription"] = truncate(rep.desc, 512)
@@ -260,6 +348,15 @@ func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep 
 	}
 	if h.mutant("envelope-no-systime") {
 		delete(body, "sysTime")
+	}
+	if h.mutant("error-without-sysdate") && rep.code != "0000" {
+		delete(body, "sysDate")
+	}
+	if h.mutant("provider-response-as-string") && ex.op == opInitAdd && body["paymentProviderResponse"] != nil {
+		body["paymentProviderResponse"] = fmt.Sprint(body["paymentProviderResponse"])
+	}
+	if h.mutant("get-account-programcode-not-echoed") && ex.op == opGetAccount {
+		delete(body, "programCode")
 	}
 	if h.mutant("envelope-partnerreference-not-echoed") {
 		delete(body, "partnerReference")
@@ -276,8 +373,36 @@ func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep 
 		rep.status = http.StatusInternalServerError
 	}
 	w.Header().Set("Content-Type", "application/json")
+	if ex.op == opGetAccount && h.mutant("get-account-not-labelled-json") {
+		w.Header().Set("Content-Type", "text/plain")
+	}
 	w.WriteHeader(rep.status)
 	_, _ = w.Write(buf.Bytes())
+}
+
+// accepts reports whether an Accept header admits mediaType (RFC 9110,
+// 12.5.1): no header admits everything; a range admits it when it is */*,
+// type/* or the type itself, with a q above zero.
+func accepts(header, mediaType string) bool {
+	if strings.TrimSpace(header) == "" {
+		return true
+	}
+	typ, _, _ := strings.Cut(mediaType, "/")
+	for _, part := range strings.Split(header, ",") {
+		params := strings.Split(part, ";")
+		r := strings.ToLower(strings.TrimSpace(params[0]))
+		refused := false
+		for _, p := range params[1:] {
+			if q, ok := strings.CutPrefix(strings.TrimSpace(p), "q="); ok {
+				f, err := strconv.ParseFloat(q, 64)
+				refused = err == nil && f == 0
+			}
+		}
+		if !refused && (r == "*/*" || r == typ+"/*" || r == mediaType) {
+			return true
+		}
+	}
+	return false
 }
 
 // truncate shortens s to at most n characters.

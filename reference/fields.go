@@ -135,20 +135,45 @@ func (s fieldSpec) update(name string, fn func(*field)) {
 	}
 }
 
-// validateOptions relaxes checks; only mutants set them.
+// validateOptions says where the values come from and which choices the
+// server makes; the relaxations are set by mutants only.
 type validateOptions struct {
-	fromQuery         bool // values are query-string strings: booleans arrive as "true"/"false"
+	fromQuery bool // values are query-string strings: booleans arrive as "true"/"false"
+	// numbersOnly takes an N value of a JSON body only as a JSON number (the
+	// variant n-fields-json-numbers); otherwise a string of digits is taken too.
+	numbersOnly bool
+
 	acceptStringBools bool // accept "true"/"false" strings for B in a JSON body
 	dateShapeOnly     bool // accept any NNNN-NN-NN as D, even when not a calendar date
+	anyDate           bool // accept any string as D
+	anyTime           bool // accept any string of at most 8 characters as T
+	anyDigits         bool // accept any characters in an N value
+	numbersAsStrings  bool // accept a JSON number where an S value is expected
 }
+
+// fault is why a present value failed validation.
+type fault int
+
+const (
+	faultNone          fault = iota
+	faultSyntax              // wrong JSON type, or not written in its notation
+	faultTooLong             // more characters than its S(n) allows
+	faultTooManyDigits       // more digits than its N(n) allows
+	faultImpossible          // written in its notation but names no date or time
+)
 
 // problems lists the fields that failed validation, in table order.
 type problems struct {
-	missing []string // required (or conditionally required) but absent, null or ""
-	syntax  []string // present but of the wrong JSON type, too long or malformed
+	missing       []string // required (or conditionally required) but absent, null or ""
+	syntax        []string // present but of the wrong JSON type or malformed
+	tooLong       []string // a text beyond its S(n) length
+	tooManyDigits []string // an N(n) value of more than n digits
+	impossible    []string // a date or time of the right form that does not exist
 }
 
-func (p problems) ok() bool { return len(p.missing) == 0 && len(p.syntax) == 0 }
+func (p problems) ok() bool {
+	return len(p.missing) == 0 && len(p.syntax) == 0 && len(p.tooLong) == 0 && len(p.tooManyDigits) == 0 && len(p.impossible) == 0
+}
 
 // values are the validated request fields by name: string for S, D, T and N,
 // bool for B, decimal.Decimal for Dec, []any for criteria. Absent optional
@@ -185,18 +210,25 @@ func (v values) orNull(name string) any {
 // the spec. Fields not in the spec are ignored.
 func (s fieldSpec) validate(raw map[string]any, opt validateOptions) (values, problems) {
 	vals := values{}
-	var syntax []string
+	var p problems
 	for _, f := range s.fields {
 		x, present := raw[f.name]
 		if !present || isEmpty(x) {
 			continue
 		}
-		v, ok := checkValue(f, x, opt)
-		if !ok {
-			syntax = append(syntax, f.name)
-			continue
+		v, why := checkValue(f, x, opt)
+		switch why {
+		case faultNone:
+			vals[f.name] = v
+		case faultTooLong:
+			p.tooLong = append(p.tooLong, f.name)
+		case faultTooManyDigits:
+			p.tooManyDigits = append(p.tooManyDigits, f.name)
+		case faultImpossible:
+			p.impossible = append(p.impossible, f.name)
+		default:
+			p.syntax = append(p.syntax, f.name)
 		}
-		vals[f.name] = v
 	}
 
 	required := map[string]bool{}
@@ -213,12 +245,11 @@ func (s fieldSpec) validate(raw map[string]any, opt validateOptions) (values, pr
 			required[name] = true
 		}
 		for _, name := range r.mustBeTrue {
-			if b, ok := vals[name].(bool); ok && !b && !slices.Contains(syntax, name) {
-				syntax = append(syntax, name)
+			if b, ok := vals[name].(bool); ok && !b && !slices.Contains(p.syntax, name) {
+				p.syntax = append(p.syntax, name)
 			}
 		}
 	}
-	var p problems
 	for _, f := range s.fields {
 		if !required[f.name] {
 			continue
@@ -227,7 +258,6 @@ func (s fieldSpec) validate(raw map[string]any, opt validateOptions) (values, pr
 			p.missing = append(p.missing, f.name)
 		}
 	}
-	p.syntax = syntax
 	return vals, p
 }
 
@@ -240,48 +270,97 @@ func isEmpty(x any) bool {
 	return ok && s == ""
 }
 
-// checkValue validates one present value and returns it normalized.
-func checkValue(f field, x any, opt validateOptions) (any, bool) {
+// checkValue validates one present value and returns it normalized, or why
+// it is refused.
+func checkValue(f field, x any, opt validateOptions) (any, fault) {
 	switch f.kind {
 	case kindS:
 		s, ok := x.(string)
-		return s, ok && utf8.RuneCountInString(s) <= f.max
+		if n, isNumber := x.(json.Number); isNumber && opt.numbersAsStrings {
+			s, ok = n.String(), true
+		}
+		switch {
+		case !ok:
+			return nil, faultSyntax
+		case utf8.RuneCountInString(s) > f.max:
+			return nil, faultTooLong
+		}
+		return s, faultNone
 	case kindD:
 		s, ok := x.(string)
-		return s, ok && validDate(s, opt.dateShapeOnly)
+		switch {
+		case !ok:
+			return nil, faultSyntax
+		case opt.anyDate:
+			return s, faultNone
+		case !dateShaped(s):
+			return nil, faultSyntax
+		case !opt.dateShapeOnly && !validDate(s, false):
+			return nil, faultImpossible
+		}
+		return s, faultNone
 	case kindT:
 		s, ok := x.(string)
-		return s, ok && validTime(s)
+		switch {
+		case !ok:
+			return nil, faultSyntax
+		case opt.anyTime && utf8.RuneCountInString(s) <= 8:
+			return s, faultNone
+		case len(s) != 6 || !allDigits(s):
+			return nil, faultSyntax
+		case !validTime(s):
+			return nil, faultImpossible
+		}
+		return s, faultNone
 	case kindB:
 		if b, ok := x.(bool); ok {
-			return b, true
+			return b, faultNone
 		}
 		if s, ok := x.(string); ok && (opt.fromQuery || opt.acceptStringBools) {
 			switch s {
 			case "true":
-				return true, true
+				return true, faultNone
 			case "false":
-				return false, true
+				return false, faultNone
 			}
 		}
-		return nil, false
+		return nil, faultSyntax
 	case kindN:
 		var s string
 		switch t := x.(type) {
 		case json.Number:
 			s = t.String()
 		case string:
+			if opt.numbersOnly && !opt.fromQuery {
+				return nil, faultSyntax
+			}
 			s = t
 		default:
-			return nil, false
+			return nil, faultSyntax
 		}
-		return s, allDigits(s) && len(s) <= f.max
+		switch {
+		case opt.anyDigits && utf8.RuneCountInString(s) <= f.max:
+			return s, faultNone
+		case !allDigits(s):
+			return nil, faultSyntax
+		case len(s) > f.max:
+			return nil, faultTooManyDigits
+		}
+		return s, faultNone
 	case kindDec:
-		return checkAmount(f, x, opt)
+		v, ok := checkAmount(f, x, opt)
+		if !ok {
+			return nil, faultSyntax
+		}
+		return v, faultNone
 	case kindCriteria:
-		return checkCriteria(x)
+		v, ok := checkCriteria(x)
+		if !ok {
+			return nil, faultSyntax
+		}
+		return v, faultNone
 	}
-	return nil, false
+	return nil, faultSyntax
 }
 
 // checkAmount validates a Dec(p,s) value: a JSON number (a string only in a
@@ -408,10 +487,15 @@ func checkCriteria(x any) (any, bool) {
 	return list, true
 }
 
+// dateShaped reports whether s is written as a D value: NNNN-NN-NN.
+func dateShaped(s string) bool {
+	return len(s) == 10 && s[4] == '-' && s[7] == '-' &&
+		allDigits(s[0:4]) && allDigits(s[5:7]) && allDigits(s[8:10])
+}
+
 // validDate reports whether s is a D value: YYYY-MM-DD naming a real date.
 func validDate(s string, shapeOnly bool) bool {
-	if len(s) != 10 || s[4] != '-' || s[7] != '-' ||
-		!allDigits(s[0:4]) || !allDigits(s[5:7]) || !allDigits(s[8:10]) {
+	if !dateShaped(s) {
 		return false
 	}
 	if shapeOnly {

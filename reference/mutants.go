@@ -47,7 +47,7 @@ func (h *handler) mutant(name string) bool {
 // specMutations adjusts an operation's field spec for the mutants that
 // change which fields are required or how long they may be.
 func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
-	s = s.clone()
+	s = h.conventionSpecMutations(op, s.clone())
 	if h.mutant("create-lastname-optional") && op == opCreateAccount {
 		s.update("lastName", func(f *field) { f.required = false })
 	}

@@ -91,9 +91,6 @@ var mutantProbes = map[string]func(c *client) bool{
 	"create-state-pending": func(c *client) bool {
 		return c.create(nil).json.Get("statusCode").String() != "ACTIVE"
 	},
-	"create-twofa-wrong": func(c *client) bool {
-		return c.create(nil).json.Get("twoFAStatusCode").String() != "2FADIS"
-	},
 	"close-state-active": func(c *client) bool {
 		return c.close(c.newAccount(), nil).json.Get("statusCode").String() != "CLOSED"
 	},

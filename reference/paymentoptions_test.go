@@ -270,8 +270,9 @@ func TestStoredPaymentOptionLifecycle(t *testing.T) {
 		}
 		assert.Equal(t, first, c.initAdd(accno, map[string]any{"paymentOptionCode": absent}).json.Get("paymentOptionCode").String())
 
-		// Close Account accepts any storedPaymentOptionReference.
-		assert.Equal(t, "0000", c.close(other, map[string]any{"storedPaymentOptionReference": "no-such-option"}).code())
+		// Close Account refuses a storedPaymentOptionReference that names no
+		// stored payment option of the account (A-4.5#5, advisory).
+		assertHandled(t, c.close(other, map[string]any{"storedPaymentOptionReference": "no-such-option"}))
 	})
 }
 

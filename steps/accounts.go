@@ -29,7 +29,9 @@ func (w *World) envelope(withProgram bool) map[string]any {
 func createAccountRequest(w *World) (map[string]string, map[string]any, error) {
 	p := w.env.Profile
 	f := w.envelope(true)
-	login := w.unique("wc")
+	// Lower case, so that a service that keeps login IDs and e-mail
+	// addresses in lower case reads back what was sent (A-4.4#3).
+	login := strings.ToLower(w.unique("wc"))
 	for k, v := range map[string]any{
 		"externalAccountReference":          w.unique("ext-"),
 		"currCode":                          p.Currency,
@@ -43,7 +45,7 @@ func createAccountRequest(w *World) (map[string]string, map[string]any, error) {
 		"countryCode":                       "DE",
 		"postCode":                          "51147",
 		"dob":                               "1984-08-12",
-		"emailAddress":                      strings.ToLower(login) + "@example.com",
+		"emailAddress":                      login + "@example.com",
 		"useDifferentCorrespondenceAddress": false,
 		"nationality":                       "DE",
 		"isBusinessUser":                    false,
@@ -147,6 +149,19 @@ func asPrivateUser(_ *World, f map[string]any) {
 		}
 	}
 }
+
+// withAlpha3CountryCodes gives the S(3) country fields in alpha-3 (A-2.0):
+// countryCode and nationality (A-4.2: "ISO2 or ISO3"), and a different
+// correspondence address with its country in alpha-3.
+func withAlpha3CountryCodes(w *World, f map[string]any) {
+	withCorrespondenceAddress(w, f)
+	f["countryCode"] = "DEU"
+	f["nationality"] = "DEU"
+	f["correspondenceCountryCode"] = "AUT"
+}
+
+// alpha2Of maps the alpha-3 codes the suite sends to their alpha-2 codes.
+var alpha2Of = map[string]string{"DEU": "DE", "AUT": "AT"}
 
 // remember keeps what a successful Create or Update sent as the account's data.
 func (w *World) remember() {
@@ -257,6 +272,90 @@ func (w *World) storedWhole(ctx context.Context, field string) error {
 	return nil
 }
 
+// countryCodesSplit checks A-2.4#3: the account read back holds the alpha-2
+// code of what was sent in nationality and correspondenceCountryCode, and the
+// alpha-3 code in nationality3 and correspondenceCountryCode3.
+func (w *World) countryCodesSplit(ctx context.Context) error {
+	defer w.keepWhen()()
+	sent := w.account.fields
+	if err := w.readAccount(ctx); err != nil {
+		return err
+	}
+	var diffs []string
+	for _, name := range []string{"nationality", "correspondenceCountryCode"} {
+		code, _ := sent[name].(string)
+		alpha2, ok := alpha2Of[code]
+		if !ok {
+			return fmt.Errorf("the account was not created with %s in alpha-3", name)
+		}
+		if got := w.last.json.Get(name); got.String() != alpha2 {
+			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %s", name, alpha2, rawOrAbsent(got.Raw)))
+		}
+		if got := w.last.json.Get(name + "3"); got.String() != code {
+			diffs = append(diffs, fmt.Sprintf("%s3: expected %q, got %s", name, code, rawOrAbsent(got.Raw)))
+		}
+	}
+	if len(diffs) > 0 {
+		return w.violates("A-2.4#3", "the account does not hold its country codes as alpha-2 and alpha-3 (A-2.4): %s", strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+// closesUnknownAccount closes an account number that names no account (A-3:
+// Close Account moves an account that exists).
+func (w *World) closesUnknownAccount(ctx context.Context) error {
+	r, err := w.prepare("closes the account", "")
+	if err != nil {
+		return err
+	}
+	r.path["accno"] = w.unique("NOACCOUNT")
+	return w.send(ctx, r)
+}
+
+// closesDeletingData closes the account asking for its data to be deleted,
+// with the reference of the deletion request at its maximum length (A-4.5).
+func (w *World) closesDeletingData(ctx context.Context) error {
+	r, err := w.prepare("closes the account", "")
+	if err != nil {
+		return err
+	}
+	r.fields["isDataDeleted"] = true
+	r.fields["externalRequestReference"] = fill(w.unique("del-"), 100)
+	return w.send(ctx, r)
+}
+
+// closesWithPayout closes the account naming its stored payment option, or
+// one it does not have, as the payout target of its balance (A-4.5).
+func (w *World) closesWithPayout(ctx context.Context, which string) error {
+	r, err := w.prepare("closes the account", "")
+	if err != nil {
+		return err
+	}
+	ref := w.option.current
+	if which == "a payment option it does not have" {
+		ref = fill(w.unique("spo-"), 36)
+	} else if ref == "" {
+		return fmt.Errorf("the scenario has no stored payment option: it needs \"Given the partner has stored a payment option\"")
+	}
+	r.fields["storedPaymentOptionReference"] = ref
+	return w.send(ctx, r)
+}
+
+// payoutRefused is the advisory check of A-4.5#5: a storedPaymentOptionReference
+// that names no stored payment option of the account designates no payout
+// target, so refusing it is implied.
+func (w *World) payoutRefused() error {
+	c, err := w.readable()
+	if err != nil {
+		return err
+	}
+	if c.succeeded() || c.json.Get("responseCode").String() == "0000" {
+		w.advise("A-4.5#5", "expected Close Account to refuse a storedPaymentOptionReference that names no stored payment option of the account; it answered HTTP %d with responseCode \"0000\"", c.resp.Status)
+		return nil
+	}
+	return w.handledError()
+}
+
 func rawOrAbsent(raw string) string {
 	if raw == "" {
 		return "no such field"
@@ -271,4 +370,9 @@ func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the account information shows what was sent$`), w.accountShowsWhatWasSent)
 	sc.Step(re(`^the account carries every field, absent values as null$`), w.absentFieldsAreNull)
 	sc.Step(re(`^the account information holds (\w+) whole$`), w.storedWhole)
+	sc.Step(re(`^the account information holds the country codes in alpha-2 and alpha-3$`), w.countryCodesSplit)
+	sc.Step(re(`^the partner closes an account that does not exist$`), w.closesUnknownAccount)
+	sc.Step(re(`^the partner closes the account asking for its data to be deleted$`), w.closesDeletingData)
+	sc.Step(re(`^the partner closes the account naming (the stored payment option|a payment option it does not have) for the payout of its balance$`), w.closesWithPayout)
+	sc.Step(re(`^a payout option the account does not have is refused$`), w.payoutRefused)
 }

@@ -44,23 +44,24 @@ func (w *World) requestsTokenWithWrongPassword(ctx context.Context) error {
 	return w.send(ctx, r)
 }
 
-// tokenValidUntil checks: a token, and validUntil in UTC with
-// milliseconds and a Z suffix, not yet passed.
+// tokenValidUntil checks: a token, and validUntil in UTC
+// with milliseconds and a Z suffix (A-2.3#2), not yet passed (A-5#3: the
+// token is usable until then; a minute of slack for clocks).
 func (w *World) tokenValidUntil() error {
 	c, err := w.requireLast()
 	if err != nil {
 		return err
 	}
 	if c.json.Get("token").String() == "" {
-		return w.failf("expected a non-empty token")
+		return w.violates("A-4.1#3", "expected a non-empty token")
 	}
 	until := c.json.Get("validUntil").String()
 	if !schemas.IsTimestamp(until) {
-		return w.failf("expected validUntil as an ISO 8601 UTC date-time with milliseconds and Z (24 characters, e.g. 2026-11-21T18:30:00.000Z), got %q", until)
+		return w.violates("A-2.3#2", "expected validUntil as an ISO 8601 UTC date-time with milliseconds and Z (24 characters, e.g. 2026-11-21T18:30:00.000Z), got %q", until)
 	}
 	t, _ := time.Parse("2006-01-02T15:04:05.000Z", until)
 	if !t.After(time.Now().Add(-time.Minute)) {
-		return w.failf("expected validUntil in the future, got %s", until)
+		return w.violates("A-5#3", "expected validUntil in the future: the token is usable until then (A-5.3), got %s", until)
 	}
 	return nil
 }

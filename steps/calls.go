@@ -76,6 +76,7 @@ var variants = []struct {
 	{"to load the account", anyOperation(toLoadAccount)},
 	{"with criteria", anyOperation(withCriteria)},
 	{"with the house number in addr1", anyOperation(withHouseNumberInAddr1)},
+	{"with country codes in alpha-3", anyOperation(withAlpha3CountryCodes)},
 }
 
 // anyOperation adapts a variant that is the same whatever the operation.
@@ -188,11 +189,20 @@ func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 	case r.op.BodyInQuery():
 		req.Query = queryOf(r.fields)
 	default:
-		body, err := json.Marshal(r.fields)
+		body, err := json.Marshal(w.encodeNumbers(r.op.ID, r.fields))
 		if err != nil {
 			return nil, fmt.Errorf("encoding the request: %w", err)
 		}
 		req.Body = body
+	}
+	if r.op.PlainText {
+		// The success is text/plain, its errors JSON: a server that
+		// negotiates may refuse an Accept that names JSON alone.
+		req.Header = req.Header.Clone()
+		if req.Header == nil {
+			req.Header = http.Header{}
+		}
+		req.Header.Set("Accept", "text/plain, application/json")
 	}
 	switch {
 	case r.token != nil:
@@ -208,7 +218,7 @@ func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 	w.mu.Lock()
 	w.exchanges = append(w.exchanges, ex)
 	w.mu.Unlock()
-	c := &call{op: r.op, fields: r.fields, resp: resp, retried: ex.RetriedCodes}
+	c := &call{op: r.op, fields: r.fields, raw: r.raw != nil, resp: resp, retried: ex.RetriedCodes}
 	if err != nil {
 		return c, err
 	}
@@ -217,6 +227,46 @@ func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 		c.json = gjson.ParseBytes(resp.Body)
 	}
 	return c, nil
+}
+
+// numberFields are the N(n) fields of each operation's JSON body:
+// Update Account Information's and Authorize's oneTimePassword N(8), Complete
+// Verify's verificationCode N(6), Revoke Consent's oneTimePassword N(8).
+// (Add Consent's and KC-Debit Account's oneTimePassword are S(8); top and
+// skip of Account Enquiry travel in a query string.)
+var numberFields = map[string][]string{
+	"update-account":                        {"oneTimePassword"},
+	"complete-verify-stored-payment-option": {"verificationCode"},
+	"authorize":                             {"oneTimePassword"},
+	"revoke-consent":                        {"oneTimePassword"},
+}
+
+// encodeNumbers returns the body fields with the N(n) fields of the
+// operation encoded as the profile declares (behaviour numberEncoding,
+// A-2.0#8): the builders hold them as strings of digits, which is the
+// default; "number" sends a string of digits as a JSON number (leading zeros
+// dropped). A value that is not all digits is sent as it is: it is a
+// scenario's deliberate wrong value.
+func (w *World) encodeNumbers(op string, fields map[string]any) map[string]any {
+	names := numberFields[op]
+	if len(names) == 0 || w.env.Profile.Behaves("numberEncoding") != "number" {
+		return fields
+	}
+	out := make(map[string]any, len(fields))
+	for k, v := range fields {
+		out[k] = v
+	}
+	for _, name := range names {
+		s, ok := out[name].(string)
+		if !ok || s == "" || strings.Trim(s, "0123456789") != "" {
+			continue
+		}
+		if s = strings.TrimLeft(s, "0"); s == "" {
+			s = "0"
+		}
+		out[name] = json.Number(s)
+	}
+	return out
 }
 
 // queryOf encodes parameters for a GET query string: strings as they

@@ -3,12 +3,15 @@ package steps
 import (
 	"context"
 	"fmt"
-	"github.com/cucumber/godog"
 	"mime"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // The generic vocabulary: any operation, sent in its valid form or changed
@@ -47,9 +50,10 @@ func (w *World) callsWithValue(ctx context.Context, phrase, variant, field, lite
 	return w.send(ctx, r)
 }
 
-// callsWithLength sends field at exactly n characters (A-8), unique to the scenario.
-func (w *World) callsWithLength(ctx context.Context, phrase, field string, n int) error {
-	r, err := w.prepare(phrase, "")
+// callsWithLength sends field at exactly n characters (A-2.0, A-8), unique
+// to the scenario, in the given variant of the request ("" for none).
+func (w *World) callsWithLength(ctx context.Context, phrase, variant, field string, n int) error {
+	r, err := w.prepare(phrase, variant)
 	if err != nil {
 		return err
 	}
@@ -137,22 +141,67 @@ func (w *World) callSucceeds() error {
 }
 
 // handledError checks A-7's handled error: a code other than 0000 and 0099
-// with an HTTP error status, and the fields every error response carries.
+// with an HTTP error status (A-7#2, A-7#6), and the fields every error
+// response carries.
 func (w *World) handledError() error {
 	c, err := w.readable()
 	if err != nil {
 		return err
 	}
 	code := c.json.Get("responseCode").String()
-	if code == "0000" || code == "0099" || c.resp.Status < 400 {
-		return w.failf("expected a handled error (a responseCode other than 0000 and 0099, with an HTTP error status); got HTTP %d with responseCode %s", c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
+	switch {
+	case code == "0099":
+		return w.violates("A-7#6", "expected a handled error, not an unexpected one: got HTTP %d with responseCode \"0099\" (A-7 classes 0099 as an unexpected server error)", c.resp.Status)
+	case code == "0000" || c.resp.Status < 400:
+		return w.violates("A-7#2", "expected a handled error (a responseCode other than 0000 and 0099, with an HTTP error status); got HTTP %d with responseCode %s", c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
 	}
 	return w.errorShape()
 }
 
+// refusedAsInvalidValue checks a value its notation forbids but A-7 does not
+// name (a text beyond its maximum, a date or time that does not exist, an N
+// value of too many digits): a handled error is what the spec states
+// (A-2.0); that it is a syntax error, 0001 with HTTP 400, is implied, so a
+// different handled error is advice (A-7#7), not a failure.
+func (w *World) refusedAsInvalidValue() error {
+	if err := w.handledError(); err != nil {
+		return err
+	}
+	c := w.last
+	if code := c.json.Get("responseCode").String(); code != "0001" || c.resp.Status != http.StatusBadRequest {
+		w.advise("A-7#7", "expected the invalid value refused as a syntax error, responseCode \"0001\" with HTTP 400; got HTTP %d with responseCode %q", c.resp.Status, code)
+	}
+	return nil
+}
+
+// errorShape checks what every error response carries: responseCode,
+// responseDescription, sysDate and sysTime (A-7#2, A-2.1#2), and the
+// request's partnerReference, localDate and localTime echoed, when the
+// request carried valid ones (A-2.1#3, A-2.1#4). A value the request lacked
+// or got wrong cannot be echoed, so nothing is asserted about it.
 func (w *World) errorShape() error {
-	if err := w.env.Schemas.Validate("error.response.json", w.last.resp.Body); err != nil {
-		return w.failf("the error response %v", err)
+	c := w.last
+	if err := w.env.Schemas.Validate("error.response.json", c.resp.Body); err != nil {
+		return w.violates("A-2.1#2", "the error response %v", err)
+	}
+	if c.raw {
+		return nil
+	}
+	for _, e := range []struct {
+		field, rule string
+		valid       func(string) bool
+	}{
+		{"partnerReference", "A-2.1#4", func(s string) bool { return s != "" && utf8.RuneCountInString(s) <= 64 }},
+		{"localDate", "A-2.1#3", schemas.IsDate},
+		{"localTime", "A-2.1#3", schemas.IsTime},
+	} {
+		sent, ok := c.fields[e.field].(string)
+		if !ok || !e.valid(sent) {
+			continue
+		}
+		if got := c.json.Get(e.field); got.Type != gjson.String || got.String() != sent {
+			return w.violates(e.rule, "expected the error response to echo %s %q (A-2.1, A-7), got %s", e.field, sent, rawOrAbsent(got.Raw))
+		}
 	}
 	return nil
 }
@@ -187,7 +236,7 @@ func (w *World) refusedAsUnauthorized() error {
 	}
 	code := c.json.Get("responseCode")
 	if code.String() != "0096" || c.resp.Status < 400 {
-		return w.failf("expected responseCode \"0096\" with an HTTP error status; got HTTP %d with responseCode %s", c.resp.Status, rawOrAbsent(code.Raw))
+		return w.violates("A-5#5", "expected responseCode \"0096\" with an HTTP error status; got HTTP %d with responseCode %s", c.resp.Status, rawOrAbsent(code.Raw))
 	}
 	return w.errorShape()
 }
@@ -219,13 +268,14 @@ func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner `+opPattern+variantPattern+`$`), w.calls)
 	sc.Step(re(`^the partner `+opPattern+variantPattern+` without (\w+)$`), w.callsWithout)
 	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) set to (.+)$`), w.callsWithValue)
-	sc.Step(re(`^the partner `+opPattern+` with (\w+) of (\d+) characters$`), w.callsWithLength)
+	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) of (\d+) characters$`), w.callsWithLength)
 	sc.Step(re(`^the partner `+opPattern+` with a body that is not valid JSON$`), w.callsWithMalformedJSON)
 	sc.Step(re(`^the partner `+opPattern+` without an X-Auth-Token$`), w.callsWithoutToken)
 	sc.Step(re(`^the partner `+opPattern+` with an X-Auth-Token the service did not issue$`), w.callsWithForeignToken)
 
 	sc.Step(re(`^the call succeeds$`), w.callSucceeds)
 	sc.Step(re(`^the call fails as a handled error$`), w.handledError)
+	sc.Step(re(`^the call is refused as an invalid value$`), w.refusedAsInvalidValue)
 	sc.Step(re(`^the call is not a success$`), w.notASuccess)
 	sc.Step(re(`^the call is rejected as a syntax error$`), w.rejectedAsSyntaxError)
 	sc.Step(re(`^the call is rejected as a syntax error naming (\w+)$`), w.rejectedNaming)

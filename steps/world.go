@@ -120,7 +120,8 @@ type accountState struct {
 // call is one operation sent by a step and what came back.
 type call struct {
 	op     schemas.Operation
-	fields map[string]any // the parameters sent (nil when the body was raw)
+	fields map[string]any // the parameters the request was built from
+	raw    bool           // the body was sent raw (malformed JSON), not built from fields
 	resp   *target.Response
 	json   gjson.Result
 	// retried lists the responseCodes (0058, 0098) after which the call was repeated.

@@ -1,0 +1,194 @@
+package reference
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+)
+
+func init() {
+	for name, probe := range conventionProbes {
+		mutantProbes[name] = probe
+	}
+}
+
+// long returns a string of n letters.
+func long(n int) string { return strings.Repeat("x", n) }
+
+// conventionProbes observe the faults of the mutants of conventionMutants
+// added with the rule catalogue (see mutantProbes).
+var conventionProbes = map[string]func(c *client) bool{
+	"get-account-path-not-relative": func(c *client) bool {
+		return c.get(c.newAccount(), nil).code() != "0000"
+	},
+	"get-account-not-labelled-json": func(c *client) bool {
+		return !strings.HasPrefix(c.get(c.newAccount(), nil).header.Get("Content-Type"), "application/json")
+	},
+	"available-amount-as-json": func(c *client) bool {
+		return !strings.HasPrefix(c.checkAmount(c.fundedWallet("10.00"), "5.00", nil).contentType(), "text/plain")
+	},
+	"get-account-reads-body": func(c *client) bool {
+		return c.get(c.newAccount(), nil).code() != "0000"
+	},
+	"overlength-accepted-on-close": func(c *client) bool {
+		return c.close(c.newAccount(), map[string]any{"closingReason": long(1025)}).code() == "0000"
+	},
+	"overlength-accepted-on-get-account": func(c *client) bool {
+		return c.get(c.newAccount(), map[string]any{"partnerReference": long(65)}).code() == "0000"
+	},
+	"overlength-accepted-on-kc-refund": func(c *client) bool {
+		ref := c.kcDebited(c.fundedWallet("50.00"), "20.00")
+		return c.kcRefund(ref, map[string]any{"partnerReference": long(65)}).code() == "0000"
+	},
+	"date-format-unchecked": func(c *client) bool {
+		return c.create(map[string]any{"dob": "12.08.1984"}).code() == "0000"
+	},
+	"time-format-unchecked": func(c *client) bool {
+		return c.create(map[string]any{"localTime": "12:00:00"}).code() == "0000"
+	},
+	"balance-limit-as-string": func(c *client) bool {
+		return c.get(c.newAccount(), nil).json.Get("maximumAllowedBalance").Type != gjson.Number
+	},
+	"provider-response-as-string": func(c *client) bool {
+		return !c.initAdd(c.newAccount(), nil).json.Get("paymentProviderResponse").IsObject()
+	},
+	"n-digits-unchecked": func(c *client) bool {
+		return c.update(c.newAccount(), map[string]any{"oneTimePassword": "1234567a"}).code() == "0000"
+	},
+	"country-alpha3-refused": func(c *client) bool {
+		return c.create(map[string]any{"countryCode": "DEU"}).code() != "0000"
+	},
+	"localtime-not-required": func(c *client) bool {
+		return c.create(map[string]any{"localTime": absent}).code() == "0000"
+	},
+	"error-without-sysdate": func(c *client) bool {
+		return !c.create(map[string]any{"city": absent}).json.Get("sysDate").Exists()
+	},
+	"get-account-programcode-not-echoed": func(c *client) bool {
+		return !c.get(c.newAccount(), nil).json.Get("programCode").Exists()
+	},
+	"sysdate-stuck": func(c *client) bool {
+		return c.issue(c.cfg.Password).json.Get("sysDate").String() != time.Now().UTC().Format(time.DateOnly)
+	},
+	"correspondence-addr1-length-unchecked": func(c *client) bool {
+		return c.create(map[string]any{"useDifferentCorrespondenceAddress": true, "correspondenceAddr1": long(61),
+			"correspondenceCity": "Wien", "correspondenceCountryCode": "AT", "correspondencePostCode": "1010"}).code() == "0000"
+	},
+	"business-name-length-unchecked": func(c *client) bool {
+		return c.create(map[string]any{"isBusinessUser": true, "businessCompanyName": long(202), "businessCompanyType": "GmbH",
+			"businessCompanyRegistrationNumber": "HRB 1", "businessCompanyRegistrationCountryCode": "DE", "businessAddr1": "Weg 1",
+			"businessCity": "Bonn", "businessPostCode": "53111", "businessCountryCode": "DE"}).code() == "0000"
+	},
+	"billing-name-length-unchecked": func(c *client) bool {
+		return c.initAdd(c.newAccount(), differentBilling(map[string]any{"customerFullName": long(202)})).code() == "0000"
+	},
+	"correspondence-required-when-false": func(c *client) bool {
+		return c.create(nil).code() != "0000"
+	},
+	"token-too-long": func(c *client) bool {
+		return len(c.issue(c.cfg.Password).json.Get("token").String()) > 32768
+	},
+	"account-flag-as-string": func(c *client) bool {
+		return c.get(c.newAccount(), nil).json.Get("isUserActive").Raw != "true"
+	},
+	"nationality-not-split": func(c *client) bool {
+		return c.get(c.newAccount(), nil).json.Get("nationality").String() != "DE"
+	},
+	"create-no-twofa-status": func(c *client) bool {
+		return !c.create(nil).json.Get("twoFAStatusCode").Exists()
+	},
+	"create-validuntil-honoured": func(c *client) bool {
+		return c.create(map[string]any{"validUntil": "2000-01-01"}).code() != "0000"
+	},
+	"close-unknown-account-succeeds": func(c *client) bool {
+		return c.close("NO-SUCH-ACCOUNT", nil).code() == "0000"
+	},
+	"token-status-201": func(c *client) bool {
+		return c.issue(c.cfg.Password).status != http.StatusOK
+	},
+	"token-password-not-required": func(c *client) bool {
+		r := c.do(http.MethodPost, "/user/"+url.PathEscape(c.cfg.UserID)+"/issue", map[string]any{"localDate": testLocalDate, "localTime": testLocalTime}, "")
+		return r.code() != "0001"
+	},
+	"token-without-validuntil": func(c *client) bool {
+		return !c.issue(c.cfg.Password).json.Get("validUntil").Exists()
+	},
+	"nationality-alpha3-refused": func(c *client) bool {
+		return c.create(map[string]any{"nationality": "DEU"}).code() != "0000"
+	},
+	"isbusinessuser-default-true": func(c *client) bool {
+		return c.create(map[string]any{"isBusinessUser": absent}).code() != "0000"
+	},
+	"create-no-productcode": func(c *client) bool {
+		return !c.create(nil).json.Get("productCode").Exists()
+	},
+	"update-status-201": func(c *client) bool {
+		return c.update(c.newAccount(), nil).status != http.StatusOK
+	},
+	"update-accnotype-optional": func(c *client) bool {
+		return c.update(c.newAccount(), map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"update-lastname-overlength-accepted": func(c *client) bool {
+		return c.update(c.newAccount(), map[string]any{"lastName": long(101)}).code() == "0000"
+	},
+	"update-no-accno": func(c *client) bool {
+		return !c.update(c.newAccount(), nil).json.Get("accno").Exists()
+	},
+	"get-account-status-202": func(c *client) bool {
+		return c.get(c.newAccount(), nil).status != http.StatusOK
+	},
+	"close-status-201": func(c *client) bool {
+		return c.close(c.newAccount(), nil).status != http.StatusOK
+	},
+	"close-closingreason-optional": func(c *client) bool {
+		return c.close(c.newAccount(), map[string]any{"closingReason": absent}).code() != "0001"
+	},
+	"close-data-deletion-refused": func(c *client) bool {
+		return c.close(c.newAccount(), map[string]any{"isDataDeleted": true, "externalRequestReference": "del-1"}).code() != "0000"
+	},
+	"close-payout-option-refused": func(c *client) bool {
+		accno := c.newAccount()
+		ref := c.addOption(accno, "VISA")
+		return c.close(accno, map[string]any{"storedPaymentOptionReference": ref}).code() != "0000"
+	},
+	"close-no-accno": func(c *client) bool {
+		return !c.close(c.newAccount(), nil).json.Get("accno").Exists()
+	},
+	"close-account-anonymous": func(c *client) bool {
+		return c.do(http.MethodPost, "/account/"+url.PathEscape(c.newAccount())+"/close", c.closeBody(nil), "").code() == "0000"
+	},
+	"token-single-use": func(c *client) bool {
+		c.newAccount()
+		return c.create(nil).code() != "0000"
+	},
+	"token-validuntil-past": func(c *client) bool {
+		until, err := time.Parse(validUntilLayout, c.issue(c.cfg.Password).json.Get("validUntil").String())
+		return err != nil || !until.After(time.Now())
+	},
+	"unauthorized-http-200": func(c *client) bool {
+		return c.do(http.MethodPut, "/account", c.createBody(nil), "").status < 400
+	},
+	"handled-error-http-200": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		return c.update(accno, nil).status < 400
+	},
+	"number-as-string-accepted": func(c *client) bool {
+		return c.create(map[string]any{"lastName": json.Number("42")}).code() == "0000"
+	},
+	"closed-update-0099": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		return c.update(accno, nil).code() == "0099"
+	},
+	"authorization-token-too-long": func(c *client) bool {
+		return len(c.initAdd(c.newAccount(), nil).json.Get("authorizationToken").String()) > 8192
+	},
+	"top-five-digits-accepted": func(c *client) bool {
+		return c.enquiry(c.newAccount(), map[string]any{"top": "10000"}).code() == "0000"
+	},
+}
