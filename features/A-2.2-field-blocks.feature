@@ -47,21 +47,16 @@ Feature: Conditional field blocks (A-2.2)
 
   Rule: The owner's address for correspondence needs no correspondence fields
 
-    @A-2.2#5
-    Scenario Outline: <operation> with the owner's address for correspondence needs no correspondence fields
-      Given the partner has created an account
-      When the partner <operation> with the owner's address for correspondence
+    @A-2.2#5 @A-4.2
+    Scenario: Create Account with the owner's address for correspondence needs no correspondence fields
+      When the partner creates an account with the owner's address for correspondence
       Then the call succeeds
 
-      @A-4.2
-      Examples: Create Account
-        | operation          |
-        | creates an account |
-
-      @A-4.3
-      Examples: Update Account Information
-        | operation                       |
-        | updates the account information |
+    @A-2.2#5 @A-4.3
+    Scenario: Update Account Information with the owner's address for correspondence needs no correspondence fields
+      Given the partner has created an account
+      When the partner updates the account information with the owner's address for correspondence
+      Then the call succeeds
 
   Rule: A business user needs the business fields
 
