@@ -47,6 +47,6 @@ Feature: Check Available Payment Amount (B-4.11)
         | localTime        |
 
     @A-7 @B-4.11#6
-    Scenario: An amount that is not a number is rejected naming it
+    Scenario: An amount that is not a number is rejected as a syntax error
       When the partner checks the available payment amount with amount set to "ten"
-      Then the call is rejected as a syntax error naming amount
+      Then the call is rejected as a syntax error

@@ -44,10 +44,10 @@ Feature: Account Enquiry (B-4.12)
       And the returned entries are the most recent ones
 
     @A-7 @B-4.12#22
-    Scenario: A top that is not a number is rejected naming it
+    Scenario: A top that is not a number is rejected as a syntax error
       Given the partner has created an account
       When the partner reads the account entries with top set to "ten"
-      Then the call is rejected as a syntax error naming top
+      Then the call is rejected as a syntax error
 
   Rule: Entries are sorted by booking date, ascending by default
 

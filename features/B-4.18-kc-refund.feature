@@ -9,7 +9,7 @@ Feature: KC-Refund (B-4.18)
 
   Rule: A refund credits the wallet and leaves the payment CAPTURED
 
-    @B-3 @B-2.4 @B-4.18#1 @B-4.18#5 @B-4.18#7 @B-4.18#8 @B-3#57 @B-2.4#2
+    @B-3 @B-2.4 @B-4.18#1 @B-4.18#5 @B-4.18#7 @B-3#57 @B-2.4#2
     Scenario: A captured wallet payment is refunded in part
       Given the partner has created an account
       And the account has been loaded with 50.00
@@ -19,6 +19,14 @@ Feature: KC-Refund (B-4.18)
       Then the call succeeds
       And the response's statusCode is "CAPTURED"
       And the booked balance has risen by exactly 5.00
+
+    @advisory @B-4.18#8
+    Scenario: A refund names the merchant account as its source and the wallet as accno
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has debited 20.00 from the account for the merchant
+      When the partner refunds 5.00 of the wallet payment
+      Then the call succeeds
       And the response names the merchant account as the refund's source and the wallet as accno
 
     @B-2.4 @B-4.18#4
