@@ -55,6 +55,9 @@ var accountInfoProbes = map[string]func(c *client) bool{
 	"kc-refund-before-capture": func(c *client) bool {
 		return c.kcRefund(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).code() == "0000"
 	},
+	"load-credits-twice": func(c *client) bool {
+		return c.balancesOf(c.fundedWallet("10.00")).bk != "10.00"
+	},
 	"find-user-userid-optional": func(c *client) bool {
 		return c.findUser("", nil).code() != "0001"
 	},
