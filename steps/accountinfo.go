@@ -3,12 +3,12 @@ package steps
 import (
 	"context"
 	"fmt"
-	"github.com/cucumber/godog"
 	"mime"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 

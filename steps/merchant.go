@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/cucumber/godog"
 	"sync"
 
+	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 )
 
