@@ -1,12 +1,14 @@
 @B-4.15
 Feature: KC-Debit Account (B-4.15)
   The partner pays a merchant from a wallet at once; the service answers 200
-  with the payment CAPTURED (B-3) and the wallet is debited by exactly the
-  amount.
+  with the payment CAPTURED (B-3) and every response field B-4.15 lists, and
+  the wallet is debited by exactly the amount. Its body is KC-Authorize's
+  but for programCode, with merchantAccno required: countryCode is always
+  required, the billing rule and the merchantProgramCode rule hold alike.
 
   Rule: A debit is captured at once and debits the wallet
 
-    @B-3 @B-2.4
+    @B-3 @B-2.4 @B-2.3 @B-4.15#1 @B-4.15#9 @B-4.15#10 @B-3#51 @B-2.4#2 @B-2.3#5
     Scenario: A wallet is debited for the merchant
       Given the partner has created an account
       And the account has been loaded with 50.00
@@ -19,7 +21,7 @@ Feature: KC-Debit Account (B-4.15)
 
   Rule: A wallet does not go below its minimum allowed balance
 
-    @A-2.4 @advisory
+    @A-2.4 @advisory @B-4.15#11
     Scenario: A debit beyond the minimum allowed balance is not a success and changes nothing
       Given the partner has created an account
       And the account has been loaded with 30.00
@@ -29,7 +31,7 @@ Feature: KC-Debit Account (B-4.15)
 
   Rule: Concurrent debits are booked to the cent
 
-    @B-2.4
+    @B-2.4 @B-2.3 @B-4.15#10 @B-2.3#5
     Scenario: Concurrent debits agree to the cent with those that succeeded
       Given the partner has created an account
       And the account has been loaded with 50.00
@@ -37,13 +39,52 @@ Feature: KC-Debit Account (B-4.15)
       When the partner debits the account for the merchant 8 times at once, 10.00 each
       Then the balances agree to the cent with the debits that succeeded, each with its entry
 
-    @A-2.4 @advisory
+    @A-2.4 @advisory @B-4.15#11
     Scenario: Concurrent debits succeed only as far as the money allows
       Given the partner has created an account
       And the account has been loaded with 50.00
       And the partner has noted the account's balance
       When the partner debits the account for the merchant 8 times at once, 10.00 each
       Then as many of the debits succeeded as the money allows
+
+  Rule: With a different billing address, its fields are required
+
+    @B-4.15#4
+    Scenario Outline: KC-Debit Account with a different billing address but without <field> is rejected
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      When the partner debits the account for the merchant with a different billing address without <field>
+      Then the call is rejected as a syntax error naming <field>
+
+      Examples:
+        | field            |
+        | customerFullName |
+        | addr1            |
+        | city             |
+        | postCode         |
+
+    @B-4.15#4
+    Scenario: KC-Debit Account with a different billing address is accepted
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      When the partner debits the account for the merchant with a different billing address
+      Then the call succeeds
+
+  Rule: The merchant's external account reference needs merchantProgramCode
+
+    @B-4.15#5
+    Scenario: KC-Debit Account to the merchant's external reference without merchantProgramCode is rejected
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      When the partner debits the account for the merchant named by its external account reference without merchantProgramCode
+      Then the call is rejected as a syntax error naming merchantProgramCode
+
+    @B-4.15#5
+    Scenario: KC-Debit Account to the merchant's external reference with merchantProgramCode is accepted
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      When the partner debits the account for the merchant named by its external account reference
+      Then the call succeeds
 
   Rule: Every mandatory field is required
 
@@ -54,7 +95,8 @@ Feature: KC-Debit Account (B-4.15)
       When the partner debits the account for the merchant without <field>
       Then the call is rejected as a syntax error naming <field>
 
-      Examples:
+      @B-4.15#2
+      Examples: the fields KC-Authorize requires, and merchantAccno
         | field                      |
         | partnerReference           |
         | accno                      |
@@ -65,6 +107,10 @@ Feature: KC-Debit Account (B-4.15)
         | paymentCurrCode            |
         | paymentUsage               |
         | useDifferentBillingAddress |
-        | countryCode                |
         | localDate                  |
         | localTime                  |
+
+      @B-4.15#6
+      Examples: countryCode, always
+        | field       |
+        | countryCode |

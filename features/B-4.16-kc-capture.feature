@@ -1,12 +1,15 @@
 @B-4.16
 Feature: KC-Capture (B-4.16)
   The partner captures a wallet payment authorized by KC-Authorize; the
-  service answers 200 with the payment CAPTURED (B-3): the block is released
-  and the captured amount debited.
+  service answers 200 with the payment CAPTURED (B-3) and every response
+  field B-4.16 lists: the block is released and the captured amount, the
+  whole authorization unless modifiedAmount names a part, is debited. The
+  amount in the merchant's currency and the rate are the sandbox's and are
+  not compared.
 
   Rule: A capture releases the block and debits the captured amount
 
-    @B-3 @B-2.4
+    @B-3 @B-2.4 @B-4.16#1 @B-4.16#4 @B-4.16#5 @B-3#52 @B-2.4#4
     Scenario: An authorized wallet payment is CAPTURED
       Given the partner has created an account
       And the account has been loaded with 50.00
@@ -17,7 +20,7 @@ Feature: KC-Capture (B-4.16)
       And the response's statusCode is "CAPTURED"
       And the booked balance has fallen by exactly 30.00
 
-    @B-2.4
+    @B-2.4 @B-4.16#4 @B-2.4#4
     Scenario: A partial capture debits the captured part and releases the whole block
       Given the partner has created an account
       And the account has been loaded with 50.00
@@ -25,11 +28,12 @@ Feature: KC-Capture (B-4.16)
       And the partner has authorized a wallet payment of 30.00 to the merchant
       When the partner captures 20.00 of the wallet payment
       Then the call succeeds
+      And the response's modifiedAmount is 20.00
       And the booked balance has fallen by exactly 20.00
 
   Rule: Every mandatory field is required
 
-    @A-7
+    @A-7 @B-4.16#2
     Scenario Outline: KC-Capture without <field> is rejected naming it
       Given the partner has created an account
       And the account has been loaded with 50.00

@@ -1,12 +1,12 @@
 @B-4.17
 Feature: KC-Cancel (B-4.17)
   The partner cancels a wallet payment that is authorized and not yet
-  captured; the service answers 200 with the payment CANCELLED (B-3) and the
-  block is released.
+  captured; the service answers 200 with the payment CANCELLED (B-3) and
+  every response field B-4.17 lists, and the block is released.
 
   Rule: A cancel releases the block
 
-    @B-3 @B-2.4
+    @B-3 @B-2.4 @B-4.17#1 @B-4.17#3 @B-4.17#4 @B-3#54 @B-2.4#4
     Scenario: An authorized wallet payment is CANCELLED and its block released
       Given the partner has created an account
       And the account has been loaded with 50.00
@@ -19,7 +19,7 @@ Feature: KC-Cancel (B-4.17)
 
   Rule: Every mandatory field is required
 
-    @A-7
+    @A-7 @B-4.17#2
     Scenario Outline: KC-Cancel without <field> is rejected naming it
       Given the partner has created an account
       And the account has been loaded with 50.00

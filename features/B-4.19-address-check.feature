@@ -3,11 +3,11 @@ Feature: Perform Address Check (B-4.19)
   The partner asks the service to check an address. The success HTTP status
   and the response's fields beyond partnerReference and programCode are not
   shown by the spec: a success is any 2xx with responseCode 0000 and the
-  envelope.
+  envelope, and partnerReference and programCode echo the request.
 
   Rule: A valid address check is answered with the envelope
 
-    @A-2.1
+    @A-2.1 @B-4.19#3
     Scenario: An address is checked
       When the partner checks an address
       Then the call succeeds
@@ -16,7 +16,7 @@ Feature: Perform Address Check (B-4.19)
 
   Rule: Every mandatory field is required
 
-    @A-7
+    @A-7 @B-4.19#1
     Scenario Outline: Perform Address Check without <field> is rejected naming it
       When the partner checks an address without <field>
       Then the call is rejected as a syntax error naming <field>

@@ -138,23 +138,32 @@ func (h *handler) findUser(c *call) reply {
 	if h.mutant("find-wrong-accno") {
 		accno = h.cfg.MerchantAccno
 	}
-	return h.ok(http.StatusOK, map[string]any{
+	fields := map[string]any{
 		"partnerReference": c.v.str("partnerReference"),
 		"programCode":      c.v.str("programCode"),
 		"accno":            accno,
-	})
+	}
+	if h.mutant("find-user-no-programcode") {
+		fields["programCode"] = nil
+	}
+	return h.ok(h.successStatus(opFindUser), fields)
 }
 
 // checkAmount implements B-4.11 Check Available Payment Amount: a
 // text/plain "yes" when amount is at most avlBal - minimumAllowedBalance,
 // else "no". currCode must be the account's currency. Errors stay JSON.
+// Under the variant check-amount-negotiates, a request whose Accept header
+// admits neither text/plain nor */* is answered 406.
 func (h *handler) checkAmount(c *call) reply {
+	if h.variant("check-amount-negotiates") && !acceptsPlainText(c.r.Header.Values("Accept")) {
+		return reply{status: http.StatusNotAcceptable, code: "0406", desc: "not acceptable: the answer is text/plain"}
+	}
 	return h.onLedgerAccount(c, func(accno string) reply {
 		b, found := h.ledgers.balanceOf(accno, c.now)
 		if !found {
 			return h.fail(h.p.unknownAccount(), "account not found")
 		}
-		if !strings.EqualFold(c.v.str("currCode"), b.currCode) {
+		if cc := c.v.str("currCode"); cc != "" && !strings.EqualFold(cc, b.currCode) { // "" only under a mutant
 			return h.fail(h.p.currencyMismatch(), "invalid value: currCode differs from the account's currency")
 		}
 		amount, _ := c.v.amount("amount")
@@ -172,8 +181,32 @@ func (h *handler) checkAmount(c *call) reply {
 		case h.mutant("check-amount-quoted"):
 			answer = `"` + answer + `"`
 		}
-		return reply{status: http.StatusOK, code: "0000", text: answer}
+		return reply{status: h.successStatus(opCheckAmount), code: "0000", text: answer}
 	})
+}
+
+// acceptsPlainText reports whether Accept header values admit text/plain
+// (text/plain, text/* or */* with a q above zero); no header admits all.
+func acceptsPlainText(accept []string) bool {
+	if len(accept) == 0 {
+		return true
+	}
+	for _, v := range accept {
+		for _, part := range strings.Split(v, ",") {
+			media, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			media = strings.ToLower(strings.TrimSpace(media))
+			if media != "text/plain" && media != "text/*" && media != "*/*" {
+				continue
+			}
+			if q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q="); ok {
+				if f, err := strconv.ParseFloat(q, 64); err == nil && f == 0 {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // balanceEnquiry implements B-4.13 Balance Enquiry.
@@ -187,38 +220,59 @@ func (h *handler) balanceEnquiry(c *call) reply {
 		if h.mutant("avlbal-ignores-block") {
 			available = b.bkBal
 		}
-		return h.ok(http.StatusOK, map[string]any{
+		var psBal any = money(b.psBal)
+		switch {
+		case h.mutant("psbal-is-booked-balance"):
+			psBal = money(b.bkBal)
+		case !b.bookedBefore && h.variant("psbal-null-new-account"):
+			psBal = nil
+		}
+		fields := map[string]any{
 			"partnerReference": c.v.str("partnerReference"),
 			"programCode":      c.v.str("programCode"),
 			"programAccno":     h.cfg.ProgramAccno,
 			"accno":            accno,
-			"psBal":            money(b.psBal),
+			"psBal":            psBal,
 			"avlBal":           money(available),
 			"bkBal":            money(b.bkBal),
 			"blkAmt":           money(b.blkAmt),
 			"pooledAmt":        money(decimal.Zero),
 			"currCode":         b.currCode,
-		})
+		}
+		if h.mutant("balance-no-pooledamt") {
+			delete(fields, "pooledAmt")
+		}
+		if h.mutant("balance-no-programaccno") {
+			delete(fields, "programAccno")
+		}
+		return h.ok(h.successStatus(opBalanceEnquiry), fields)
 	})
 }
 
 // enquiryWindow is the part of an account's entries Account Enquiry
-// selects: the booking instants from and to (inclusive, to the second) and
-// the kinds of entry included.
+// selects: the instants from and to (inclusive, to the second) and the
+// kinds of entry included.
 type enquiryWindow struct {
 	from, to         time.Time // zero when unbounded
 	neutral, pending bool      // include neutral, pending entries
+	onlyNeutral      bool      // includeNeutral true lists neutral entries only (a mutant's)
 	top              int       // -1 when not given
 	skip             int
 	descending       bool // sortDirection DESC
 	topOldest        bool // top keeps the oldest entries (a mutant's)
+	skipOldest       bool // skip passes over the oldest entries (a mutant's)
+	sameDayNewest    bool // within one booking date, newest first (a variant's)
+	// instant is the instant of an entry the date and time filters compare:
+	// its booking instant, or its value instant (a variant's).
+	instant func(entry) time.Time
 }
 
 // includes reports whether the window includes e.
 func (w enquiryWindow) includes(e entry) bool {
-	at := e.at.Truncate(time.Second)
+	at := w.instant(e).Truncate(time.Second)
 	switch {
 	case e.neutral && !w.neutral,
+		!e.neutral && w.onlyNeutral,
 		e.pending && !w.pending,
 		!w.from.IsZero() && at.Before(w.from),
 		!w.to.IsZero() && at.After(w.to):
@@ -231,17 +285,32 @@ func (w enquiryWindow) includes(e entry) bool {
 // skip drops that many of the most recent ones, top keeps that many of the
 // most recent that remain; the result is sorted in the window's direction.
 func (w enquiryWindow) page(list []entry) []entry {
-	end := max(len(list)-w.skip, 0)
-	start := 0
+	start, end := 0, max(len(list)-w.skip, 0)
+	if w.skipOldest {
+		start, end = min(w.skip, len(list)), len(list)
+	}
 	if w.top >= 0 {
-		start = max(end-w.top, 0)
 		if w.topOldest {
-			start, end = 0, min(w.top, end)
+			end = min(start+w.top, end)
+		} else {
+			start = max(end-w.top, start)
 		}
 	}
 	out := slices.Clone(list[start:end])
 	if w.descending {
 		slices.Reverse(out)
+	}
+	if w.sameDayNewest {
+		day := func(e entry) string { return e.at.Format(time.DateOnly) }
+		slices.SortStableFunc(out, func(a, b entry) int {
+			if c := strings.Compare(day(a), day(b)); c != 0 {
+				if w.descending {
+					return -c
+				}
+				return c
+			}
+			return cmp.Compare(b.seq, a.seq)
+		})
 	}
 	return out
 }
@@ -255,36 +324,68 @@ func dayInstant(day, clock string) time.Time {
 	return t
 }
 
+// defaultPageSize is how many entries Account Enquiry returns without top
+// under the variant default-page-size.
+const defaultPageSize = 2
+
 // enquiryWindowOf reads the window of an Account Enquiry call; it answers
 // 0001 for an unknown sortDirection.
 func (h *handler) enquiryWindowOf(c *call) (enquiryWindow, reply, bool) {
+	_, neutralGiven := c.v["includeNeutral"]
 	w := enquiryWindow{
-		neutral: c.v.flag("includeNeutral"),
-		pending: c.v.flag("includePendingTransactions") || h.mutant("pending-shown-by-default"),
-		top:     -1,
+		neutral:       c.v.flag("includeNeutral") || (!neutralGiven && h.mutant("neutral-shown-by-default")),
+		onlyNeutral:   c.v.flag("includeNeutral") && h.mutant("include-neutral-only-neutral"),
+		pending:       c.v.flag("includePendingTransactions") || h.mutant("pending-shown-by-default"),
+		top:           -1,
+		topOldest:     h.mutant("top-takes-oldest"),
+		skipOldest:    h.mutant("skip-takes-oldest"),
+		sameDayNewest: h.variant("same-day-newest-first"),
+		instant:       func(e entry) time.Time { return e.at },
+	}
+	if h.variant("value-dated-next-day") {
+		w.instant = h.valueInstant
+	}
+	descending := sortDescending
+	if h.variant("sort-direction-dsc") {
+		descending = "DSC"
 	}
 	switch dir := strings.ToUpper(c.v.str("sortDirection")); dir {
-	case sortAscending:
-	case sortDescending:
+	case sortAscending, "":
+	case descending:
 		w.descending = true
-	case "":
-		w.descending = h.mutant("sort-default-desc")
 	default:
 		return w, h.invalid(problems{syntax: []string{"sortDirection"}}), false
 	}
 	if day := c.v.str("startDate"); day != "" {
-		w.from = dayInstant(day, cmp.Or(c.v.str("startTime"), startOfDay))
+		clock := c.v.str("startTime")
+		if clock == "" || h.mutant("start-time-ignored") {
+			clock = startOfDay
+		}
+		w.from = dayInstant(day, clock)
+		if h.mutant("start-date-exclusive") {
+			w.from = dayInstant(day, startOfDay).AddDate(0, 0, 1)
+		}
 	}
 	if day := c.v.str("endDate"); day != "" {
-		w.to = dayInstant(day, cmp.Or(c.v.str("endTime"), endOfDay))
+		clock := c.v.str("endTime")
+		if clock == "" || h.mutant("end-time-ignored") {
+			clock = endOfDay
+		}
+		w.to = dayInstant(day, clock)
+		if h.mutant("end-date-exclusive") {
+			w.to = dayInstant(day, endOfDay).AddDate(0, 0, -1)
+		}
 	}
-	if s := c.v.str("top"); s != "" && !h.mutant("top-ignored") {
-		w.top, _ = strconv.Atoi(s) // at most four digits
+	switch s := c.v.str("top"); {
+	case h.mutant("top-ignored"):
+	case s != "":
+		w.top, _ = strconv.Atoi(s) // at most four digits; 0 for what is not a number (a mutant's)
+	case h.variant("default-page-size"):
+		w.top = defaultPageSize
 	}
 	if s := c.v.str("skip"); s != "" {
 		w.skip, _ = strconv.Atoi(s)
 	}
-	w.topOldest = h.mutant("top-takes-oldest")
 	return w, reply{}, true
 }
 
@@ -302,9 +403,12 @@ func (h *handler) accountEnquiry(c *call) reply {
 		}
 		selected := slices.DeleteFunc(all, func(e entry) bool { return !w.includes(e) })
 		page := w.page(selected)
-		count := len(selected)
-		if h.mutant("count-is-page-size") {
+		var count any = len(selected)
+		switch {
+		case h.mutant("count-is-page-size"):
 			count = len(page)
+		case h.variant("count-as-digit-string"):
+			count = strconv.Itoa(len(selected))
 		}
 		entries := make([]any, 0, len(page))
 		for _, e := range page {
@@ -313,13 +417,17 @@ func (h *handler) accountEnquiry(c *call) reply {
 			}
 			entries = append(entries, h.entryView(e))
 		}
-		return h.ok(http.StatusOK, map[string]any{
+		fields := map[string]any{
 			"partnerReference": c.v.str("partnerReference"),
 			"programCode":      c.v.str("programCode"),
 			"programAccno":     h.cfg.ProgramAccno,
 			"accno":            accno,
 			"count":            count,
 			"entries":          entries,
-		})
+		}
+		if h.mutant("enquiry-no-programaccno") {
+			delete(fields, "programAccno")
+		}
+		return h.ok(h.successStatus(opAccountEnquiry), fields)
 	})
 }

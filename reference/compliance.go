@@ -36,5 +36,8 @@ func (h *handler) addressCheck(c *call) reply {
 	status, fields := h.p.addressCheck(c.v)
 	fields["partnerReference"] = c.v.str("partnerReference")
 	fields["programCode"] = c.v.str("programCode")
+	if h.mutant("address-check-no-programcode") {
+		fields["programCode"] = nil
+	}
 	return h.ok(status, fields)
 }

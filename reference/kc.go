@@ -2,7 +2,6 @@ package reference
 
 import (
 	"cmp"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -129,12 +128,14 @@ func kcRefundSpec() fieldSpec {
 // merchantProgramCode is mandatory (0001 naming it). A merchantProgramCode
 // given must be the merchant's (wrongProgram); any other merchantAccno is
 // an unknown account.
-func (h *handler) checkMerchant(c *call) (reply, bool) {
+func (h *handler) checkMerchant(c *call, op string) (reply, bool) {
 	code, given := c.v["merchantProgramCode"].(string)
+	lax := (op == opKCAuthorize && h.mutant("kc-merchant-programcode-optional")) ||
+		(op == opKCDebit && h.mutant("kc-debit-merchant-programcode-optional"))
 	switch c.v.str("merchantAccno") {
 	case "", h.cfg.MerchantAccno:
 	case h.cfg.MerchantExternalReference:
-		if !given && !h.mutant("kc-merchant-programcode-optional") {
+		if !given && !lax {
 			return h.invalid(problems{missing: []string{"merchantProgramCode"}}), true
 		}
 	default:
@@ -153,7 +154,11 @@ func (h *handler) checkMerchant(c *call) (reply, bool) {
 // currency of both accounts. The billing address is the request's BB fields
 // when useDifferentBillingAddress is true, else the wallet owner's address.
 func (h *handler) newKCPayment(c *call, kind paymentKind) (payment, reply, bool) {
-	if rep, bad := h.checkMerchant(c); bad {
+	op := opKCAuthorize
+	if kind == paymentKCDebit {
+		op = opKCDebit
+	}
+	if rep, bad := h.checkMerchant(c, op); bad {
 		return payment{}, rep, false
 	}
 	a, found := h.accounts.get(c.scope, c.v.str("accno"))
@@ -205,6 +210,20 @@ func (h *handler) kcPaymentFields(c *call, p *payment) map[string]any {
 	}
 }
 
+// fxRate is the fxRate of a KC response (B-2.1): 1, written in the
+// operation's notation (Dec(18,2), or Dec(18) in KC-Debit Account), the
+// wallet and the merchant account sharing one currency; null under the
+// variant kc-fxrate-null.
+func (h *handler) fxRate(dec18 bool) any {
+	switch {
+	case h.variant("kc-fxrate-null"):
+		return nil
+	case dec18:
+		return decimal.NewFromInt(1)
+	}
+	return money(decimal.NewFromInt(1))
+}
+
 // insufficient is the reply to a debit or block the wallet cannot afford.
 func (h *handler) insufficient() reply {
 	return h.fail(h.p.insufficientFunds(), "the available balance less minimumAllowedBalance does not cover paymentAmount")
@@ -223,7 +242,7 @@ func (h *handler) kcAuthorize(c *call) reply {
 	p.reference = h.payments.insertWith(p, h.p.newPaymentReference, func(p *payment) bool {
 		h.ledgers.do(c.now, func(tx *ledgerTx) {
 			w := tx.ledger(p.accno)
-			if w == nil || !w.covers(p.amount, h.minimumBalance()) {
+			if w == nil || (!w.covers(p.amount, h.minimumBalance()) && !h.mutant("kc-authorize-beyond-funds")) {
 				rep := h.insufficient()
 				refusal = &rep
 				return
@@ -240,12 +259,14 @@ func (h *handler) kcAuthorize(c *call) reply {
 		return *refusal
 	}
 	fields := h.kcPaymentFields(c, &p)
-	fields["fxRate"] = money(decimal.NewFromInt(1))
-	status := http.StatusOK
-	if h.mutant("kc-authorize-status-201") {
-		status = http.StatusCreated
+	fields["fxRate"] = h.fxRate(false)
+	if h.mutant("kc-authorize-no-fxrate") {
+		delete(fields, "fxRate")
 	}
-	return h.ok(status, fields)
+	if h.mutant("kc-authorize-status-received") {
+		fields["statusCode"] = statusReceived
+	}
+	return h.ok(h.successStatus(opKCAuthorize), fields)
 }
 
 // kcDebit implements B-4.15 KC-Debit Account: paymentAmount is debited
@@ -294,11 +315,14 @@ func (h *handler) kcDebit(c *call) reply {
 	}
 	fields := h.kcPaymentFields(c, &p)
 	fields["merchantProgramCode"] = h.cfg.MerchantProgramCode
-	fields["fxRate"] = decimal.NewFromInt(1) // Dec(18): written 1
+	fields["fxRate"] = h.fxRate(true)
 	if h.mutant("kc-debit-status-authorized") {
 		fields["statusCode"] = statusAuthorized
 	}
-	return h.ok(http.StatusOK, fields)
+	if h.mutant("kc-debit-no-merchantprogramcode") {
+		delete(fields, "merchantProgramCode")
+	}
+	return h.ok(h.successStatus(opKCDebit), fields)
 }
 
 // kcReply are the fields KC-Capture, KC-Cancel answer.
@@ -313,13 +337,60 @@ func (h *handler) kcReply(c *call, p *payment) map[string]any {
 	}
 }
 
+// onKCPayment is onPayment for the KC operations, with the choices and
+// faults of this area that B-3's state table does not show: under the
+// variant kc-repeat-idempotent an exact repeat (KC-Capture of a CAPTURED,
+// KC-Cancel of a CANCELLED KC-Authorize payment) answers the payment as it
+// is and moves nothing; the mutants kc-capture-twice-debits and
+// kc-refund-before-capture let fn run on a payment the table forbids.
+func (h *handler) onKCPayment(c *call, op string, fn func(p *payment) reply) reply {
+	var rep reply
+	done := false
+	h.payments.with(c.scope, c.v.str("uniqueReference"), func(p *payment) {
+		if p.kind != paymentKCAuthorize {
+			return
+		}
+		switch {
+		case op == opKCCapture && p.status == statusCaptured && h.mutant("kc-capture-twice-debits"),
+			op == opKCRefund && p.status == statusAuthorized && h.mutant("kc-refund-before-capture"):
+			rep, done = fn(p), true
+		case op == opKCCapture && p.status == statusCaptured && h.variant("kc-repeat-idempotent"):
+			rep, done = h.ok(h.successStatus(op), h.kcCaptureFields(c, p, p.captured)), true
+		case op == opKCCancel && p.status == statusCancelled && h.variant("kc-repeat-idempotent"):
+			rep, done = h.ok(h.successStatus(op), h.kcReply(c, p)), true
+		}
+	})
+	if done {
+		return rep
+	}
+	return h.onPayment(c, op, fn)
+}
+
+// kcCaptureFields are the fields KC-Capture answers for a payment captured
+// by that amount.
+func (h *handler) kcCaptureFields(c *call, p *payment, captured decimal.Decimal) map[string]any {
+	fields := h.kcReply(c, p)
+	fields["modifiedAmount"] = money(captured)
+	fields["modifiedAmountCurrCode"] = p.currCode
+	fields["processedAmount"] = money(captured)
+	fields["processedCurrCode"] = merchantCurrency
+	fields["fxRate"] = h.fxRate(false)
+	if h.mutant("kc-capture-no-processedamount") {
+		delete(fields, "processedAmount")
+	}
+	if h.mutant("kc-capture-status-authorized") {
+		fields["statusCode"] = statusAuthorized
+	}
+	return fields
+}
+
 // kcCapture implements B-4.16 KC-Capture, only of an AUTHORIZED KC-Authorize
 // payment: the whole block is released (its pending entry removed),
 // modifiedAmount (at most the authorized amount; all of it when omitted) is
 // debited from the wallet and credited to the merchant; CAPTURED.
 // modifiedFeeAmount is accepted and ignored.
 func (h *handler) kcCapture(c *call) reply {
-	return h.onPayment(c, opKCCapture, func(p *payment) reply {
+	return h.onKCPayment(c, opKCCapture, func(p *payment) reply {
 		if rep, bad := h.checkCurrency(p, c, "modifiedAmountCurrCode"); bad {
 			return rep
 		}
@@ -329,6 +400,10 @@ func (h *handler) kcCapture(c *call) reply {
 				return h.fail(h.p.amountExceeded(), "modifiedAmount exceeds the authorized amount")
 			}
 			captured = m
+		}
+		debited := captured
+		if h.mutant("kc-capture-debits-authorized") {
+			debited = p.amount
 		}
 		usage := cmp.Or(c.v.str("modifiedUsage"), p.usage)
 		h.ledgers.do(c.now, func(tx *ledgerTx) {
@@ -340,17 +415,11 @@ func (h *handler) kcCapture(c *call) reply {
 				tx.release(w, p.blocked, p.reference)
 				p.blocked = decimal.Zero
 			}
-			tx.debit(w, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: merchantName})
+			tx.debit(w, posting{kind: entryPayment, amount: debited, reference: p.reference, description: usage, name: merchantName})
 			tx.credit(m, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: p.initiatorName})
 		})
 		p.status, p.captured = statusCaptured, captured
-		fields := h.kcReply(c, p)
-		fields["modifiedAmount"] = money(captured)
-		fields["modifiedAmountCurrCode"] = p.currCode
-		fields["processedAmount"] = money(captured)
-		fields["processedCurrCode"] = merchantCurrency
-		fields["fxRate"] = money(decimal.NewFromInt(1))
-		return h.ok(http.StatusOK, fields)
+		return h.ok(h.successStatus(opKCCapture), h.kcCaptureFields(c, p, captured))
 	})
 }
 
@@ -358,13 +427,16 @@ func (h *handler) kcCapture(c *call) reply {
 // payment: the block is released, its pending entry replaced by a neutral
 // entry; CANCELLED.
 func (h *handler) kcCancel(c *call) reply {
-	return h.onPayment(c, opKCCancel, func(p *payment) reply {
+	return h.onKCPayment(c, opKCCancel, func(p *payment) reply {
 		h.ledgers.do(c.now, func(tx *ledgerTx) {
 			w := tx.ledger(p.accno)
 			if w == nil {
 				return // never: a wallet's ledger exists as long as the server does
 			}
 			released := p.blocked
+			if h.mutant("kc-cancel-keeps-block") {
+				released = decimal.Zero
+			}
 			tx.release(w, released, p.reference)
 			indicator, amount := h.p.neutralEntry(released)
 			tx.neutral(w, posting{
@@ -374,21 +446,36 @@ func (h *handler) kcCancel(c *call) reply {
 		})
 		p.blocked = decimal.Zero
 		p.status = statusCancelled
-		return h.ok(http.StatusOK, h.kcReply(c, p))
+		fields := h.kcReply(c, p)
+		if h.mutant("kc-cancel-status-authorized") {
+			fields["statusCode"] = statusAuthorized
+		}
+		if h.mutant("kc-cancel-no-accno") {
+			delete(fields, "accno")
+		}
+		return h.ok(h.successStatus(opKCCancel), fields)
 	})
 }
 
 // kcRefund implements B-4.18 KC-Refund, only of a CAPTURED KC payment:
 // refundAmount (all that is left when omitted) is credited to the wallet
 // and debited from the merchant; the refunds together never exceed the
-// captured amount; the status stays CAPTURED.
+// captured amount (under the variant kc-refund-bound-per-call each refund
+// is bounded by the captured amount alone); the status stays CAPTURED.
 func (h *handler) kcRefund(c *call) reply {
-	return h.onPayment(c, opKCRefund, func(p *payment) reply {
+	return h.onKCPayment(c, opKCRefund, func(p *payment) reply {
 		if rep, bad := h.checkCurrency(p, c, "refundCurrCode"); bad {
 			return rep
 		}
-		left := p.captured.Sub(p.refunded)
-		amount, rep, refused := h.refundAmountOf(c, left, left, h.mutant("kc-refund-omitted-nothing"), h.mutant("kc-refund-above-captured"))
+		captured := p.captured
+		if p.status == statusAuthorized { // only under the mutant kc-refund-before-capture
+			captured = p.amount
+		}
+		left, bound := captured.Sub(p.refunded), captured.Sub(p.refunded)
+		if h.variant("kc-refund-bound-per-call") {
+			bound = captured
+		}
+		amount, rep, refused := h.refundAmountOf(c, left, bound, h.mutant("kc-refund-omitted-nothing"), h.mutant("kc-refund-above-captured"))
 		if refused {
 			return rep
 		}
@@ -415,6 +502,9 @@ func (h *handler) kcRefund(c *call) reply {
 		if h.mutant("kc-refund-status-refunded") {
 			fields["statusCode"] = statusRefunded
 		}
-		return h.ok(http.StatusOK, fields)
+		if h.mutant("kc-refund-no-source") {
+			delete(fields, "refundSourceAccno")
+		}
+		return h.ok(h.successStatus(opKCRefund), fields)
 	})
 }

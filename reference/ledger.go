@@ -75,20 +75,21 @@ func (l *ledger) covers(amount, minimum decimal.Decimal) bool {
 
 // previousClose is psBal: the booked balance at the start of the server
 // day of today (the balance after the last entry booked before that day),
-// zero when nothing was booked before it.
-func (l *ledger) previousClose(today string) decimal.Decimal {
+// zero and false when nothing was booked before it.
+func (l *ledger) previousClose(today string) (decimal.Decimal, bool) {
 	for i := len(l.entries) - 1; i >= 0; i-- {
 		if e := l.entries[i]; e.at.Format(time.DateOnly) < today {
-			return e.balance
+			return e.balance, true
 		}
 	}
-	return decimal.Zero
+	return decimal.Zero, false
 }
 
 // balance is a copy of a ledger's balances (B-2.4).
 type balance struct {
 	psBal, avlBal, bkBal, blkAmt decimal.Decimal
 	currCode                     string
+	bookedBefore                 bool // an entry was booked before today, so psBal is a real closing balance
 }
 
 // posting is what a caller books; the store adds the sequence number, the
@@ -144,12 +145,14 @@ func (s *ledgerStore) balanceOf(accno string, now time.Time) (balance, bool) {
 	if !ok {
 		return balance{}, false
 	}
+	ps, before := l.previousClose(now.UTC().Format(time.DateOnly))
 	return balance{
-		psBal:    l.previousClose(now.UTC().Format(time.DateOnly)),
-		avlBal:   l.available(),
-		bkBal:    l.bkBal,
-		blkAmt:   l.blkAmt,
-		currCode: l.currCode,
+		psBal:        ps,
+		avlBal:       l.available(),
+		bkBal:        l.bkBal,
+		blkAmt:       l.blkAmt,
+		currCode:     l.currCode,
+		bookedBefore: before,
 	}, true
 }
 
@@ -254,12 +257,13 @@ func (h *handler) entryView(e entry) map[string]any {
 	if e.pending {
 		status = entryPending
 	}
+	value := h.valueInstant(e)
 	m := map[string]any{
 		"isPending":         e.pending,
 		"bookingDate":       e.at.Format(time.DateOnly),
 		"bookingTime":       e.at.Format("150405"),
-		"valueDate":         e.at.Format(time.DateOnly),
-		"valueTime":         e.at.Format("150405"),
+		"valueDate":         value.Format(time.DateOnly),
+		"valueTime":         value.Format("150405"),
 		"sourceAmount":      money(e.amount),
 		"amount":            money(e.amount),
 		"exchangeRate":      money(decimal.NewFromInt(1)),
@@ -277,5 +281,18 @@ func (h *handler) entryView(e entry) map[string]any {
 	if h.mutant("enquiry-entry-missing-fields") {
 		delete(m, "bookingTime")
 	}
+	if h.mutant("entry-no-valuedate") {
+		delete(m, "valueDate")
+	}
 	return m
+}
+
+// valueInstant is the value date and time of e: its booking instant, or
+// the start of the next day under the variant value-dated-next-day.
+func (h *handler) valueInstant(e entry) time.Time {
+	if h.variant("value-dated-next-day") {
+		y, m, d := e.at.Date()
+		return time.Date(y, m, d+1, 0, 0, 0, 0, time.UTC)
+	}
+	return e.at
 }

@@ -445,11 +445,6 @@ var mutantProbes = map[string]func(c *client) bool{
 		}
 		return len(stamps) != 2 || stamps[0] == stamps[1]
 	},
-	"sort-default-desc": func(c *client) bool {
-		accno := c.fundedWallet("100.00")
-		c.kcDebit(accno, "10.00", nil)
-		return !slices.Equal(entryAmounts(c.enquiry(accno, nil)), []string{"100.00", "10.00"})
-	},
 	"start-time-without-date-accepted": func(c *client) bool {
 		return c.enquiry(c.newAccount(), map[string]any{"startTime": "000000"}).code() != "0001"
 	},

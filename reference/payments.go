@@ -814,6 +814,9 @@ func (h *handler) load(at time.Time, p *payment) {
 	if h.mutant("load-credits-presentation-amount") {
 		amount = p.amount
 	}
+	if h.mutant("load-credits-twice") {
+		amount = amount.Add(amount)
+	}
 	h.ledgers.do(at, func(tx *ledgerTx) {
 		if w := tx.ledger(p.accno); w != nil {
 			tx.credit(w, posting{

@@ -3,12 +3,12 @@ package steps
 import (
 	"context"
 	"fmt"
-	"github.com/cucumber/godog"
 	"mime"
 	"sort"
 	"strings"
 	"time"
 
+	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
@@ -85,7 +85,7 @@ func (w *World) balanceOf(j gjson.Result) (balance, error) {
 		*f.into = d
 	}
 	if !b.avl.Equal(b.bk.Sub(b.blk)) {
-		return b, w.failf("avlBal must be bkBal minus blkAmt (B-2.4): %s", b)
+		return b, w.violates("B-2.4#2", "avlBal must be bkBal minus blkAmt (B-2.4): %s", b)
 	}
 	return b, nil
 }
@@ -132,26 +132,35 @@ func (w *World) balanceUnchanged(ctx context.Context) error {
 
 // hasLoadedAccount loads the wallet the way B-3 describes: an external
 // payment authorized with accno, then captured.
-// With later, the last load waits until the target's own clock has turned to
-// a later second than the capture before it, so that the most recent entry is
-// booked strictly later (T has a resolution of one second) and top, skip and
-// the sort direction can be told apart from their opposites (B-4.12). The
-// target's clock, not the suite's: the two need not agree, and only the
-// target's decides the booking time.
+// With later, the last load is booked in a later second of the target's own
+// clock than the first (T has a resolution of one second), so that top and
+// skip can be told from their opposites (B-4.12). The target's clock, not
+// the suite's: the two need not agree, and only the target's decides the
+// booking time. The wait overlaps the work between the first capture and
+// the last: the loads between and the last load's authorization are sent
+// first, and the step waits only for what is left of the second.
 func (w *World) hasLoadedAccount(ctx context.Context, amounts, later string) error {
 	loads := strings.Split(strings.ReplaceAll(amounts, " and ", ", "), ", ")
-	w.loadedLater = later != ""
+	w.loadedLater = later != "" && len(loads) > 1
+	var first stamp
 	for i, a := range loads {
-		if later != "" && i == len(loads)-1 && i > 0 {
-			if err := w.awaitLaterSecond(ctx, clockWaitLimit); err != nil {
-				return err
-			}
-		}
 		if err := w.hasAuthorizedLoad(ctx, a); err != nil {
 			return err
 		}
+		if w.loadedLater && i == len(loads)-1 {
+			if err := w.awaitLaterSecond(ctx, first, clockWaitLimit); err != nil {
+				return err
+			}
+		}
 		if err := w.sendValid(ctx, "captures the payment", ""); err != nil {
 			return err
+		}
+		if i == 0 && w.loadedLater {
+			s, err := w.lastSysStamp()
+			if err != nil {
+				return err
+			}
+			first = s
 		}
 	}
 	return nil
@@ -192,16 +201,18 @@ func (w *World) lastSysStamp() (stamp, error) {
 	return s, nil
 }
 
-// awaitLaterSecond waits until the target's clock shows a later second than
-// the last response did. It asks the clock with Balance Enquiries on the
-// scenario's account (read-only, recorded with the step as the evidence of
-// the wait), the first at once, then every clockPoll, for at most limit. The
-// time from the start of the wait until it ends is noted as waited, so the
-// report can tell it from the target's answer times.
-func (w *World) awaitLaterSecond(ctx context.Context, limit time.Duration) error {
-	since, err := w.lastSysStamp()
-	if err != nil {
+// awaitLaterSecond waits until the target's clock shows a later second
+// than since. The last response may show it already: then the step goes on
+// at once, with no call. Otherwise it asks the clock with Balance Enquiries
+// on the scenario's account (read-only, recorded with the step as the
+// evidence of the wait), the first at once, then every clockPoll, for at
+// most limit. The time from the start of the wait until it ends is noted as
+// waited, so the report can tell it from the target's answer times.
+func (w *World) awaitLaterSecond(ctx context.Context, since stamp, limit time.Duration) error {
+	if now, err := w.lastSysStamp(); err != nil {
 		return err
+	} else if since.before(now) {
+		return nil
 	}
 	start := time.Now()
 	defer func() { w.noteWaited(time.Since(start)) }()
@@ -245,12 +256,19 @@ func (w *World) hasAuthorizedLoad(ctx context.Context, a string) error {
 	return w.sendValid(ctx, "completes the authorization", "")
 }
 
-// entries reads the account entries with the given extra parameters.
+// allEntries is the top of a full listing: the largest N(4) (A-8). top has
+// no default (B-4.12), so a target may page a listing without it; with
+// 9999 a listing holds every entry of an account the suite made.
+const allEntries = "9999"
+
+// entries reads the account entries with the given extra parameters; top
+// is allEntries unless params give it.
 func (w *World) entries(ctx context.Context, params map[string]any) ([]gjson.Result, error) {
 	r, err := w.prepare("reads the account entries", "")
 	if err != nil {
 		return nil, err
 	}
+	r.fields["top"] = allEntries
 	for k, v := range params {
 		r.fields[k] = v
 	}
@@ -263,6 +281,8 @@ func (w *World) entries(ctx context.Context, params map[string]any) ([]gjson.Res
 	return w.last.json.Get("entries").Array(), nil
 }
 
+// entryAppears checks the advisory rule B-2.3#5: a booking of the amount
+// has its account entry.
 func (w *World) entryAppears(ctx context.Context, a string) error {
 	defer w.keepWhen()()
 	list, err := w.entries(ctx, nil)
@@ -274,7 +294,8 @@ func (w *World) entryAppears(ctx context.Context, a string) error {
 			return nil
 		}
 	}
-	return w.failf("expected an account entry of %s among %d entries", amount(a).StringFixed(2), len(list))
+	w.advise("B-2.3#5", "expected an account entry of %s among the %d entries listed", amount(a).StringFixed(2), len(list))
+	return nil
 }
 
 // serverDate is the target's date from the last response (sysDate), so
@@ -292,41 +313,245 @@ func (w *World) serverDate(offsetDays int) (string, error) {
 
 var dayOffsets = map[string]int{"yesterday": -1, "today": 0, "tomorrow": 1}
 
+// readsEntriesBetween reads every entry from (starting) or up to (ending)
+// a day of the target's clock (B-4.12 startDate, endDate).
 func (w *World) readsEntriesBetween(ctx context.Context, bound, day string) error {
 	date, err := w.serverDate(dayOffsets[day])
 	if err != nil {
 		return err
 	}
+	return w.readsEntriesFrom(ctx, map[string]any{map[string]string{"starting": "startDate", "ending": "endDate"}[bound]: date})
+}
+
+// readsEntriesFrom reads every entry under the given bounds.
+func (w *World) readsEntriesFrom(ctx context.Context, bounds map[string]any) error {
 	r, err := w.prepare("reads the account entries", "")
 	if err != nil {
 		return err
 	}
-	r.fields[map[string]string{"starting": "startDate", "ending": "endDate"}[bound]] = date
+	r.fields["top"] = allEntries
+	for k, v := range bounds {
+		r.fields[k] = v
+	}
 	return w.send(ctx, r)
 }
 
+// readsEntriesAroundBooking reads every entry from (starting) or up to
+// (ending) the latest or the earliest booking's own date and time, or a
+// second after or before it (B-4.12 startTime, endTime), as a full listing
+// shows it: the bound is the target's booking clock, whatever its zone.
+func (w *World) readsEntriesAroundBooking(ctx context.Context, bound, at, which string) error {
+	all, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if len(all) == 0 {
+		return w.failf("precondition: the account was loaded, but a full listing holds no entry to take a booking time from")
+	}
+	var b stamp
+	for i, e := range all {
+		s := stampOf(e)
+		if !schemas.IsDate(s.date) || !schemas.IsTime(s.time) {
+			return w.failf("precondition: entry %d has no booking date and time in the A-2.0 formats (bookingDate %s, bookingTime %s)", i+1, rawOrAbsent(e.Get("bookingDate").Raw), rawOrAbsent(e.Get("bookingTime").Raw))
+		}
+		if i == 0 || (which == "latest" && b.before(s)) || (which == "earliest" && s.before(b)) {
+			b = s
+		}
+	}
+	t, _ := time.Parse("2006-01-02150405", b.date+b.time)
+	t = t.Add(map[string]time.Duration{"a second after": time.Second, "a second before": -time.Second}[at])
+	b = stamp{t.Format("2006-01-02"), t.Format("150405")}
+	if bound == "starting" {
+		return w.readsEntriesFrom(ctx, map[string]any{"startDate": b.date, "startTime": b.time})
+	}
+	return w.readsEntriesFrom(ctx, map[string]any{"endDate": b.date, "endTime": b.time})
+}
+
+// window is the date and time bounds of an Account Enquiry (B-4.12): an
+// omitted startTime is 000000 and an omitted endTime 235959, inclusive.
+type window struct {
+	from, to       stamp
+	hasFrom, hasTo bool
+}
+
+func windowOf(fields map[string]any) window {
+	var wd window
+	clock := func(name, def string) string {
+		if s, ok := fields[name].(string); ok {
+			return s
+		}
+		return def
+	}
+	if d, ok := fields["startDate"].(string); ok {
+		wd.from, wd.hasFrom = stamp{d, clock("startTime", "000000")}, true
+	}
+	if d, ok := fields["endDate"].(string); ok {
+		wd.to, wd.hasTo = stamp{d, clock("endTime", "235959")}, true
+	}
+	return wd
+}
+
+// holds reports whether the window holds s. A stamp without a time (a
+// valueDate whose valueTime is null) is held when its day is.
+func (wd window) holds(s stamp) bool {
+	if s.time == "" {
+		return (!wd.hasFrom || s.date >= wd.from.date) && (!wd.hasTo || s.date <= wd.to.date)
+	}
+	return (!wd.hasFrom || !s.before(wd.from)) && (!wd.hasTo || !wd.to.before(s))
+}
+
+// selects says whether the window must (1), must not (-1) or may (0) select
+// an entry. B-4.12 does not say whether its bounds compare the booking or
+// the value date (rule B-4.12#23): an entry is certain when both dates
+// agree (or it has no value date), and may go either way when they differ.
+func (wd window) selects(e gjson.Result) int {
+	byBooking := wd.holds(stampOf(e))
+	v := e.Get("valueDate")
+	if v.Type != gjson.String {
+		return map[bool]int{true: 1, false: -1}[byBooking]
+	}
+	byValue := wd.holds(stamp{v.Str, e.Get("valueTime").String()})
+	switch {
+	case byBooking && byValue:
+		return 1
+	case !byBooking && !byValue:
+		return -1
+	}
+	return 0
+}
+
+// entryKey identifies an entry across listings: its booking stamp, amount,
+// reference, indicator and pending flag.
+func entryKey(e gjson.Result) string {
+	amt := e.Get("amount").Raw
+	if d, err := decimal.NewFromString(amt); err == nil {
+		amt = d.String()
+	}
+	return strings.Join([]string{e.Get("bookingDate").String(), e.Get("bookingTime").String(), amt,
+		e.Get("reference").String(), e.Get("entryIndicator").String(), e.Get("isPending").String()}, "|")
+}
+
+func keyCounts(list []gjson.Result) map[string]int {
+	m := map[string]int{}
+	for _, e := range list {
+		m[entryKey(e)]++
+	}
+	return m
+}
+
+// countOf reads count N(6) as a JSON number or a string of digits (rule
+// B-4.12#21).
+func countOf(j gjson.Result) (int64, bool) {
+	c := j.Get("count")
+	switch {
+	case c.Type == gjson.Number && c.Raw == fmt.Sprint(c.Int()):
+		return c.Int(), true
+	case c.Type == gjson.String && c.Str != "" && strings.Trim(c.Str, "0123456789") == "":
+		return c.Int(), true
+	}
+	return 0, false
+}
+
+// holdsSelected checks the last enquiry against the bounds it sent: it
+// holds every entry of a full listing the bounds certainly select and none
+// they certainly leave out (B-4.12 startDate, endDate, startTime, endTime,
+// each inclusive), and count says as many as it holds.
+func (w *World) holdsSelected(ctx context.Context) error {
+	defer w.keepWhen()()
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	got := c.json.Get("entries").Array()
+	count, ok := countOf(c.json)
+	if !ok || count != int64(len(got)) {
+		return w.failf("expected count to be the number of entries the bounds select, %d, as the listing holds them all (top %s); got %s", len(got), allEntries, rawOrAbsent(c.json.Get("count").Raw))
+	}
+	wd := windowOf(c.fields)
+	all, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	need, may := map[string]int{}, map[string]int{}
+	for _, e := range all {
+		switch wd.selects(e) {
+		case 1:
+			need[entryKey(e)]++
+			may[entryKey(e)]++
+		case 0:
+			may[entryKey(e)]++
+		}
+	}
+	have := keyCounts(got)
+	var missing, extra []string
+	for _, k := range sortedCountKeys(need) {
+		if have[k] < need[k] {
+			missing = append(missing, k)
+		}
+	}
+	for _, k := range sortedCountKeys(have) {
+		if have[k] > may[k] {
+			extra = append(extra, k)
+		}
+	}
+	if len(missing) > 0 || len(extra) > 0 {
+		return &Failure{Msg: fmt.Sprintf("expected the entries booked within the bounds %s (inclusive; B-4.12): missing %v, not within them %v (entries as bookingDate|bookingTime|amount|reference|entryIndicator|isPending)",
+			wd, missing, extra), Evidence: "  response to the enquiry: " + truncate(c.json.Raw, 1500)}
+	}
+	return nil
+}
+
+func (wd window) String() string {
+	var parts []string
+	if wd.hasFrom {
+		parts = append(parts, "from "+wd.from.date+" "+wd.from.time)
+	}
+	if wd.hasTo {
+		parts = append(parts, "to "+wd.to.date+" "+wd.to.time)
+	}
+	return strings.Join(parts, " ")
+}
+
+func sortedCountKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
 // countIsTotal compares the last enquiry's count with the number of entries
-// of a full listing, without filters or paging.
+// of a full listing under the same date filters (B-4.12 count, whatever top
+// and skip return).
 func (w *World) countIsTotal(ctx context.Context) error {
 	defer w.keepWhen()()
 	c, err := w.requireLast()
 	if err != nil {
 		return err
 	}
-	count := c.json.Get("count")
-	all, err := w.entries(ctx, nil)
+	count, ok := countOf(c.json)
+	filters := map[string]any{}
+	for _, k := range []string{"startDate", "startTime", "endDate", "endTime"} {
+		if v, given := c.fields[k]; given {
+			filters[k] = v
+		}
+	}
+	all, err := w.entries(ctx, filters)
 	if err != nil {
 		return err
 	}
-	if count.Type != gjson.Number || count.Int() != int64(len(all)) {
-		return &Failure{Msg: fmt.Sprintf("expected count to be the total number of entries, %d, got %s", len(all), rawOrAbsent(count.Raw)),
+	if !ok || count != int64(len(all)) {
+		return &Failure{Msg: fmt.Sprintf("expected count to be the total number of entries under the date filters, %d, got %s", len(all), rawOrAbsent(c.json.Get("count").Raw)),
 			Evidence: "  response to the enquiry: " + truncate(c.json.Raw, 1500)}
 	}
 	return nil
 }
 
-// holdsAllButOne compares the last enquiry's entries with a full listing.
-func (w *World) holdsAllButOne(ctx context.Context) error {
+// holdsAtMostAllButOne compares the last enquiry's entries with a full
+// listing: skip 1 leaves one out. A target may page a listing without top
+// (B-4.12 gives top no default), so fewer are allowed.
+func (w *World) holdsAtMostAllButOne(ctx context.Context) error {
 	defer w.keepWhen()()
 	c, err := w.requireLast()
 	if err != nil {
@@ -337,8 +562,8 @@ func (w *World) holdsAllButOne(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if got != len(all)-1 {
-		return w.failf("expected all the account's entries but one, %d, got %d", len(all)-1, got)
+	if got > len(all)-1 || got == 0 {
+		return w.failf("expected all the account's entries but one, %d, or as many of them as a page holds; got %d", len(all)-1, got)
 	}
 	return nil
 }
@@ -368,12 +593,12 @@ func (s stamp) before(o stamp) bool {
 	return s.date < o.date || (s.date == o.date && s.time < o.time)
 }
 
-// orderCanBeJudged keeps the order checks of a scenario that loaded "the
-// last a second later" from passing vacuously: ties may come in any order, so
-// if every entry was booked in the same second, any order passes and neither
-// top, skip nor the sort direction is tested. It requires the most recent
-// entry of list to be booked strictly later than at least one other entry.
-// Other scenarios are not held to it.
+// orderCanBeJudged keeps the recency checks of a scenario that loaded "the
+// last a second later" from passing vacuously: entries of one second may
+// come in any order, so if every entry was booked in the same second, any
+// page passes and neither top nor skip is tested. It requires the most
+// recent entry of list to be booked strictly later than at least one other
+// entry. Other scenarios are not held to it.
 func (w *World) orderCanBeJudged(list []gjson.Result) error {
 	if !w.loadedLater {
 		return nil
@@ -441,21 +666,19 @@ func (w *World) returnedAreMostRecent(ctx context.Context) error {
 	return nil
 }
 
-// entriesSorted checks the order of the last enquiry's entries (B-4.12).
-// Entries booked in the same second may come in either order.
+// entriesSorted checks the order of the last enquiry's entries by booking
+// date (B-4.12 "sorting by booking date"): entries of one date may come in
+// any order, so only the dates are compared.
 func (w *World) entriesSorted(direction string) error {
 	c, err := w.requireLast()
 	if err != nil {
 		return err
 	}
 	list := c.json.Get("entries").Array()
-	if err := w.orderCanBeJudged(list); err != nil {
-		return err
-	}
 	for i := 1; i < len(list); i++ {
-		prev, cur := stampOf(list[i-1]), stampOf(list[i])
-		if (direction == "ascending" && cur.before(prev)) || (direction == "descending" && prev.before(cur)) {
-			return w.failf("expected entries in %s booking order; entry %d (%s %s) and entry %d (%s %s) are not", direction, i, prev.date, prev.time, i+1, cur.date, cur.time)
+		prev, cur := list[i-1].Get("bookingDate").String(), list[i].Get("bookingDate").String()
+		if (direction == "ascending" && cur < prev) || (direction == "descending" && prev < cur) {
+			return w.failf("expected entries in %s booking date order; entry %d (%s) and entry %d (%s) are not", direction, i, prev, i+1, cur)
 		}
 	}
 	return nil
@@ -470,6 +693,131 @@ func (w *World) noPendingEntry() error {
 		if e.Get("isPending").Bool() {
 			return w.failf("expected no pending entry without includePendingTransactions, got %s", e.Raw)
 		}
+	}
+	return nil
+}
+
+// readsEveryEntryIncluding reads a full listing with includeNeutral or
+// includePendingTransactions true (B-4.12).
+func (w *World) readsEveryEntryIncluding(ctx context.Context, kind string) error {
+	flag := map[string]string{"neutral": "includeNeutral", "pending": "includePendingTransactions"}[kind]
+	return w.readsEntriesFrom(ctx, map[string]any{flag: true})
+}
+
+// holdsDefaultListing checks that the last enquiry holds every entry of a
+// full listing with the default parameters (B-4.12: includeNeutral true
+// "returns account entries and neutral account entries").
+func (w *World) holdsDefaultListing(ctx context.Context) error {
+	defer w.keepWhen()()
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	have := keyCounts(c.json.Get("entries").Array())
+	all, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	var missing []string
+	for k, n := range keyCounts(all) {
+		if have[k] < n {
+			missing = append(missing, k)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		return &Failure{Msg: fmt.Sprintf("expected every entry of the default listing among those returned; missing %v (as bookingDate|bookingTime|amount|reference|entryIndicator|isPending)", missing),
+			Evidence: "  response to the enquiry: " + truncate(c.json.Raw, 1500)}
+	}
+	return nil
+}
+
+// holdsPendingEntry checks that the last enquiry lists a pending entry.
+func (w *World) holdsPendingEntry() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	for _, e := range c.json.Get("entries").Array() {
+		if e.Get("isPending").Bool() {
+			return nil
+		}
+	}
+	return w.failf("expected the pending entry of the authorization among the entries listed with includePendingTransactions true")
+}
+
+// sameAsWithFlagFalse compares the last enquiry with the same enquiry sent
+// with the flag false (B-4.12: includeNeutral "default false"): the same
+// entries and the same count.
+func (w *World) sameAsWithFlagFalse(ctx context.Context, flag string) error {
+	defer w.keepWhen()()
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	r, err := w.prepare("reads the account entries", "")
+	if err != nil {
+		return err
+	}
+	for k, v := range c.fields {
+		if k != "partnerReference" {
+			r.fields[k] = v
+		}
+	}
+	r.fields[flag] = false
+	if err := w.send(ctx, r); err != nil {
+		return err
+	}
+	if err := w.mustSucceed(false); err != nil {
+		return err
+	}
+	dflt, explicit := c.json.Get("entries").Array(), w.last.json.Get("entries").Array()
+	n1, _ := countOf(c.json)
+	n2, _ := countOf(w.last.json)
+	a, b := keyCounts(dflt), keyCounts(explicit)
+	same := n1 == n2 && len(a) == len(b)
+	for k, n := range a {
+		same = same && b[k] == n
+	}
+	if !same {
+		return w.failf("expected the listing without %s to be the one with %s false (its default); without it: count %d, %d entries; with false: count %d, %d entries",
+			flag, flag, n1, len(dflt), n2, len(explicit))
+	}
+	return nil
+}
+
+// bookedIsCloseAndDeposits checks B-2.4's bkBal, "total deposit of the day
+// plus previous closing balance", on a wallet that was only loaded: bkBal -
+// psBal (null read as 0) is the sum of the entries booked on the day of the
+// balance's sysDate.
+func (w *World) bookedIsCloseAndDeposits(ctx context.Context) error {
+	defer w.keepWhen()()
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	bal, err := w.balanceOf(c.json)
+	if err != nil {
+		return err
+	}
+	ps := decimal.Zero
+	if v := c.json.Get("psBal"); v.Type == gjson.Number {
+		ps = decimal.RequireFromString(v.Raw)
+	}
+	day := c.json.Get("sysDate").String()
+	all, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	deposits := decimal.Zero
+	for _, e := range all {
+		if d, err := decimal.NewFromString(e.Get("amount").Raw); err == nil && e.Get("bookingDate").String() == day && !e.Get("isPending").Bool() {
+			deposits = deposits.Add(d.Abs())
+		}
+	}
+	if !bal.bk.Equal(ps.Add(deposits)) {
+		return &Failure{Rule: "B-2.4#3", Msg: fmt.Sprintf("expected bkBal to be psBal plus the day's deposits (B-2.4): psBal %s + %s booked on %s = %s; got bkBal %s",
+			ps.StringFixed(2), deposits.StringFixed(2), day, ps.Add(deposits).StringFixed(2), bal.bk.StringFixed(2)), Evidence: "  response to the balance enquiry: " + truncate(c.json.Raw, 1500)}
 	}
 	return nil
 }
@@ -551,14 +899,21 @@ func registerAccountInfoSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the booked balance has fallen by exactly ([0-9]+\.[0-9]{2})$`), w.bookedFell)
 	sc.Step(re(`^exactly ([0-9]+\.[0-9]{2}) is blocked: blkAmt up, avlBal down, bkBal unchanged$`), w.amountBlocked)
 	sc.Step(re(`^the balance is unchanged$`), w.balanceUnchanged)
+	sc.Step(re(`^bkBal is psBal plus the day's deposits$`), w.bookedIsCloseAndDeposits)
 	sc.Step(re(`^an entry of ([0-9]+\.[0-9]{2}) appears among the account entries$`), w.entryAppears)
 	sc.Step(re(`^the partner reads the account entries (starting|ending) (yesterday|today|tomorrow)$`), w.readsEntriesBetween)
+	sc.Step(re(`^the partner reads the account entries (starting|ending) (at|a second after|a second before) the (latest|earliest) booking$`), w.readsEntriesAroundBooking)
+	sc.Step(re(`^the partner reads every account entry, (neutral|pending) ones included$`), w.readsEveryEntryIncluding)
+	sc.Step(re(`^the response holds exactly the entries its bounds select, and count says as many$`), w.holdsSelected)
 	sc.Step(re(`^the response holds (\d+) entr(?:y|ies)$`), w.holdsEntries)
 	sc.Step(re(`^the response's count is the number of the account's entries$`), w.countIsTotal)
-	sc.Step(re(`^the response holds all the account's entries but one$`), w.holdsAllButOne)
+	sc.Step(re(`^the response holds at most all the account's entries but one$`), w.holdsAtMostAllButOne)
 	sc.Step(re(`^the returned entries are the most recent ones$`), w.returnedAreMostRecent)
-	sc.Step(re(`^the entries are in (ascending|descending) booking order$`), w.entriesSorted)
+	sc.Step(re(`^the entries are in (ascending|descending) booking date order$`), w.entriesSorted)
 	sc.Step(re(`^no returned entry is pending$`), w.noPendingEntry)
+	sc.Step(re(`^the response holds every entry of the default listing$`), w.holdsDefaultListing)
+	sc.Step(re(`^the response holds a pending entry$`), w.holdsPendingEntry)
+	sc.Step(re(`^the listing is the one with (includeNeutral) set to false$`), w.sameAsWithFlagFalse)
 	sc.Step(re(`^the partner checks whether (what the account can afford|one cent more than the account can afford) is available$`), w.checksAvailable)
 	sc.Step(re(`^the answer is exactly (yes|no) as plain text$`), w.answerIs)
 	sc.Step(re(`^the response names the account's accno$`), w.foundAccount)

@@ -157,7 +157,14 @@ func (w *World) prepare(phrase, variant string) (*request, error) {
 			v.apply(w, op.ID, fields)
 		}
 	}
-	return &request{op: op, path: path, fields: fields}, nil
+	var header http.Header
+	if op.PlainText {
+		// B-4.11 answers text/plain, its errors JSON, and the spec names no
+		// Accept header (rule B-4.11#5): the request admits both, so a
+		// server that negotiates content is not refused an answer.
+		header = http.Header{"Accept": {"text/plain, application/json"}}
+	}
+	return &request{op: op, path: path, fields: fields, header: header}, nil
 }
 
 // send calls the target and records the call as the scenario's last.

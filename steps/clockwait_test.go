@@ -109,7 +109,7 @@ func TestAwaitLaterSecondPollsUntilTheClockTurns(t *testing.T) {
 	})
 	afterCapture(w, "2026-11-21", "235959")
 	start := time.Now()
-	require.NoError(t, w.awaitLaterSecond(context.Background(), time.Second))
+	require.NoError(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "235959"}, time.Second))
 	assert.Equal(t, int32(3), calls.Load(), "the first poll at once, then one every clockPoll until the clock turns")
 	assert.GreaterOrEqual(t, time.Since(start), 2*clockPoll)
 	require.Len(t, w.exchanges, 3, "each poll is recorded as evidence")
@@ -128,9 +128,20 @@ func TestAwaitLaterSecondTakesATurnedClockAtOnce(t *testing.T) {
 	w, _ := testWorld(t)
 	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101501" })
 	afterCapture(w, "2026-11-21", "101500")
-	require.NoError(t, w.awaitLaterSecond(context.Background(), time.Second))
+	require.NoError(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, time.Second))
 	assert.Equal(t, int32(1), calls.Load())
 	assert.Less(t, w.waited, clockPoll)
+}
+
+// A last response that already shows a later second than the one waited
+// from (the work before the wait took that long) costs no call at all.
+func TestAwaitLaterSecondNeedsNoCallWhenTheLastResponseIsLater(t *testing.T) {
+	w, _ := testWorld(t)
+	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101502" })
+	afterCapture(w, "2026-11-21", "101501")
+	require.NoError(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, time.Second))
+	assert.Zero(t, calls.Load())
+	assert.Zero(t, w.waited)
 }
 
 // A clock that does not move fails the step within the limit, naming
@@ -140,7 +151,7 @@ func TestAwaitLaterSecondFailsOnAStuckClock(t *testing.T) {
 	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101500" })
 	afterCapture(w, "2026-11-21", "101500")
 	start := time.Now()
-	err := w.awaitLaterSecond(context.Background(), 350*time.Millisecond)
+	err := w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, 350*time.Millisecond)
 	require.Error(t, err)
 	var f *Failure
 	require.ErrorAs(t, err, &f)
@@ -159,7 +170,7 @@ func TestAwaitLaterSecondIgnoresAnEarlierClock(t *testing.T) {
 	w, _ := testWorld(t)
 	clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101459" })
 	afterCapture(w, "2026-11-21", "101500")
-	require.Error(t, w.awaitLaterSecond(context.Background(), 250*time.Millisecond))
+	require.Error(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, 250*time.Millisecond))
 }
 
 // A missing or malformed clock fails the step and says what came back,
@@ -169,7 +180,7 @@ func TestAwaitLaterSecondRejectsMalformedClocks(t *testing.T) {
 		w, _ := testWorld(t)
 		calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "10:15:01" })
 		afterCapture(w, "2026-11-21", "101500")
-		err := w.awaitLaterSecond(context.Background(), time.Second)
+		err := w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, time.Second)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), `sysTime "10:15:01"`)
 		assert.Contains(t, err.Error(), "Balance Enquiry")
@@ -179,7 +190,7 @@ func TestAwaitLaterSecondRejectsMalformedClocks(t *testing.T) {
 		w, _ := testWorld(t)
 		clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "" })
 		afterCapture(w, "2026-11-21", "101500")
-		err := w.awaitLaterSecond(context.Background(), time.Second)
+		err := w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, time.Second)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "sysTime no such field")
 	})
@@ -187,7 +198,7 @@ func TestAwaitLaterSecondRejectsMalformedClocks(t *testing.T) {
 		w, _ := testWorld(t)
 		calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101501" })
 		afterCapture(w, "2026/11/21", "101500")
-		err := w.awaitLaterSecond(context.Background(), time.Second)
+		err := w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, time.Second)
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), `sysDate "2026/11/21"`)
 		assert.Contains(t, err.Error(), "Capture")
@@ -203,7 +214,7 @@ func TestAwaitLaterSecondStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	require.Error(t, w.awaitLaterSecond(ctx, time.Minute))
+	require.Error(t, w.awaitLaterSecond(ctx, stamp{"2026-11-21", "101500"}, time.Minute))
 	assert.Less(t, time.Since(start), time.Second)
 }
 

@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/cucumber/godog"
 	"sync"
 
+	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 )
 
@@ -143,9 +143,9 @@ func (w *World) hasMovedWallet(ctx context.Context, verb, a string) error {
 	return w.mustSucceed(true)
 }
 
-// debitsBeyondMinimum debits one cent more than the wallet may spend before
-// reaching minimumAllowedBalance (A-2.4).
-func (w *World) debitsBeyondMinimum(ctx context.Context) error {
+// movesBeyondMinimum debits or authorizes one cent more than the wallet may
+// spend before reaching minimumAllowedBalance (A-2.4).
+func (w *World) movesBeyondMinimum(ctx context.Context, verb string) error {
 	b, err := w.readBalance(ctx)
 	if err != nil {
 		return err
@@ -159,7 +159,7 @@ func (w *World) debitsBeyondMinimum(ctx context.Context) error {
 	if !a.IsPositive() {
 		return fmt.Errorf("the wallet cannot be taken below its minimum: avlBal %s, minimumAllowedBalance %s", b.avl.StringFixed(2), min.StringFixed(2))
 	}
-	return w.movesWallet(ctx, "debits", a.StringFixed(2))
+	return w.movesWallet(ctx, verb, a.StringFixed(2))
 }
 
 // debitsConcurrently sends n KC-Debits of the amount at once; their
@@ -195,7 +195,8 @@ func (w *World) debitsConcurrently(ctx context.Context, n int, a string) error {
 }
 
 // concurrentDebitsAgree checks the balance after concurrent debits: it fell
-// by exactly the successes' total, and every success has its entry.
+// by exactly the successes' total (B-4.15#10), and every success has its
+// entry (advisory, B-2.3#5).
 func (w *World) concurrentDebitsAgree(ctx context.Context) error {
 	defer w.keepWhen()()
 	total := decimal.Zero
@@ -219,7 +220,7 @@ func (w *World) concurrentDebitsAgree(ctx context.Context) error {
 			found = found || e.Get("reference").String() == ref
 		}
 		if !found {
-			return w.failf("the successful debit %s has no account entry", ref)
+			w.advise("B-2.3#5", "the successful debit %s has no account entry among the %d listed", ref, len(list))
 		}
 	}
 	return nil
@@ -250,14 +251,15 @@ func (w *World) successesMatchTheMoney(ctx context.Context) error {
 	return nil
 }
 
-// authorizesByExternalReference names the merchant by its external account
-// reference, which makes merchantProgramCode mandatory (B-4.14).
-func (w *World) authorizesByExternalReference(ctx context.Context, without string) error {
+// paysByExternalReference names the merchant by its external account
+// reference, which makes merchantProgramCode mandatory (B-4.14, and B-4.15
+// "as KC-Authorize").
+func (w *World) paysByExternalReference(ctx context.Context, move, without string) error {
 	ref, err := w.need("merchant.externalAccountReference")
 	if err != nil {
 		return err
 	}
-	r, err := w.prepare("authorizes a wallet payment to the merchant", "")
+	r, err := w.prepare(move+" the merchant", "")
 	if err != nil {
 		return err
 	}
@@ -268,6 +270,40 @@ func (w *World) authorizesByExternalReference(ctx context.Context, without strin
 		return err
 	}
 	return w.send(ctx, r)
+}
+
+// repeatAnsweredAsDeclared checks a repeated KC-Capture or KC-Cancel
+// against the target's behaviour.kcRepeatedMove (B-3 does not show what a
+// repeat answers): refused, a handled error; idempotent, a success with the
+// payment's statusCode as it is.
+func (w *World) repeatAnsweredAsDeclared() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if w.env.Profile.Behaves("kcRepeatedMove") != "idempotent" {
+		return w.handledError()
+	}
+	if err := w.callSucceeds(); err != nil {
+		return err
+	}
+	return w.fieldIs("statusCode", map[string]string{"kc-capture": "CAPTURED", "kc-cancel": "CANCELLED"}[c.op.ID])
+}
+
+// refundNamesAccounts checks the advisory rule B-4.18#8: refundSourceAccno
+// is the merchant account the refund is taken from, accno the wallet.
+func (w *World) refundNamesAccounts() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if got := c.json.Get("refundSourceAccno"); got.String() != w.env.Profile.Merchant.Accno {
+		w.advise("B-4.18#8", "expected refundSourceAccno to name the merchant account %q the refund is taken from, got %s", w.env.Profile.Merchant.Accno, rawOrAbsent(got.Raw))
+	}
+	if got := c.json.Get("accno"); got.String() != w.account.accno {
+		w.advise("B-4.18#8", "expected accno to name the wallet %q, got %s", w.account.accno, rawOrAbsent(got.Raw))
+	}
+	return nil
 }
 
 // hasWalletPaymentIn authorizes a wallet payment and moves it into the named state.
@@ -302,8 +338,10 @@ func registerMerchantSteps(sc *godog.ScenarioContext, w *World) {
 		return w.movesWallet(ctx, "debits", a)
 	})
 	sc.Step(re(`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the wallet payment$`), w.movesWallet)
-	sc.Step(re(`^the partner authorizes a wallet payment to the merchant named by its external account reference(?: without (\w+))?$`), w.authorizesByExternalReference)
-	sc.Step(re(`^the partner debits one cent more than the account may spend before its minimum allowed balance$`), w.debitsBeyondMinimum)
+	sc.Step(re(`^the partner (authorizes a wallet payment to|debits the account for) the merchant named by its external account reference(?: without (\w+))?$`), w.paysByExternalReference)
+	sc.Step(re(`^the partner (debits|authorizes) one cent more than the account may spend before its minimum allowed balance$`), w.movesBeyondMinimum)
+	sc.Step(re(`^the repeated move is answered as the profile declares$`), w.repeatAnsweredAsDeclared)
+	sc.Step(re(`^the response names the merchant account as the refund's source and the wallet as accno$`), w.refundNamesAccounts)
 	sc.Step(re(`^the partner debits the account for the merchant (\d+) times at once, ([0-9]+\.[0-9]{2}) each$`), w.debitsConcurrently)
 	sc.Step(re(`^the balances agree to the cent with the debits that succeeded, each with its entry$`), w.concurrentDebitsAgree)
 	sc.Step(re(`^as many of the debits succeeded as the money allows$`), w.successesMatchTheMoney)

@@ -38,6 +38,7 @@ var variantsOf = map[string][]string{
 	"init-authorize":                     {"to load the account", "with criteria", "with the house number in addr1"},
 	"authorize":                          {"to load the account", "with criteria", "with a different billing address"},
 	"kc-authorize":                       {"with a different billing address"},
+	"kc-debit-account":                   {"with a different billing address"},
 }
 
 // The suite's own valid requests, in every variant, match the request

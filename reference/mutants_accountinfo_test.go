@@ -1,0 +1,224 @@
+package reference
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// The probes of the mutants this area added (mutants_accountinfo.go): each
+// reports true when the server breaks the mutant's rule.
+func init() {
+	for name, probe := range accountInfoProbes {
+		mutantProbes[name] = probe
+	}
+}
+
+// kcStatuses are the HTTP statuses of KC-Authorize, KC-Debit Account, KC-Capture,
+// KC-Cancel and KC-Refund of one fresh wallet each, in that order.
+func (c *client) kcStatuses() []int {
+	accno := c.fundedWallet("100.00")
+	auth := c.kcAuthorize(accno, "10.00", nil)
+	debit := c.kcDebit(accno, "10.00", nil)
+	ref := auth.json.Get("uniqueReference").String()
+	capture := c.kcCapture(ref, nil)
+	cancel := c.kcCancel(c.kcAuthorized(accno, "10.00"), nil)
+	refund := c.kcRefund(ref, map[string]any{"refundAmount": json.Number("1.00")})
+	return []int{auth.status, debit.status, capture.status, cancel.status, refund.status}
+}
+
+var accountInfoProbes = map[string]func(c *client) bool{
+	"entry-no-valuedate": func(c *client) bool {
+		return !c.enquiry(c.fundedWallet("10.00"), nil).json.Get("entries.0.valueDate").Exists()
+	},
+	"balance-no-pooledamt": func(c *client) bool {
+		return !c.balance(c.newAccount(), nil).json.Get("pooledAmt").Exists()
+	},
+	"psbal-is-booked-balance": func(c *client) bool {
+		return c.balancesOf(c.fundedWallet("10.00")).ps != "0.00"
+	},
+	"kc-capture-twice-debits": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		ref := c.kcAuthorized(accno, "30.00")
+		c.kcCapture(ref, nil)
+		c.kcCapture(ref, nil)
+		return c.balancesOf(accno).bk != "70.00"
+	},
+	"kc-authorize-status-received": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "30.00", nil).json.Get("statusCode").String() != "AUTHORIZED"
+	},
+	"kc-capture-status-authorized": func(c *client) bool {
+		return c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).json.Get("statusCode").String() != "CAPTURED"
+	},
+	"kc-cancel-status-authorized": func(c *client) bool {
+		return c.kcCancel(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).json.Get("statusCode").String() != "CANCELLED"
+	},
+	"kc-refund-before-capture": func(c *client) bool {
+		return c.kcRefund(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).code() == "0000"
+	},
+	"load-credits-twice": func(c *client) bool {
+		return c.balancesOf(c.fundedWallet("10.00")).bk != "10.00"
+	},
+	"find-user-userid-optional": func(c *client) bool {
+		return c.findUser("", nil).code() != "0001"
+	},
+	"find-user-status-201": func(c *client) bool {
+		email := uniqueEmail()
+		c.create(map[string]any{"emailAddress": email})
+		return c.findUser(email, nil).status != 200
+	},
+	"find-user-no-programcode": func(c *client) bool {
+		email := uniqueEmail()
+		c.create(map[string]any{"emailAddress": email})
+		return c.findUser(email, nil).json.Get("programCode").String() != c.cfg.ProgramCode
+	},
+	"check-amount-currcode-optional": func(c *client) bool {
+		return c.checkAmount(c.newAccount(), "1.00", map[string]any{"currCode": absent}).status != 400
+	},
+	"check-amount-status-201": func(c *client) bool {
+		return c.checkAmount(c.newAccount(), "0.00", nil).status != 200
+	},
+	"check-amount-letters-answered": func(c *client) bool {
+		return c.checkAmount(c.newAccount(), "ten", nil).status != 400
+	},
+	"enquiry-accnotype-optional": func(c *client) bool {
+		return c.enquiry(c.newAccount(), map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"enquiry-status-201": func(c *client) bool {
+		return c.enquiry(c.newAccount(), nil).status != 200
+	},
+	"start-date-exclusive": func(c *client) bool {
+		r := c.enquiry(c.fundedWallet("10.00"), nil)
+		day := r.json.Get("entries.0.bookingDate").String()
+		return c.enquiry(r.json.Get("accno").String(), map[string]any{"startDate": day}).json.Get("count").Int() != 1
+	},
+	"end-date-exclusive": func(c *client) bool {
+		r := c.enquiry(c.fundedWallet("10.00"), nil)
+		day := r.json.Get("entries.0.bookingDate").String()
+		return c.enquiry(r.json.Get("accno").String(), map[string]any{"endDate": day}).json.Get("count").Int() != 1
+	},
+	"start-time-ignored": func(c *client) bool {
+		r := c.enquiry(c.fundedWallet("10.00"), nil)
+		at := dayInstant(r.json.Get("entries.0.bookingDate").String(), r.json.Get("entries.0.bookingTime").String()).Add(time.Second)
+		return c.enquiry(r.json.Get("accno").String(), map[string]any{
+			"startDate": at.Format(time.DateOnly), "startTime": at.Format("150405"),
+		}).json.Get("count").Int() != 0
+	},
+	"end-time-without-date-accepted": func(c *client) bool {
+		return c.enquiry(c.newAccount(), map[string]any{"endTime": "235959"}).code() != "0001"
+	},
+	"end-time-ignored": func(c *client) bool {
+		r := c.enquiry(c.fundedWallet("10.00"), nil)
+		at := dayInstant(r.json.Get("entries.0.bookingDate").String(), r.json.Get("entries.0.bookingTime").String()).Add(-time.Second)
+		return c.enquiry(r.json.Get("accno").String(), map[string]any{
+			"endDate": at.Format(time.DateOnly), "endTime": at.Format("150405"),
+		}).json.Get("count").Int() != 0
+	},
+	"skip-takes-oldest": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "10.00", nil)
+		return !slicesEqual(entryAmounts(c.enquiry(accno, map[string]any{"skip": "1"})), []string{"100.00"})
+	},
+	"neutral-shown-by-default": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcCancel(c.kcAuthorized(accno, "30.00"), nil)
+		return c.enquiry(accno, nil).json.Get("count").Int() != 1
+	},
+	"include-neutral-only-neutral": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcCancel(c.kcAuthorized(accno, "30.00"), nil)
+		return c.enquiry(accno, map[string]any{"includeNeutral": "true"}).json.Get("count").Int() != 2
+	},
+	"enquiry-no-programaccno": func(c *client) bool {
+		return !c.enquiry(c.newAccount(), nil).json.Get("programAccno").Exists()
+	},
+	"top-not-validated": func(c *client) bool {
+		return c.enquiry(c.newAccount(), map[string]any{"top": "ten"}).code() != "0001"
+	},
+	"balance-accnotype-optional": func(c *client) bool {
+		return c.balance(c.newAccount(), map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"balance-status-201": func(c *client) bool {
+		return c.balance(c.newAccount(), nil).status != 200
+	},
+	"balance-no-programaccno": func(c *client) bool {
+		return !c.balance(c.newAccount(), nil).json.Get("programAccno").Exists()
+	},
+	"kc-authorize-usage-optional": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "30.00", map[string]any{"paymentUsage": absent}).code() != "0001"
+	},
+	"kc-authorize-billing-not-enforced": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "30.00", map[string]any{
+			"useDifferentBillingAddress": true, "customerFullName": "Max Beispiel", "addr1": "Marktplatz 3", "postCode": "48143",
+		}).code() != "0001"
+	},
+	"kc-authorize-no-fxrate": func(c *client) bool {
+		return !c.kcAuthorize(c.fundedWallet("100.00"), "30.00", nil).json.Get("fxRate").Exists()
+	},
+	"kc-authorize-beyond-funds": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("10.00"), "30.00", nil).code() == "0000"
+	},
+	"kc-debit-merchantaccno-optional": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("100.00"), "30.00", map[string]any{"merchantAccno": absent}).code() != "0001"
+	},
+	"kc-debit-billing-not-enforced": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("100.00"), "30.00", map[string]any{
+			"useDifferentBillingAddress": true, "customerFullName": "Max Beispiel", "addr1": "Marktplatz 3", "postCode": "48143",
+		}).code() != "0001"
+	},
+	"kc-debit-merchant-programcode-optional": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("100.00"), "30.00", map[string]any{"merchantAccno": c.cfg.MerchantExternalReference}).code() != "0001"
+	},
+	"kc-debit-countrycode-optional": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("100.00"), "30.00", map[string]any{"countryCode": absent}).code() != "0001"
+	},
+	"kc-debit-no-merchantprogramcode": func(c *client) bool {
+		return !c.kcDebit(c.fundedWallet("100.00"), "30.00", nil).json.Get("merchantProgramCode").Exists()
+	},
+	"kc-capture-currcode-optional": func(c *client) bool {
+		return c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), map[string]any{"modifiedAmountCurrCode": absent}).code() != "0001"
+	},
+	"kc-capture-debits-authorized": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcCapture(c.kcAuthorized(accno, "30.00"), map[string]any{"modifiedAmount": json.Number("20.00")})
+		return c.balancesOf(accno).bk != "80.00"
+	},
+	"kc-capture-no-processedamount": func(c *client) bool {
+		return !c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).json.Get("processedAmount").Exists()
+	},
+	"kc-cancel-partnerreference-optional": func(c *client) bool {
+		return c.kcCancel(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), map[string]any{"partnerReference": absent}).code() != "0001"
+	},
+	"kc-cancel-keeps-block": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcCancel(c.kcAuthorized(accno, "30.00"), nil)
+		return c.balancesOf(accno).blk != "0.00"
+	},
+	"kc-cancel-no-accno": func(c *client) bool {
+		return !c.kcCancel(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).json.Get("accno").Exists()
+	},
+	"kc-refund-partnerreference-optional": func(c *client) bool {
+		return c.kcRefund(c.kcDebited(c.fundedWallet("100.00"), "30.00"), map[string]any{"partnerReference": absent}).code() != "0001"
+	},
+	"kc-refund-no-source": func(c *client) bool {
+		return !c.kcRefund(c.kcDebited(c.fundedWallet("100.00"), "30.00"), nil).json.Get("refundSourceAccno").Exists()
+	},
+	"address-check-no-programcode": func(c *client) bool {
+		return c.addressCheck(nil).json.Get("programCode").String() != c.cfg.ProgramCode
+	},
+	"kc-debit-status-201":   func(c *client) bool { return c.kcStatuses()[1] != 200 },
+	"kc-capture-status-201": func(c *client) bool { return c.kcStatuses()[2] != 200 },
+	"kc-cancel-status-201":  func(c *client) bool { return c.kcStatuses()[3] != 200 },
+	"kc-refund-status-201":  func(c *client) bool { return c.kcStatuses()[4] != 200 },
+}
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
