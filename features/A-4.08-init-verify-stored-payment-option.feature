@@ -6,6 +6,7 @@ Feature: Init Verify Stored Payment Option (A-4.8)
 
   Rule: A valid request starts the verification
 
+    @A-4.8#3
     Scenario: Verifying a stored payment option is started
       Given the partner has created an account
       And the partner has stored a payment option
@@ -15,7 +16,7 @@ Feature: Init Verify Stored Payment Option (A-4.8)
 
   Rule: Every mandatory field is required
 
-    @A-7
+    @A-7 @A-4.8#2
     Scenario Outline: Init Verify without <field> is rejected naming it
       Given the partner has created an account
       And the partner has stored a payment option
@@ -32,6 +33,7 @@ Feature: Init Verify Stored Payment Option (A-4.8)
 
   Rule: Only a stored option of the account can be verified
 
+    @A-4.8#4
     Scenario: Init Verify of an option the account does not have is a handled error
       Given the partner has created an account
       And the partner uses a stored payment option reference the account does not have

@@ -2,18 +2,21 @@
 Feature: Set Default Stored Payment Option (A-4.11)
   The partner makes one stored payment option the account's default. The
   success HTTP status is not shown by the spec, so any 2xx status with
-  responseCode 0000 is a success.
+  responseCode 0000 is a success. That the previous default stops being one
+  is implied by "the default", not stated: the suite warns when it does not.
 
-  Rule: Exactly one stored option is the default
+  Rule: The option becomes the default
 
+    @A-2.6 @A-4.11#3 @A-4.11#4 @A-4.11#6
     Scenario: The stored payment option becomes the default
       Given the partner has created an account
       And the partner has stored a payment option
       When the partner makes the payment option the default
       Then the call succeeds
       And the response echoes partnerReference and programCode
+      And the first payment option is the only default
 
-    @A-2.6
+    @A-2.6 @A-4.11#3 @A-4.11#4
     Scenario: The default moves from one stored option to another
       Given the partner has created an account
       And the partner has stored two payment options
@@ -22,6 +25,7 @@ Feature: Set Default Stored Payment Option (A-4.11)
       Then the call succeeds
       And the second payment option is the only default
 
+    @A-4.11#5
     Scenario: Making an option the account does not have the default is a handled error
       Given the partner has created an account
       And the partner uses a stored payment option reference the account does not have
@@ -30,7 +34,7 @@ Feature: Set Default Stored Payment Option (A-4.11)
 
   Rule: Every mandatory field is required
 
-    @A-7
+    @A-7 @A-4.11#2
     Scenario Outline: Set Default without <field> is rejected naming it
       Given the partner has created an account
       And the partner has stored a payment option

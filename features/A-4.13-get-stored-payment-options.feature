@@ -1,11 +1,12 @@
 @A-4.13
 Feature: Get Stored Payment Options (A-4.13)
   The partner lists the payment options stored on an account, each a stored
-  payment option of A-2.6; transactionTypeCode is optional.
+  payment option of A-2.6; transactionTypeCode is optional. The order of the
+  listing is not shown and not asserted.
 
   Rule: The stored options are listed, with or without a transaction type
 
-    @A-2.6
+    @A-2.6 @A-4.13#1 @A-4.13#2 @A-4.13#3 @A-4.13#4
     Scenario: The stored payment options are listed
       Given the partner has created an account
       And the partner has stored a payment option
@@ -14,7 +15,7 @@ Feature: Get Stored Payment Options (A-4.13)
       And the response echoes partnerReference and programCode
       And the listed payment options include the payment option
 
-    @A-2.6
+    @A-2.6 @A-4.13#2 @A-4.13#4
     Scenario: The stored payment options are listed for a transaction type
       Given the partner has created an account
       And the partner has stored a payment option
@@ -24,7 +25,7 @@ Feature: Get Stored Payment Options (A-4.13)
 
   Rule: Every mandatory parameter is required
 
-    @A-7
+    @A-7 @A-4.13#2
     Scenario Outline: Get Stored Payment Options without <field> is rejected naming it
       Given the partner has created an account
       When the partner lists the stored payment options without <field>

@@ -5,7 +5,7 @@ Feature: Cancel (B-4.6)
 
   Rule: An authorized payment is cancelled
 
-    @B-3
+    @B-3 @B-4.6#1 @B-4.6#4 @B-3#12
     Scenario: An authorized payment is CANCELLED
       Given the partner has an authorized guest payment
       When the partner cancels the payment
@@ -14,9 +14,9 @@ Feature: Cancel (B-4.6)
       And the response echoes partnerReference
       And the payment's status reads CANCELLED
 
-  Rule: Every mandatory field is required
+  Rule: Every mandatory field is required, and no field is longer than its table says
 
-    @A-7
+    @A-7 @B-4.6#2
     Scenario Outline: Cancel without <field> is rejected naming it
       Given the partner has an authorized guest payment
       When the partner cancels the payment without <field>
@@ -27,3 +27,9 @@ Feature: Cancel (B-4.6)
         | partnerReference |
         | localDate        |
         | localTime        |
+
+    @B-4.6#3
+    Scenario: A custom1 of 256 characters is a handled error
+      Given the partner has an authorized guest payment
+      When the partner cancels the payment with custom1 of 256 characters
+      Then the call fails as a handled error

@@ -1,11 +1,13 @@
 @B-4.7
 Feature: Get Payment Status (B-4.7)
   The partner reads a payment: its amount, usage, the billing address used
-  and its statusCode, agreeing with what was authorized.
+  and its statusCode, agreeing with what was authorized. Every field the
+  response lists is present; the address fields of a payment without one
+  may be null.
 
   Rule: The status agrees with what was authorized
 
-    @B-2.1
+    @B-2.1 @B-4.7#1 @B-4.7#3 @B-4.7#4 @B-2.1#6
     Scenario: The status of a guest payment shows its amount and billing address
       Given the partner has a received guest payment
       When the partner reads the payment status
@@ -13,6 +15,7 @@ Feature: Get Payment Status (B-4.7)
       And the response echoes partnerReference
       And the payment status agrees with what was authorized
 
+    @B-4.7#4
     Scenario: The status of a captured payment reads CAPTURED
       Given the partner has a captured payment
       When the partner reads the payment status
@@ -21,7 +24,7 @@ Feature: Get Payment Status (B-4.7)
 
   Rule: Every parameter is required
 
-    @A-7
+    @A-7 @B-4.7#2
     Scenario Outline: Get Payment Status without <field> is rejected naming it
       Given the partner has a received guest payment
       When the partner reads the payment status without <field>

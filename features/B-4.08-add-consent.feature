@@ -2,11 +2,12 @@
 Feature: Add Consent (B-4.8)
   The partner records the account owner's consent; the consent is
   confirmed, consentStatusCode CNSTCONF (B-3), with a consentReference of at
-  most 32 characters (B-2.2).
+  most 32 characters (B-2.2). A second Add Consent is not shown and not
+  asserted.
 
   Rule: A consent is confirmed
 
-    @B-2.2 @B-3
+    @B-2.2 @B-3 @B-4.8#1 @B-4.8#4 @B-2.2#1 @B-3#19
     Scenario: A consent is added and confirmed
       Given the partner has created an account
       When the partner adds a consent
@@ -15,9 +16,9 @@ Feature: Add Consent (B-4.8)
       And the response carries a consentReference of at most 32 characters
       And the response echoes partnerReference and programCode
 
-  Rule: Every mandatory field is required
+  Rule: Every mandatory field is required, and no field is longer than its table says
 
-    @A-7
+    @A-7 @B-4.8#2
     Scenario Outline: Add Consent without <field> is rejected naming it
       Given the partner has created an account
       When the partner adds a consent without <field>
@@ -30,3 +31,9 @@ Feature: Add Consent (B-4.8)
         | accnoType        |
         | localDate        |
         | localTime        |
+
+    @B-4.8#3
+    Scenario: A oneTimePassword of nine characters is a handled error
+      Given the partner has created an account
+      When the partner adds a consent with the one-time password and one character more
+      Then the call fails as a handled error

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -30,12 +31,25 @@ func sandboxOperations() []operation {
 	}}
 }
 
-// redirectSpec is the body of the sandbox trigger: the envelope is optional.
+// Outcomes the sandbox trigger plays: the customer completes the payment at
+// the provider (the default), or declines it there.
+const (
+	outcomeCompleted = "completed"
+	outcomeDeclined  = "declined"
+)
+
+// declinedDescription is the paymentResult of the callback of a payment the
+// customer declined (A-6: "otherwise an error description").
+const declinedDescription = "payment declined by the customer at the payment provider"
+
+// redirectSpec is the body of the sandbox trigger: the envelope is optional,
+// and so is outcome (completed when absent).
 func redirectSpec() fieldSpec {
 	return fieldSpec{fields: []field{
 		str("uniqueReference", 36).req().path(),
 		str("callBackUrl", 2048).req(),
 		str("merchantTransactionId", 255).req(),
+		str("outcome", 20),
 		str("partnerReference", 64),
 		date("localDate"),
 		clock("localTime"),
@@ -66,20 +80,27 @@ func callbackTarget(raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// redirect simulates the customer completing the external payment of a
-// RECEIVED payment: the sandbox authorizes and captures the full amount,
-// then calls the merchant back at callBackUrl with paymentResult OK,
-// merchantTransactionId and unqiueReference, and answers 0000 once
-// the callback was answered (or failed: the description says so). A payment
-// that is unknown or not RECEIVED is left unchanged; the callback then
-// carries the error description as paymentResult and no unqiueReference,
-// and the trigger answers the handled error. Another partner's payment is
-// unknown.
+// redirect simulates the customer at the provider for a RECEIVED payment.
+// With outcome completed (or none) the sandbox authorizes and captures the
+// full amount, then calls the merchant back at callBackUrl with
+// paymentResult OK, merchantTransactionId and unqiueReference. With
+// outcome declined the payment stays RECEIVED and the callback carries an
+// error description as paymentResult, merchantTransactionId and no
+// unqiueReference. Either way the trigger answers 0000 once the callback
+// was answered (or failed: the description says so). A payment that is
+// unknown or not RECEIVED is left unchanged; the callback then carries the
+// error description and no unqiueReference, and the trigger answers the
+// handled error. Another partner's payment is unknown.
 func (h *handler) redirect(c *call) reply {
 	target, err := callbackTarget(c.v.str("callBackUrl"))
 	if err != nil {
 		return h.invalid(problems{syntax: []string{"callBackUrl"}})
 	}
+	outcome := cmp.Or(c.v.str("outcome"), outcomeCompleted)
+	if outcome != outcomeCompleted && outcome != outcomeDeclined {
+		return h.invalid(problems{syntax: []string{"outcome"}})
+	}
+	declined := outcome == outcomeDeclined
 	ref := c.v.str("uniqueReference")
 	var (
 		refusal *reply
@@ -91,8 +112,11 @@ func (h *handler) redirect(c *call) reply {
 			refusal = &rep
 			return
 		}
-		p.status, p.captured = statusCaptured, p.amount
-		if h.mutant("callback-not-captured") {
+		switch {
+		case declined && !h.mutant("declined-payment-captured"):
+		case declined, !h.mutant("callback-not-captured"):
+			p.status, p.captured = statusCaptured, p.amount
+		default:
 			p.status, p.captured = statusAuthorized, decimal.Zero
 		}
 		h.load(c.now, p)
@@ -104,22 +128,40 @@ func (h *handler) redirect(c *call) reply {
 	}
 
 	params := url.Values{"merchantTransactionId": {c.v.str("merchantTransactionId")}}
+	method := http.MethodPost
+	if h.mutant("callback-get") {
+		method = http.MethodGet
+	}
 	if refusal != nil {
 		params.Set("paymentResult", refusal.desc)
-		_, _ = h.sendCallback(c.r.Context(), target, params)
+		_, _ = h.sendCallback(c.r.Context(), method, target, params)
 		return *refusal
-	}
-	params.Set("paymentResult", "OK")
-	if h.mutant("callback-result-wrong") {
-		params.Set("paymentResult", "SUCCESS")
 	}
 	refParam := "unqiueReference" // spelled so in A-6
 	if h.mutant("callback-spelling") {
 		refParam = "uniqueReference"
 	}
-	params.Set(refParam, ref)
+	switch {
+	case declined:
+		params.Set("paymentResult", declinedDescription)
+		if h.mutant("callback-failure-says-ok") {
+			params.Set("paymentResult", "OK")
+		}
+		if h.mutant("callback-failure-has-reference") {
+			params.Set(refParam, ref)
+		}
+	default:
+		params.Set("paymentResult", "OK")
+		if h.mutant("callback-result-wrong") {
+			params.Set("paymentResult", "SUCCESS")
+		}
+		params.Set(refParam, ref)
+		if h.mutant("callback-wrong-merchant-id") {
+			params.Set("merchantTransactionId", ref)
+		}
+	}
 
-	answered, err := h.sendCallback(c.r.Context(), target, params)
+	answered, err := h.sendCallback(c.r.Context(), method, target, params)
 	rep := h.ok(http.StatusOK, map[string]any{
 		"uniqueReference":    ref,
 		"statusCode":         status,
@@ -137,16 +179,17 @@ func (h *handler) redirect(c *call) reply {
 	return rep
 }
 
-// sendCallback POSTs an empty body to target with params appended to its
-// query string and returns the HTTP status of the answer.
-func (h *handler) sendCallback(ctx context.Context, target *url.URL, params url.Values) (int, error) {
+// sendCallback sends method (POST, A-6) with an empty body to target with
+// params appended to its query string and returns the HTTP status of the
+// answer.
+func (h *handler) sendCallback(ctx context.Context, method string, target *url.URL, params url.Values) (int, error) {
 	u := *target
 	if u.RawQuery != "" {
 		u.RawQuery += "&" + params.Encode()
 	} else {
 		u.RawQuery = params.Encode()
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.String(), http.NoBody)
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), http.NoBody)
 	if err != nil {
 		return 0, err
 	}

@@ -21,10 +21,10 @@ const (
 
 // consentOperations lists the consent endpoints.
 func consentOperations() []operation {
-	return []operation{
+	return withPaymentFaults([]operation{
 		{id: opAddConsent, pattern: "PUT /account/{accno}/consent", spec: addConsentSpec(), run: (*handler).addConsent},
 		{id: opRevokeConsent, pattern: "POST /account/{accno}/consent/{consentReference}/revokeConsent", spec: revokeConsentSpec(), run: (*handler).revokeConsent},
-	}
+	})
 }
 
 // addConsentSpec is the body of B-4.8: oneTimePassword is S(8) there.
@@ -101,6 +101,9 @@ func (s *consentStore) with(accno, ref string, fn func(c *consent)) bool {
 // a JSON integer); an absent one passes.
 func (h *handler) checkOneTimePassword(c *call) (reply, bool) {
 	otp, given := c.v["oneTimePassword"].(string)
+	if len(otp) == 9 && (h.mutant("add-consent-otp-unbounded") || h.mutant("revoke-otp-unbounded")) {
+		otp = otp[:8] // only these mutants let a ninth character through validation
+	}
 	if given && strings.TrimLeft(otp, "0") != strings.TrimLeft(h.cfg.OneTimePassword, "0") {
 		return h.fail(h.p.wrongOneTimePassword(), "oneTimePassword is not correct"), true
 	}
@@ -156,6 +159,9 @@ func (h *handler) revokeConsent(c *call) reply {
 			}
 			rep = h.ok(http.StatusOK, consentReply(c, ref, status))
 		}) {
+			if h.mutant("unknown-consent-revoke-ok") {
+				return h.ok(http.StatusOK, consentReply(c, ref, consentRevoked))
+			}
 			return h.fail(h.p.unknownConsent(), "consent not found")
 		}
 		return rep

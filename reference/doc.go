@@ -258,11 +258,17 @@
 //	POST /sandbox/payments/{uniqueReference}/redirect
 //	X-Auth-Token: required (0096 without, as everywhere)
 //	{"callBackUrl": "http://...", "merchantTransactionId": "...",
+//	 "outcome": "completed" | "declined",
 //	 "partnerReference": "...", "localDate": "...", "localTime": "..."}
 //
 // callBackUrl (S(2048), an absolute http or https URL, else 0001 naming it)
-// and merchantTransactionId (S(255)) are required; the envelope fields are
-// optional and echoed. It simulates the customer completing the external
+// and merchantTransactionId (S(255)) are required; outcome is optional
+// (completed when absent, 0001 naming it when neither value); the envelope
+// fields are optional and echoed. With outcome declined it simulates the
+// customer declining the payment at the provider: the payment stays
+// RECEIVED and the callback carries paymentResult=<error description> and
+// merchantTransactionId, without unqiueReference; the trigger still answers
+// 0000. Otherwise it simulates the customer completing the external
 // payment: a RECEIVED payment is authorized and captured in full (CAPTURED,
 // processedAmount set, the whole amount refundable), then the server sends
 //

@@ -116,7 +116,7 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("address-check-street-optional") && op == opAddressCheck {
 		s.update("street", func(f *field) { f.required = false })
 	}
-	return h.accountInfoSpecMutations(op, s)
+	return h.accountInfoSpecMutations(op, h.paymentSpecChanges(op, s))
 }
 
 func without(list []string, name string) []string {

@@ -44,7 +44,7 @@ const (
 
 // paymentOptionOperations lists the stored payment option endpoints.
 func paymentOptionOperations() []operation {
-	return []operation{
+	return withPaymentFaults([]operation{
 		{id: opInitAdd, pattern: "POST " + storedOptionsPath + "/initAdd", spec: initAddSpec(), run: (*handler).initAdd},
 		{id: opCompleteAdd, pattern: "PUT " + storedOptionsPath + "/completeAdd", spec: completeAddSpec(), run: (*handler).completeAdd},
 		{id: opInitVerify, pattern: "POST " + storedOptionPath + "/initVerify", spec: initVerifySpec(), run: (*handler).initVerify},
@@ -53,7 +53,7 @@ func paymentOptionOperations() []operation {
 		{id: opSetDefault, pattern: "POST " + storedOptionPath + "/setDefault", spec: storedOptionSpec(), run: (*handler).setDefault},
 		{id: opGetPaymentOptions, pattern: "GET /account/{accno}/paymentOptions", spec: getPaymentOptionsSpec(), run: (*handler).getPaymentOptions},
 		{id: opGetStoredOptions, pattern: "GET " + storedOptionsPath, spec: getStoredOptionsSpec(), run: (*handler).getStoredOptions},
-	}
+	})
 }
 
 // billingBlock is the BB block of.
@@ -266,10 +266,27 @@ type optionStore struct {
 	grants  map[string]*grant          // authorizationToken -> grant
 	byAccno map[string][]*storedOption // accno -> options, in the order they were added
 	refs    map[string]bool            // every reference issued, so none is issued twice
+	gone    map[string]deletedOption   // reference -> the option Delete removed, and its account
+}
+
+// deletedOption is a stored option Delete removed, kept so that a repeated
+// Delete can be told from one of an unknown reference (a variant), and so a
+// mutant can still pay with it.
+type deletedOption struct {
+	accno  string
+	option storedOption
 }
 
 func newOptionStore() *optionStore {
-	return &optionStore{grants: map[string]*grant{}, byAccno: map[string][]*storedOption{}, refs: map[string]bool{}}
+	return &optionStore{grants: map[string]*grant{}, byAccno: map[string][]*storedOption{}, refs: map[string]bool{}, gone: map[string]deletedOption{}}
+}
+
+// wasDeleted reports whether ref named an option of accno that Delete removed.
+func (s *optionStore) wasDeleted(accno, ref string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, ok := s.gone[ref]
+	return ok && d.accno == accno
 }
 
 // addGrant records the grant of a fresh authorizationToken.
@@ -360,6 +377,7 @@ func (s *optionStore) remove(accno, ref string, keepListed, promote bool) bool {
 	}
 	gone := all[i]
 	gone.deleted = true
+	s.gone[ref] = deletedOption{accno: accno, option: gone.clone()}
 	if !keepListed {
 		s.byAccno[accno] = slices.Delete(all, i, i+1)
 	}
@@ -456,6 +474,9 @@ func (h *handler) initAdd(c *call) reply {
 			g.billing = requestBilling(c.v)
 		}
 		token := h.p.newAuthorizationToken()
+		if h.mutant("initadd-token-too-long") {
+			token += strings.Repeat("x", 8193-len(token))
+		}
 		h.options.addGrant(token, g)
 		fields := accountReply(c)
 		fields["authorizationToken"] = token
@@ -558,7 +579,7 @@ func (h *handler) initVerify(c *call) reply {
 	return h.onAccount(c, false, func(a *account) reply {
 		if !h.options.with(a.accno, c.v.str("storedPaymentOptionReference"), func(o *storedOption, _ []*storedOption) {
 			o.verifyInitiated = true
-		}) {
+		}) && !h.mutant("initverify-unknown-option-ok") {
 			return h.unknownOption()
 		}
 		fields := accountReply(c)
@@ -577,6 +598,9 @@ func (h *handler) completeVerify(c *call) reply {
 	}
 	right := strings.TrimLeft(code, "0") == strings.TrimLeft(h.cfg.VerificationCode, "0") ||
 		h.mutant("verification-code-any")
+	if h.variant("verification-code-format-wrong-code") && len(code) > 6 {
+		right = false // not N(6): answered as a wrong code instead of 0001
+	}
 	return h.onAccount(c, false, func(a *account) reply {
 		var rep reply
 		if !h.options.with(a.accno, c.v.str("storedPaymentOptionReference"), func(o *storedOption, _ []*storedOption) {
@@ -600,9 +624,9 @@ func (h *handler) completeVerify(c *call) reply {
 // deleteOption implements Delete Stored Payment Option.
 func (h *handler) deleteOption(c *call) reply {
 	return h.onAccount(c, false, func(a *account) reply {
-		if !h.options.remove(a.accno, c.v.str("storedPaymentOptionReference"),
-			h.mutant("deleted-option-still-listed"), h.p.promoteDefaultOnDelete()) &&
-			!h.mutant("delete-twice-succeeds") {
+		ref := c.v.str("storedPaymentOptionReference")
+		if !h.options.remove(a.accno, ref, h.mutant("deleted-option-still-listed"), h.p.promoteDefaultOnDelete()) &&
+			!(h.variant("delete-idempotent") && h.options.wasDeleted(a.accno, ref)) {
 			return h.unknownOption()
 		}
 		return h.ok(http.StatusOK, accountReply(c))
@@ -648,11 +672,19 @@ func (h *handler) getPaymentOptions(c *call) reply {
 		}
 		list := []any{}
 		byCode := map[string]any{}
-		for _, o := range h.p.paymentOptions() {
-			if usableFor(tt, o) {
-				list = append(list, paymentOptionView(o))
-				byCode[o.code] = paymentOptionView(o)
+		catalogue := h.p.paymentOptions()
+		if h.mutant("payment-option-code-too-long") {
+			extra := catalogue[0]
+			extra.name, extra.code, extra.storable = extra.name+" Installments", "VISAINSTALL", false
+			catalogue = append(catalogue, extra)
+		}
+		for _, o := range catalogue {
+			if !usableFor(tt, o) || (o.code == "VISA" && h.mutant("payment-options-missing-profile-option")) {
+				continue
 			}
+			view := h.paymentOptionView(o)
+			list = append(list, view)
+			byCode[o.code] = view
 		}
 		fields := accountReply(c)
 		fields["transactionTypeCode"] = c.v.orNull("transactionTypeCode")
@@ -665,8 +697,8 @@ func (h *handler) getPaymentOptions(c *call) reply {
 }
 
 // paymentOptionView is the JSON object of.
-func paymentOptionView(o paymentOption) map[string]any {
-	return map[string]any{
+func (h *handler) paymentOptionView(o paymentOption) map[string]any {
+	m := map[string]any{
 		"name":                o.name,
 		"code":                o.code,
 		"paymentGroup":        o.group,
@@ -676,6 +708,13 @@ func paymentOptionView(o paymentOption) map[string]any {
 		"isStorable":          o.storable,
 		"iconUrl":             o.iconURL,
 	}
+	if h.variant("payment-option-groups-null") {
+		m["paymentSubGroup"], m["paymentSubGroupCode"] = nil, nil
+	}
+	if h.mutant("payment-option-no-iconurl") {
+		delete(m, "iconUrl")
+	}
+	return m
 }
 
 // getStoredOptions implements Get Stored Payment Options, restricted
@@ -692,6 +731,9 @@ func (h *handler) getStoredOptions(c *call) reply {
 		}
 		list := []any{}
 		for _, o := range stored {
+			if o.option.code == "VISA" && h.mutant("stored-option-not-listed") {
+				continue
+			}
 			if usableFor(tt, o.option) {
 				list = append(list, h.storedOptionView(o))
 			}
@@ -726,6 +768,24 @@ func (h *handler) storedOptionView(o storedOption) map[string]any {
 	}
 	if h.mutant("stored-option-no-billingaddress") {
 		delete(m, "billingAddress")
+	}
+	if h.mutant("stored-option-no-validuntiltime") {
+		delete(m, "validUntilTime")
+	}
+	if h.mutant("carrier-number-unmasked") {
+		m["carrierNumber"], _ = sandboxInstrument(o.option.code)
+	}
+	if o.bankCode == "" && h.variant("bankcode-null") {
+		m["bankCode"] = nil
+	}
+	if h.variant("billing-address-upper-case") {
+		upper := maps.Clone(o.billing)
+		for k, v := range upper {
+			if s, ok := v.(string); ok && k != "countryCode" {
+				upper[k] = strings.ToUpper(s)
+			}
+		}
+		m["billingAddress"] = upper
 	}
 	if h.mutant("stored-option-expiry-as-string") {
 		m["expiryMonth"] = strconv.Itoa(o.expiryMonth)

@@ -40,7 +40,7 @@ const programName = "Reference Program"
 
 // paymentOperations lists the payment endpoints.
 func paymentOperations() []operation {
-	return []operation{
+	return withPaymentFaults([]operation{
 		{id: opInitAuthorize, pattern: "PUT /payment/initAuthorize", spec: initAuthorizeSpec(), run: (*handler).initAuthorize},
 		{id: opCompleteAuthorize, pattern: "POST " + paymentPath + "/completeAuthorize", spec: completeAuthorizeSpec(), run: (*handler).completeAuthorize},
 		{id: opAuthorize, pattern: "PUT /payment/authorize", spec: authorizeSpec(), run: (*handler).authorize},
@@ -48,7 +48,7 @@ func paymentOperations() []operation {
 		{id: opRefund, pattern: "POST " + paymentPath + "/refund", spec: refundSpec(), run: (*handler).refund},
 		{id: opCancel, pattern: "POST " + paymentPath + "/cancel", spec: cancelSpec(), run: (*handler).cancel},
 		{id: opPaymentStatus, pattern: "GET " + paymentPath + "/status", spec: paymentStatusSpec(), run: (*handler).paymentStatus},
-	}
+	})
 }
 
 // paymentKind says how a payment was created, which decides the
@@ -365,9 +365,10 @@ func (s *paymentStore) with(sc scope, ref string, fn func(p *payment)) bool {
 }
 
 // lookup finds a stored payment option by reference across all accounts
-// and returns a copy with the number of the account that holds it. The
+// and returns a copy with the number of the account that holds it; with
+// deletedToo (a mutant's), an option Delete removed is found as well. The
 // caller checks that the account is one it may reach.
-func (s *optionStore) lookup(ref string) (storedOption, string, bool) {
+func (s *optionStore) lookup(ref string, deletedToo bool) (storedOption, string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for accno, list := range s.byAccno {
@@ -376,6 +377,9 @@ func (s *optionStore) lookup(ref string) (storedOption, string, bool) {
 				return o.clone(), accno, true
 			}
 		}
+	}
+	if d, ok := s.gone[ref]; ok && deletedToo {
+		return d.option.clone(), d.accno, true
 	}
 	return storedOption{}, "", false
 }
@@ -400,12 +404,16 @@ func addCustom(fields map[string]any, v values) {
 	}
 }
 
-// newPayment builds the payment of an Init Authorize or Authorize request,
-// owned by the call's partner: it checks accno, the stored payment option
-// (both must be the partner's) or the paymentOptionCode, and sets the
-// billing address and the initiator. It answers a handled error and false
-// when the request cannot be served.
-func (h *handler) newPayment(c *call) (payment, reply, bool) {
+// newPayment builds the payment of an Init Authorize (initiated true) or
+// Authorize request, owned by the call's partner: it checks accno, the
+// stored payment option (both must be the partner's) or the
+// paymentOptionCode, and sets the billing address and the initiator. With
+// useDifferentBillingAddress false and a stored option, the address is the
+// option's billing address, else the owner's (B-4.3; B-4.1 says "the
+// address of the account owner (determined by the stored payment
+// option)"). It answers a handled error and false when the request cannot
+// be served.
+func (h *handler) newPayment(c *call, initiated bool) (payment, reply, bool) {
 	p := payment{
 		partner:        c.scope.partner,
 		accno:          c.v.str("accno"),
@@ -431,7 +439,7 @@ func (h *handler) newPayment(c *call) (payment, reply, bool) {
 	code := c.v.str("paymentOptionCode")
 	switch {
 	case p.storedRef != "":
-		o, ownerAccno, found := h.options.lookup(p.storedRef)
+		o, ownerAccno, found := h.options.lookup(p.storedRef, h.mutant("deleted-option-still-usable"))
 		if !found {
 			return p, h.unknownOption(), false
 		}
@@ -450,14 +458,20 @@ func (h *handler) newPayment(c *call) (payment, reply, bool) {
 			p.initiatorAccno = owner.accno
 			p.initiatorName, _ = ownerBilling(&owner)["fullName"].(string)
 		}
-		if c.v.flag("useDifferentBillingAddress") {
+		switch {
+		case c.v.flag("useDifferentBillingAddress"):
 			p.billing = requestAddress(c.v)
-		} else if o.billing != nil {
-			p.billing = optionAddress(o.billing)
-		} else {
+		case initiated && h.mutant("customer-payment-no-owner-address"):
+			p.billing = billingAddress{}
+		case o.billing == nil || (!initiated && h.mutant("authorize-ignores-option-billing")):
 			p.billing = optionAddress(ownerBilling(&owner))
+		default:
+			p.billing = optionAddress(o.billing)
 		}
 	default:
+		if code == "" && h.mutant("initauth-no-option-accepted") {
+			code = h.p.paymentOptions()[0].code
+		}
 		if !slices.ContainsFunc(h.p.paymentOptions(), func(o paymentOption) bool { return o.code == code }) {
 			return p, h.fail(h.p.paymentOptionUnavailable(), "payment option not available: "+code), false
 		}
@@ -472,13 +486,20 @@ func (h *handler) newPayment(c *call) (payment, reply, bool) {
 // initAuthorize implements B-4.1 Init Authorize: the payment is RECEIVED
 // and the sandbox payment provider issues its authorizationToken.
 func (h *handler) initAuthorize(c *call) reply {
-	p, rep, ok := h.newPayment(c)
+	p, rep, ok := h.newPayment(c, true)
 	if !ok {
 		return rep
 	}
 	p.status = statusReceived
 	p.token = h.p.newPaymentToken()
-	p.reference = h.payments.insert(p, h.p.newPaymentReference)
+	newRef := h.p.newPaymentReference
+	if h.mutant("payment-reference-too-long") {
+		newRef = func() string {
+			r := h.p.newPaymentReference()
+			return r + randomDigits(40-len(r))
+		}
+	}
+	p.reference = h.payments.insert(p, newRef)
 
 	status := p.status
 	if h.mutant("initauth-state-authorized") {
@@ -500,6 +521,9 @@ func (h *handler) initAuthorize(c *call) reply {
 		"statusReason":                 h.p.statusReason(status),
 		"paymentProviderResponse":      h.p.paymentProviderResponse(p.optionCode, status, false),
 	}
+	if h.mutant("provider-response-array-everywhere") {
+		fields["paymentProviderResponse"] = []any{fields["paymentProviderResponse"]}
+	}
 	addCustom(fields, c.v)
 	code := http.StatusCreated
 	if h.mutant("initauth-status-200") {
@@ -514,9 +538,12 @@ func (h *handler) moveAllowed(op string, p *payment) bool {
 	ext, from := p.kind == paymentExternal, p.status
 	switch {
 	case ext && op == opCompleteAuthorize && from == statusAuthorized && h.mutant("complete-twice-allowed"),
+		ext && op == opCompleteAuthorize && from == statusCancelled && h.mutant("complete-after-cancel"),
 		ext && op == opCapture && from == statusReceived && h.mutant("capture-from-received"),
 		ext && op == opCapture && from == statusCancelled && h.mutant("capture-after-cancel"),
-		ext && op == opCancel && from == statusCaptured && h.mutant("cancel-after-capture"),
+		ext && op == opCapture && from == statusCaptured && h.mutant("capture-twice-loads-again"),
+		ext && op == opCancel && from == statusReceived && h.mutant("cancel-from-received"),
+		ext && op == opCancel && from == statusCaptured && p.accno == "" && h.variant("cancel-voids-capture"),
 		ext && op == opRefund && from == statusAuthorized && h.mutant("refund-before-capture"),
 		p.kind == paymentKCAuthorize && op == opKCCancel && from == statusCaptured && h.mutant("kc-cancel-after-capture"),
 		p.kind == paymentKCDebit && op == opKCCapture && from == statusCaptured && h.mutant("kc-capture-of-debit"):
@@ -533,6 +560,10 @@ func (h *handler) moveAllowed(op string, p *payment) bool {
 func (h *handler) onPayment(c *call, op string, fn func(p *payment) reply) reply {
 	var rep reply
 	found := h.payments.with(c.scope, c.v.str("uniqueReference"), func(p *payment) {
+		if h.variant("repeat-answers-again") && p.kind == paymentExternal && repeats(op, p.status) {
+			rep = h.repeatAnswer(c, op, p)
+			return
+		}
 		if !h.moveAllowed(op, p) {
 			rep = h.fail(h.p.forbiddenMove(), "operation not allowed: the payment ("+kindName(p.kind)+") is "+p.status)
 			if op == opCancel && p.status == statusCaptured && h.mutant("failed-move-changes-state") {
@@ -546,6 +577,44 @@ func (h *handler) onPayment(c *call, op string, fn func(p *payment) reply) reply
 		return h.fail(h.p.unknownPayment(), "payment not found")
 	}
 	return rep
+}
+
+// repeats reports whether op applied to a payment in status is an exact
+// repeat of a move: the status is the one op results in (B-3).
+func repeats(op, status string) bool {
+	switch op {
+	case opCompleteAuthorize:
+		return status == statusAuthorized
+	case opCapture:
+		return status == statusCaptured
+	case opCancel:
+		return status == statusCancelled
+	}
+	return false
+}
+
+// repeatAnswer answers an exact repeat of a move as the move was answered,
+// changing nothing and moving no money (the variant repeat-answers-again).
+func (h *handler) repeatAnswer(c *call, op string, p *payment) reply {
+	fields := h.paymentReply(c, p, p.status)
+	status := http.StatusCreated
+	switch op {
+	case opCompleteAuthorize:
+		status = http.StatusOK
+		issuer := h.p.issuerCountry()
+		fields["storedPaymentOptionReference"] = orNullString(p.storedRef)
+		fields["initiationCountryCode"] = issuer.alpha2
+		fields["initiationCountryCode3"] = issuer.alpha3
+		fields["processedAmount"], fields["processedCurrCode"] = h.processed(p, p.amount)
+	case opCapture:
+		addCustom(fields, c.v)
+		fields["modifiedAmount"] = money(p.captured)
+		fields["modifiedAmountCurrCode"] = p.currCode
+		fields["processedAmount"], fields["processedCurrCode"] = h.processed(p, h.processedBase(p))
+	case opCancel:
+		addCustom(fields, c.v)
+	}
+	return h.ok(status, fields)
 }
 
 // paymentReply are the fields every operation on an existing payment
@@ -576,14 +645,15 @@ func (h *handler) completeAuthorize(c *call) reply {
 		if c.v.flag("useDifferentBillingAddress") {
 			p.billing = requestAddress(c.v)
 		}
-		p.status = statusAuthorized
+		if !h.mutant("complete-leaves-received") {
+			p.status = statusAuthorized
+		}
 		issuer := h.p.issuerCountry()
 		fields := h.paymentReply(c, p, p.status)
 		fields["storedPaymentOptionReference"] = orNullString(p.storedRef)
 		fields["initiationCountryCode"] = issuer.alpha2
 		fields["initiationCountryCode3"] = issuer.alpha3
-		fields["processedAmount"] = money(p.amount)
-		fields["processedCurrCode"] = p.currCode
+		fields["processedAmount"], fields["processedCurrCode"] = h.processed(p, p.amount)
 		if h.mutant("complete-no-processed-amount") {
 			delete(fields, "processedAmount")
 		}
@@ -597,11 +667,14 @@ func (h *handler) authorize(c *call) reply {
 	if rep, bad := h.checkOneTimePassword(c); bad {
 		return rep
 	}
-	p, rep, ok := h.newPayment(c)
+	p, rep, ok := h.newPayment(c, false)
 	if !ok {
 		return rep
 	}
 	p.status = statusAuthorized
+	if h.mutant("authorize-state-received") {
+		p.status = statusReceived
+	}
 	p.reference = h.payments.insert(p, h.p.newPaymentReference)
 	fields := map[string]any{
 		"partnerReference":             c.v.str("partnerReference"),
@@ -614,12 +687,11 @@ func (h *handler) authorize(c *call) reply {
 		"presentationAmount":           money(p.amount),
 		"presentationCurrCode":         p.currCode,
 		"presentationUsage":            p.usage,
-		"processedAmount":              money(p.amount),
-		"processedCurrCode":            p.currCode,
 		"statusCode":                   p.status,
 		"statusReason":                 h.p.statusReason(p.status),
 		"paymentProviderResponse":      h.p.paymentProviderResponse(p.optionCode, p.status, false),
 	}
+	fields["processedAmount"], fields["processedCurrCode"] = h.processed(&p, p.amount)
 	addCustom(fields, c.v)
 	code := http.StatusCreated
 	if h.mutant("authorize-status-200") {
@@ -637,13 +709,30 @@ func (h *handler) checkCurrency(p *payment, c *call, name string) (reply, bool) 
 	return reply{}, false
 }
 
-// processedAmount is the processedAmount of the Capture and Refund
-// responses.
-func (h *handler) processedAmount(p *payment) json.Number {
+// processedBase is the amount behind the processedAmount of the Capture
+// and Refund responses.
+func (h *handler) processedBase(p *payment) decimal.Decimal {
 	if h.p.processedIsCaptured() {
-		return money(p.captured)
+		return p.captured
 	}
-	return money(p.amount)
+	return p.amount
+}
+
+// acquirerRate is the rate at which the acquirer of the variant
+// acquirer-converts-currency settles every payment, in acquirerCurrency.
+var acquirerRate = decimal.RequireFromString("1.0850")
+
+const acquirerCurrency = "USD"
+
+// processed is the processedAmount and processedCurrCode the acquirer
+// returns for amount of the payment (B-2.1: "amount returned by the
+// acquirer"): the amount in the payment's currency, or converted to USD
+// with the variant acquirer-converts-currency.
+func (h *handler) processed(p *payment, amount decimal.Decimal) (json.Number, string) {
+	if h.variant("acquirer-converts-currency") {
+		return money(amount.Mul(acquirerRate).Round(amountScale)), acquirerCurrency
+	}
+	return money(amount), p.currCode
 }
 
 // capture implements B-4.4 Capture: modifiedAmount (at most the authorized
@@ -664,11 +753,13 @@ func (h *handler) capture(c *call) reply {
 		p.captured = captured
 		h.load(c.now, p)
 		fields := h.paymentReply(c, p, p.status)
+		if h.mutant("capture-not-recorded") {
+			p.status = statusAuthorized
+		}
 		addCustom(fields, c.v)
 		fields["modifiedAmount"] = money(captured)
 		fields["modifiedAmountCurrCode"] = p.currCode
-		fields["processedAmount"] = h.processedAmount(p)
-		fields["processedCurrCode"] = p.currCode
+		fields["processedAmount"], fields["processedCurrCode"] = h.processed(p, h.processedBase(p))
 		return h.ok(http.StatusCreated, fields)
 	})
 }
@@ -685,9 +776,14 @@ func (h *handler) refund(c *call) reply {
 		if p.status == statusAuthorized { // only with the mutant refund-before-capture
 			captured = p.amount
 		}
+		if src := c.v.str("refundSourceAccno"); src != "" && src != p.accno && !h.mutant("refund-source-not-checked") {
+			// B-4.5: it "must be one of the target accounts of the
+			// dependent Payment or Load Account": here the wallet loaded.
+			return h.invalid(problems{syntax: []string{"refundSourceAccno"}})
+		}
 		left := captured.Sub(p.refunded)
 		bound := left
-		if h.mutant("refunds-not-cumulative") {
+		if h.variant("refunds-bounded-per-call") {
 			bound = captured
 		}
 		amount, rep, refused := h.refundAmountOf(c, left, bound, h.mutant("refund-omitted-nothing"), h.mutant("refund-above-captured"))
@@ -706,8 +802,7 @@ func (h *handler) refund(c *call) reply {
 		fields["accno"] = h.p.refundAccno(p.accno)
 		fields["refundAmount"] = money(amount)
 		fields["refundCurrCode"] = p.currCode
-		fields["processedAmount"] = h.processedAmount(p)
-		fields["processedCurrCode"] = p.currCode
+		fields["processedAmount"], fields["processedCurrCode"] = h.processed(p, h.processedBase(p))
 		return h.ok(http.StatusCreated, fields)
 	})
 }
@@ -740,6 +835,9 @@ func (h *handler) cancel(c *call) reply {
 			code = http.StatusOK
 		}
 		fields := h.paymentReply(c, p, p.status)
+		if h.mutant("cancel-not-recorded") {
+			p.status = statusAuthorized
+		}
 		addCustom(fields, c.v)
 		return h.ok(code, fields)
 	})
@@ -789,6 +887,9 @@ func (h *handler) paymentStatusView(p *payment) map[string]any {
 	}
 	if h.mutant("status-billing-missing") {
 		m["customerFullName"] = nil
+	}
+	if h.mutant("status-countrycode-alpha3") {
+		m["countryCode"] = alpha3(b.countryCode)
 	}
 	return m
 }

@@ -2,5 +2,66 @@ package reference
 
 // paymentVariants are the permitted choices of the payment options (A-2.5,
 // ), the redirect callback, and Document B's
-// payments and consent (B-2.1, B-2.2, B-2.5, B-3, B-4.1 to B-4.9).
-var paymentVariants = []Variant{}
+// payments and consent (B-2.1, B-2.2, B-2.5, B-3, B-4.1 to B-4.9). Each was
+// found by the assertion audit of issue 14, and each is narrow so that any
+// set of them combines.
+var paymentVariants = []Variant{
+	{
+		Name:   "payment-option-groups-null",
+		Clause: "A-2.5",
+		Description: "Get Payment Options answers paymentSubGroup and paymentSubGroupCode null. A-2.5 lists the fields " +
+			"(\"paymentSubGroup, paymentSubGroupCode (strings)\") but no value rule; a listed field that is present and null is not a fault.",
+	},
+	{
+		Name:   "bankcode-null",
+		Clause: "A-2.6",
+		Description: "A stored option without a bank code (a card) answers bankCode null instead of \"\". " +
+			"A-2.6: \"bankCode | string | may be empty\".",
+	},
+	{
+		Name:   "billing-address-upper-case",
+		Clause: "A-2.6",
+		Description: "Get Stored Payment Options writes the stored option's billingAddress in upper case (MAX BEISPIEL, " +
+			"MARKTPLATZ 3, MUENSTER). A-4.6 says the owner's address \"is used\" and A-4.7 keeps the rule; neither asks that " +
+			"the address be kept character for character.",
+	},
+	{
+		Name:   "verification-code-format-wrong-code",
+		Clause: "A-4.9",
+		Description: "Complete Verify answers a verificationCode of more than six digits as a wrong code (its own handled error) " +
+			"instead of 0001. A-4.9 gives verificationCode N(6); A-7 names 0001 for a missing field or a wrong data type, " +
+			"and no code for an over-long value.",
+	},
+	{
+		Name:   "delete-idempotent",
+		Clause: "A-4.10",
+		Description: "A second Delete of an option already deleted answers 0000 again (the option stays deleted). " +
+			"A-4.10: \"responseCode 0000 means the payment option is deleted\"; what a repeated Delete answers is not shown.",
+	},
+	{
+		Name:   "acquirer-converts-currency",
+		Clause: "B-2.1",
+		Description: "The acquirer settles in USD: processedAmount is the amount converted at 1.0850 and processedCurrCode USD " +
+			"(Complete Authorize, Authorize, Capture, Refund). B-2.1: \"processedAmount | Dec(18,2) | amount returned by the acquirer\".",
+	},
+	{
+		Name:   "cancel-voids-capture",
+		Clause: "B-3",
+		Description: "Cancel of a CAPTURED payment that loaded no wallet voids it: CANCELLED. B-3 conditions Cancel on " +
+			"\"previously authorized\", where KC-Cancel says \"authorized and not yet captured\" (an advisory scenario warns).",
+	},
+	{
+		Name:   "repeat-answers-again",
+		Clause: "B-3",
+		Description: "An exact repeat of a move (Complete Authorize of an AUTHORIZED payment, Capture of a CAPTURED one, " +
+			"Cancel of a CANCELLED one) answers 0000 again with the same statusCode and changes nothing. B-3 shows the " +
+			"conditions of the moves but not how a repeat is answered (\"Failure statuses ... not shown\"); the target declares it.",
+		Declares: map[string]string{"repeatedPaymentMove": "idempotent"},
+	},
+	{
+		Name:   "refunds-bounded-per-call",
+		Clause: "B-4.5",
+		Description: "Each Refund is bounded by the captured amount, not by what is left after earlier refunds. " +
+			"B-4.5: refundAmount \"cannot exceed the refunded transaction amount\", worded per call (an advisory scenario warns).",
+	},
+}

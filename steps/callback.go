@@ -4,8 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/cucumber/godog"
 	"strings"
+
+	"github.com/cucumber/godog"
 
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
@@ -14,10 +15,11 @@ import (
 // carries callBackUrl is not shown by the spec; the profile names the
 // sandbox URL that plays the customer (sandbox.redirectTrigger).
 
-// customerCompletesPayment asks the sandbox to complete the initiated
-// payment as its customer would, handing it a loopback callBackUrl, and
-// waits for the callback.
-func (w *World) customerCompletesPayment(ctx context.Context) error {
+// customerAtProvider asks the sandbox to play the customer of the initiated
+// payment at the provider, who completes it or declines it, handing it a
+// loopback callBackUrl, and waits for the callback. The trigger's body
+// carries "outcome": "declined" for a decline (see README).
+func (w *World) customerAtProvider(ctx context.Context, action string) error {
 	trigger, err := w.need("sandbox.redirectTrigger")
 	if err != nil {
 		return err
@@ -31,6 +33,9 @@ func (w *World) customerCompletesPayment(ctx context.Context) error {
 	f := w.envelope(false)
 	f["callBackUrl"] = callBackURL
 	f["merchantTransactionId"] = w.merchantTransactionID
+	if action == "declines" {
+		f["outcome"] = "declined"
+	}
 	body, _ := json.Marshal(f)
 	tok, err := w.authToken(ctx)
 	if err != nil {
@@ -60,35 +65,55 @@ func (w *World) customerCompletesPayment(ctx context.Context) error {
 	return nil
 }
 
-// calledBackWithSuccess checks the callback's query parameters (A-6).
-func (w *World) calledBackWithSuccess() error {
+// calledBack checks the callback of a completed payment (A-6#1, #2, #4,
+// #5) or of a declined one (A-6#1, #3, #4, #6). Each difference names its
+// rule; the first one is the failure's.
+func (w *World) calledBack(outcome string) error {
 	cb := w.callback
 	if cb == nil {
 		return fmt.Errorf("no callback was received in this scenario")
 	}
-	var diffs []string
+	type diff struct{ rule, msg string }
+	var diffs []diff
 	if cb.Method != "POST" {
-		diffs = append(diffs, fmt.Sprintf("method: expected POST, got %s", cb.Method))
+		diffs = append(diffs, diff{"A-6#1", fmt.Sprintf("method: expected POST, got %s", cb.Method)})
 	}
-	want := [][2]string{
-		{"paymentResult", "OK"},
-		{"merchantTransactionId", w.merchantTransactionID},
-		{"unqiueReference", w.payment.uniqueReference},
+	if got := cb.Query["merchantTransactionId"]; len(got) != 1 || got[0] != w.merchantTransactionID {
+		diffs = append(diffs, diff{"A-6#4", fmt.Sprintf("merchantTransactionId: expected %q, got %q", w.merchantTransactionID, got)})
 	}
-	for _, kv := range want {
-		if got := cb.Query[kv[0]]; len(got) != 1 || got[0] != kv[1] {
-			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %q", kv[0], kv[1], got))
+	result := cb.Query["paymentResult"]
+	switch outcome {
+	case "OK":
+		if len(result) != 1 || result[0] != "OK" {
+			diffs = append(diffs, diff{"A-6#2", fmt.Sprintf("paymentResult: expected \"OK\", got %q", result)})
+		}
+		if got := cb.Query["unqiueReference"]; len(got) != 1 || got[0] != w.payment.uniqueReference {
+			diffs = append(diffs, diff{"A-6#5", fmt.Sprintf("unqiueReference (spelled so): expected %q, got %q", w.payment.uniqueReference, got)})
+		}
+	default:
+		if len(result) != 1 || strings.TrimSpace(result[0]) == "" || result[0] == "OK" {
+			diffs = append(diffs, diff{"A-6#3", fmt.Sprintf("paymentResult: expected an error description, got %q", result)})
+		}
+		for _, name := range []string{"unqiueReference", "uniqueReference"} {
+			if cb.Query.Has(name) {
+				diffs = append(diffs, diff{"A-6#6", fmt.Sprintf("%s: expected none, the payment did not succeed; got %q", name, cb.Query[name])})
+			}
 		}
 	}
 	if len(diffs) > 0 {
-		return &Failure{Msg: "the redirect callback does not carry what A-6 requires: " + strings.Join(diffs, "; "),
-			Evidence: fmt.Sprintf("  callback: %s with query %s", cb.Method, cb.Query.Encode())}
+		msgs := make([]string, len(diffs))
+		for i, d := range diffs {
+			msgs[i] = d.msg + " (" + d.rule + ")"
+		}
+		return &Failure{Msg: "the redirect callback does not carry what A-6 requires: " + strings.Join(msgs, "; "),
+			Evidence: fmt.Sprintf("  callback: %s with query %s", cb.Method, cb.Query.Encode()), Rule: diffs[0].rule}
 	}
 	return nil
 }
 
 func registerCallbackSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
-	sc.Step(re(`^the customer completes the payment at the provider and is redirected to the merchant$`), w.customerCompletesPayment)
-	sc.Step(re(`^the merchant is called back with paymentResult OK, its merchantTransactionId and the payment's unqiueReference$`), w.calledBackWithSuccess)
+	sc.Step(re(`^the customer (completes|declines) the payment at the provider and is redirected to the merchant$`), w.customerAtProvider)
+	sc.Step(re(`^the merchant is called back with paymentResult (OK), its merchantTransactionId and the payment's unqiueReference$`), w.calledBack)
+	sc.Step(re(`^the merchant is called back with (an error description) as paymentResult, its merchantTransactionId and no unqiueReference$`), w.calledBack)
 }

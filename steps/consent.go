@@ -3,6 +3,7 @@ package steps
 import (
 	"context"
 	"fmt"
+
 	"github.com/cucumber/godog"
 )
 
@@ -47,7 +48,14 @@ func (w *World) hasAddedConsent(ctx context.Context) error {
 	return nil
 }
 
+// hasUnknownConsent makes the scenario name a consent the account does not have.
+func (w *World) hasUnknownConsent() error {
+	w.consentReference = w.unique("cns")
+	return nil
+}
+
 func registerConsentSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has added a consent$`), w.hasAddedConsent)
+	sc.Step(re(`^the partner uses a consent reference the account does not have$`), w.hasUnknownConsent)
 }

@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/cucumber/godog"
 	"strings"
 
+	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
+	"github.com/tidwall/gjson"
 )
 
 // Payments through external payment options: B-2.1, B-2.5, B-3, B-4.1 to B-4.7.
@@ -255,8 +256,9 @@ func (w *World) isProfileCurrency(field string) error {
 	return w.fieldIs(field, w.env.Profile.Currency)
 }
 
-// statusAgrees checks B-4.7 against what was authorized: the amount, its
-// currency and usage, and the billing address that was used.
+// statusAgrees checks B-4.7#4 against what was authorized: the amount, its
+// currency and usage as sent, and the billing address that was used
+// (compared as sameText does).
 func (w *World) statusAgrees(ctx context.Context) error {
 	defer w.keepWhen()()
 	if err := w.readStatus(ctx); err != nil {
@@ -268,18 +270,192 @@ func (w *World) statusAgrees(ctx context.Context) error {
 		diffs = append(diffs, fmt.Sprintf("presentationAmount: authorized %s, got %s", w.payment.amount.StringFixed(2), rawOrAbsent(j.Get("presentationAmount").Raw)))
 	}
 	want := map[string]string{"presentationCurrCode": w.env.Profile.Currency, "presentationUsage": w.payment.usage, "uniqueReference": w.payment.uniqueReference}
-	if b := w.payment.billing; b != nil {
-		for _, k := range []string{"customerFullName", "addr1", "city", "postCode"} {
-			want[k] = fmt.Sprint(b[k])
-		}
-	}
 	for _, k := range sortedKeys(want) {
 		if got := j.Get(k); got.String() != want[k] {
 			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %s", k, want[k], rawOrAbsent(got.Raw)))
 		}
 	}
+	if b := w.payment.billing; b != nil {
+		diffs = append(diffs, addressDiffs(j, "customerFullName", b, "customerFullName")...)
+	}
 	if len(diffs) > 0 {
-		return w.failf("Get Payment Status does not agree with what was authorized: %s", strings.Join(diffs, "; "))
+		return w.violates("B-4.7#4", "Get Payment Status does not agree with what was authorized: %s", strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+// statusShowsAddress checks the address a payment with a stored option
+// used, as Get Payment Status shows it: the account owner's (B-4.1#11), or
+// the billing address the option was stored with (B-4.3#6).
+func (w *World) statusShowsAddress(ctx context.Context, whose string) error {
+	defer w.keepWhen()()
+	if err := w.readStatus(ctx); err != nil {
+		return err
+	}
+	j := w.last.json
+	if whose == "the account owner's address" {
+		if diffs := w.ownerAddressDiffs(j, "customerFullName"); len(diffs) > 0 {
+			return w.violates("B-4.1#11", "Get Payment Status does not show the account owner's address: %s", strings.Join(diffs, "; "))
+		}
+		return nil
+	}
+	if w.option.billing == nil {
+		return fmt.Errorf("the scenario did not store a payment option with a different billing address")
+	}
+	if diffs := addressDiffs(j, "customerFullName", w.option.billing, "customerFullName"); len(diffs) > 0 {
+		return w.violates("B-4.3#6", "Get Payment Status does not show the stored payment option's billing address: %s", strings.Join(diffs, "; "))
+	}
+	return nil
+}
+
+// namesStoredOption checks that a customer-initiated Init Authorize names
+// its stored payment option (B-4.1#12: "(customer-initiated case)").
+func (w *World) namesStoredOption() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if got := c.json.Get("storedPaymentOptionReference"); got.String() != w.option.current {
+		return w.violates("B-4.1#12", "expected storedPaymentOptionReference %q (the customer-initiated case), got %s", w.option.current, rawOrAbsent(got.Raw))
+	}
+	return nil
+}
+
+// carriesAcquirerAmount checks B-3#4: processedAmount and processedCurrCode
+// are returned. Their values are the acquirer's (B-2.1#3) and not compared.
+func (w *World) carriesAcquirerAmount() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	amount, curr := c.json.Get("processedAmount"), c.json.Get("processedCurrCode")
+	if _, perr := decimal.NewFromString(amount.Raw); amount.Type != gjson.Number || perr != nil || curr.Type != gjson.String || curr.Str == "" {
+		return w.violates("B-3#4", "expected processedAmount and processedCurrCode returned, got %s and %s", rawOrAbsent(amount.Raw), rawOrAbsent(curr.Raw))
+	}
+	return nil
+}
+
+// wholeAmountCaptured advises when a Capture without modifiedAmount did not
+// capture the whole authorized amount (B-4.4#5: what it captures is not
+// stated).
+func (w *World) wholeAmountCaptured() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	got := c.json.Get("modifiedAmount")
+	if d, perr := decimal.NewFromString(got.Raw); perr != nil || !d.Equal(w.payment.amount) {
+		w.advise("B-4.4#5", "a Capture without modifiedAmount captured %s of the %s authorized", rawOrAbsent(got.Raw), w.payment.amount.StringFixed(2))
+	}
+	return nil
+}
+
+// resultOf is the statusCode each move results in (B-3).
+var resultOf = map[string]string{"complete-authorize": "AUTHORIZED", "capture": "CAPTURED", "cancel": "CANCELLED"}
+
+// repeatAnswered checks an exact repeat of a move against what the target
+// declares (B-3#16, behaviour repeatedPaymentMove): a handled error, or
+// (idempotent) a success that answers the move's statusCode again.
+func (w *World) repeatAnswered() error {
+	c, err := w.readable()
+	if err != nil {
+		return err
+	}
+	want, ok := resultOf[c.op.ID]
+	if !ok {
+		return fmt.Errorf("%s is not a move B-3 lets a target repeat", c.op.Name)
+	}
+	if w.env.Profile.Behaves("repeatedPaymentMove") == "idempotent" {
+		if !c.succeeded() {
+			return w.violates("B-3#16", "the profile declares repeatedPaymentMove idempotent: expected the repeated %s to succeed (HTTP %s, 0000), got HTTP %d with responseCode %s",
+				c.op.Name, statusText(c.op.Success), c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
+		}
+		if err := w.callSucceeds(); err != nil {
+			return err
+		}
+		if got := c.json.Get("statusCode"); got.String() != want {
+			return w.violates("B-3#16", "expected the repeated %s to answer statusCode %q again, got %s", c.op.Name, want, rawOrAbsent(got.Raw))
+		}
+		return nil
+	}
+	code := c.json.Get("responseCode").String()
+	if code == "0000" || code == "0099" || c.resp.Status < 400 {
+		return w.violates("B-3#16", "the profile declares repeatedPaymentMove refused (the default): expected the repeated %s to be a handled error, got HTTP %d with responseCode %s",
+			c.op.Name, c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
+	}
+	return w.errorShape()
+}
+
+// cancelOfCapturedAgrees checks a Cancel of a CAPTURED payment: the spec
+// does not exclude it (B-3#14 advises), but the answer and the status must
+// agree (B-3#15): refused and still CAPTURED, or cancelled and CANCELLED.
+func (w *World) cancelOfCapturedAgrees(ctx context.Context) error {
+	c, err := w.readable()
+	if err != nil {
+		return err
+	}
+	succeeded := c.json.Get("responseCode").String() == "0000"
+	if succeeded {
+		if err := w.callSucceeds(); err != nil {
+			return err
+		}
+		w.advise("B-3#14", "Cancel of a CAPTURED payment succeeded; B-3 implies, without stating it, that only an authorization not yet captured is cancelled")
+	} else if err := w.handledError(); err != nil {
+		return err
+	}
+	defer w.keepWhen()()
+	if err := w.readStatus(ctx); err != nil {
+		return err
+	}
+	want := "CAPTURED"
+	if succeeded {
+		want = "CANCELLED"
+	}
+	if got := w.last.json.Get("statusCode"); got.String() != want {
+		return w.violates("B-3#15", "the Cancel was answered %s, so the payment should read %s; Get Payment Status reports %s",
+			map[bool]string{true: "0000", false: "with a handled error"}[succeeded], want, rawOrAbsent(got.Raw))
+	}
+	return nil
+}
+
+// refundRefused advises when a refund the spec's words do not clearly bound
+// was accepted (B-4.5#5 in sum, B-4.5#6 by the captured part).
+func (w *World) refundRefused(why string) error {
+	c, err := w.readable()
+	if err != nil {
+		return err
+	}
+	rule := map[string]string{"the refunds together would exceed the captured amount": "B-4.5#5", "it exceeds the captured part": "B-4.5#6"}[why]
+	if c.json.Get("responseCode").String() == "0000" {
+		w.advise(rule, "the refund was accepted though %s: B-4.5 bounds refundAmount by \"the refunded transaction amount\"", why)
+		return nil
+	}
+	return w.handledError()
+}
+
+// refundsFromForeignAccount refunds the payment naming the scenario's own
+// account, which is no target of the guest payment, as refundSourceAccno
+// (B-4.5#8).
+func (w *World) refundsFromForeignAccount(ctx context.Context) error {
+	if w.account.accno == "" {
+		return fmt.Errorf("the scenario has no account: it needs \"Given the partner has created an account\"")
+	}
+	r, err := w.prepare("refunds the payment", "")
+	if err != nil {
+		return err
+	}
+	r.fields["refundSourceAccno"] = w.account.accno
+	return w.send(ctx, r)
+}
+
+// statusNotCaptured checks A-6#7 after a payment that did not succeed.
+func (w *World) statusNotCaptured(ctx context.Context) error {
+	defer w.keepWhen()()
+	if err := w.readStatus(ctx); err != nil {
+		return err
+	}
+	if got := w.last.json.Get("statusCode"); got.String() == "CAPTURED" {
+		return w.violates("A-6#7", "the customer declined the payment, yet Get Payment Status reads CAPTURED, which means processed successfully")
 	}
 	return nil
 }
@@ -293,4 +469,13 @@ func registerPaymentSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the response's (\w+) is ([0-9]+\.[0-9]{2})$`), w.amountIs)
 	sc.Step(re(`^the response's (\w+) is the profile's currency$`), w.isProfileCurrency)
 	sc.Step(re(`^the payment status agrees with what was authorized$`), w.statusAgrees)
+	sc.Step(re(`^the payment status shows (the account owner's address|the stored payment option's billing address)$`), w.statusShowsAddress)
+	sc.Step(re(`^the response names the stored payment option$`), w.namesStoredOption)
+	sc.Step(re(`^the response carries the amount and currency returned by the acquirer$`), w.carriesAcquirerAmount)
+	sc.Step(re(`^the whole authorized amount is captured$`), w.wholeAmountCaptured)
+	sc.Step(re(`^the repeat is refused, or answered again where the target declares its moves idempotent$`), w.repeatAnswered)
+	sc.Step(re(`^the cancel is refused and the payment stays CAPTURED, or the payment reads CANCELLED$`), w.cancelOfCapturedAgrees)
+	sc.Step(re(`^the refund is refused, as (the refunds together would exceed the captured amount|it exceeds the captured part)$`), w.refundRefused)
+	sc.Step(re(`^the partner refunds the payment taking it from an account that is no target of the payment$`), w.refundsFromForeignAccount)
+	sc.Step(re(`^the payment's status does not read CAPTURED$`), w.statusNotCaptured)
 }

@@ -1,0 +1,431 @@
+package reference
+
+import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/tidwall/gjson"
+)
+
+// The probes of the payment area's mutants added by the rule traceability
+// (issue 15); TestMutantsAreObservable runs them with the others.
+func init() { maps.Copy(mutantProbes, paymentProbes) }
+
+// storedRef stores a VISA option on a new account and returns both.
+func (c *client) storedRef() (accno, ref string) {
+	c.t.Helper()
+	accno = c.newAccount()
+	return accno, c.addOption(accno, "VISA")
+}
+
+// verifiedReply runs Init Verify and then Complete Verify of a new option
+// (an Init Verify first, since the Alternative personality refuses a
+// Complete Verify without it).
+func (c *client) verifiedReply(overrides map[string]any) response {
+	c.t.Helper()
+	accno, ref := c.storedRef()
+	c.initVerify(accno, ref, nil)
+	return c.completeVerify(accno, ref, overrides)
+}
+
+// redirected triggers the sandbox redirect of a new received payment to a
+// fresh merchant sink and returns the payment's reference and the callback.
+func (c *client) redirected(outcome string) (string, callback) {
+	c.t.Helper()
+	merchant := newSink(c.t)
+	ref, _ := c.receivedPayment(nil)
+	c.redirectPayment(ref, map[string]any{"callBackUrl": merchant.URL, "outcome": outcome})
+	return ref, merchant.last()
+}
+
+// differentlyBilledOption stores a VISA option with the billing address of
+// differentBilling (Anna Schmidt) on a new account.
+func (c *client) differentlyBilledOption() string {
+	c.t.Helper()
+	accno := c.newAccount()
+	token := c.authorization(accno, differentBilling(nil))
+	r := c.completeAdd(accno, merge(map[string]any{"authorizationToken": token}, differentBilling(nil)))
+	require.Equal(c.t, "0000", r.code(), r.raw)
+	return r.json.Get("storedPaymentOptionReference").String()
+}
+
+var paymentProbes = map[string]func(c *client) bool{
+	"payment-option-no-iconurl": func(c *client) bool {
+		return !c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.iconUrl").Exists()
+	},
+	"payment-option-code-too-long": func(c *client) bool {
+		for _, o := range c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions").Array() {
+			if len(o.Get("code").String()) > 10 {
+				return true
+			}
+		}
+		return false
+	},
+	"stored-option-no-validuntiltime": func(c *client) bool {
+		return !c.storedOption(c.storedRef()).Get("validUntilTime").Exists()
+	},
+	"carrier-number-unmasked": func(c *client) bool {
+		return c.storedOption(c.storedRef()).Get("carrierNumber").String() == "4242424242424242"
+	},
+	"initadd-status-201": func(c *client) bool {
+		return c.initAdd(c.newAccount(), nil).status != http.StatusOK
+	},
+	"initadd-accnotype-optional": func(c *client) bool {
+		return c.initAdd(c.newAccount(), map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"initadd-channel-reference-unbounded": func(c *client) bool {
+		return c.initAdd(c.newAccount(), map[string]any{"externalChannelReference": strings.Repeat("c", 101)}).code() == "0000"
+	},
+	"initadd-no-paymentproviderresponse": func(c *client) bool {
+		return !c.initAdd(c.newAccount(), nil).json.Get("paymentProviderResponse").Exists()
+	},
+	"initadd-token-too-long": func(c *client) bool {
+		return len(c.initAdd(c.newAccount(), nil).json.Get("authorizationToken").String()) > 8192
+	},
+	"completeadd-accnotype-optional": func(c *client) bool {
+		accno := c.newAccount()
+		return c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil), "accnoType": absent}).code() != "0001"
+	},
+	"completeadd-channel-reference-unbounded": func(c *client) bool {
+		accno := c.newAccount()
+		return c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil), "externalChannelReference": strings.Repeat("c", 101)}).code() == "0000"
+	},
+	"completeadd-no-paymentoptioncode": func(c *client) bool {
+		accno := c.newAccount()
+		return !c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil)}).json.Get("paymentOptionCode").Exists()
+	},
+	"stored-option-not-listed": func(c *client) bool {
+		return !c.storedOption(c.storedRef()).Exists()
+	},
+	"initverify-no-accno": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return !c.initVerify(accno, ref, nil).json.Get("accno").Exists()
+	},
+	"initverify-unknown-option-ok": func(c *client) bool {
+		return c.initVerify(c.newAccount(), "no-such-option", nil).code() == "0000"
+	},
+	"completeverify-status-201": func(c *client) bool {
+		return c.verifiedReply(nil).status != http.StatusOK
+	},
+	"completeverify-accnotype-optional": func(c *client) bool {
+		return c.verifiedReply(map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"completeverify-no-accno": func(c *client) bool {
+		return !c.verifiedReply(nil).json.Get("accno").Exists()
+	},
+	"delete-status-202": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.deleteOption(accno, ref, nil).status != http.StatusOK
+	},
+	"delete-accnotype-optional": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.deleteOption(accno, ref, map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"deleted-option-still-usable": func(c *client) bool {
+		accno, ref := c.storedRef()
+		c.deleteOption(accno, ref, nil)
+		return c.authorizePayment(ref, nil).code() == "0000"
+	},
+	"delete-no-accno": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return !c.deleteOption(accno, ref, nil).json.Get("accno").Exists()
+	},
+	"setdefault-accnotype-optional": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.setDefault(accno, ref, map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"setdefault-no-accno": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return !c.setDefault(accno, ref, nil).json.Get("accno").Exists()
+	},
+	"payment-options-status-201": func(c *client) bool {
+		return c.paymentOptions(c.newAccount(), nil).status != http.StatusOK
+	},
+	"payment-options-missing-profile-option": func(c *client) bool {
+		return !c.paymentOptions(c.newAccount(), nil).json.Get(`paymentOptions.#(code=="VISA")`).Exists()
+	},
+	"payment-options-no-transactiontype": func(c *client) bool {
+		return !c.paymentOptions(c.newAccount(), nil).json.Get("transactionTypeCode").Exists()
+	},
+	"stored-options-status-201": func(c *client) bool {
+		return c.storedOptions(c.newAccount(), nil).status != http.StatusOK
+	},
+	"stored-options-accnotype-optional": func(c *client) bool {
+		return c.storedOptions(c.newAccount(), map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"stored-options-no-accno": func(c *client) bool {
+		return !c.storedOptions(c.newAccount(), nil).json.Get("accno").Exists()
+	},
+	"callback-get": func(c *client) bool {
+		_, cb := c.redirected("completed")
+		return cb.method != http.MethodPost
+	},
+	"callback-failure-says-ok": func(c *client) bool {
+		_, cb := c.redirected("declined")
+		return cb.query.Get("paymentResult") == "OK"
+	},
+	"callback-wrong-merchant-id": func(c *client) bool {
+		_, cb := c.redirected("completed")
+		return cb.query.Get("merchantTransactionId") != "mtx-1"
+	},
+	"callback-failure-has-reference": func(c *client) bool {
+		_, cb := c.redirected("declined")
+		return cb.query.Has("unqiueReference")
+	},
+	"declined-payment-captured": func(c *client) bool {
+		ref, _ := c.redirected("declined")
+		return c.statusOf(ref) == "CAPTURED"
+	},
+	"payment-reference-too-long": func(c *client) bool {
+		return len(c.initAuthorize(nil).json.Get("uniqueReference").String()) > 36
+	},
+	"provider-response-array-everywhere": func(c *client) bool {
+		return c.initAuthorize(nil).json.Get("paymentProviderResponse").IsArray()
+	},
+	"status-countrycode-alpha3": func(c *client) bool {
+		ref, _ := c.receivedPayment(nil)
+		return len(c.paymentStatus(ref, nil).json.Get("countryCode").String()) > 2
+	},
+	"complete-leaves-received": func(c *client) bool {
+		return c.statusOf(c.authorizedPayment()) != "AUTHORIZED"
+	},
+	"complete-after-cancel": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		c.completeAuthorize(ref, token, nil)
+		c.cancelPayment(ref, nil)
+		return c.completeAuthorize(ref, token, nil).code() == "0000"
+	},
+	"authorize-state-received": func(c *client) bool {
+		_, ref := c.storedRef()
+		return c.authorizePayment(ref, nil).json.Get("statusCode").String() != "AUTHORIZED"
+	},
+	"capture-not-recorded": func(c *client) bool {
+		return c.statusOf(c.capturedPayment()) != "CAPTURED"
+	},
+	"cancel-not-recorded": func(c *client) bool {
+		return c.statusOf(c.cancelledPayment()) != "CANCELLED"
+	},
+	"cancel-from-received": func(c *client) bool {
+		ref, _ := c.receivedPayment(nil)
+		return c.cancelPayment(ref, nil).code() == "0000"
+	},
+	"capture-twice-loads-again": func(c *client) bool {
+		return c.capture(c.capturedPayment(), nil).code() == "0000"
+	},
+	"initauth-usage-optional": func(c *client) bool {
+		return c.initAuthorize(map[string]any{"presentationUsage": absent}).code() != "0001"
+	},
+	"initauth-no-option-accepted": func(c *client) bool {
+		return c.initAuthorize(map[string]any{"paymentOptionCode": absent}).code() == "0000"
+	},
+	"guest-postcode-not-required": func(c *client) bool {
+		return c.initAuthorize(map[string]any{"postCode": absent}).code() != "0001"
+	},
+	"customer-payment-no-owner-address": func(c *client) bool {
+		_, stored := c.storedRef()
+		r := c.initAuthorize(customerInit(stored, nil))
+		return c.paymentStatus(r.json.Get("uniqueReference").String(), nil).json.Get("customerFullName").String() == ""
+	},
+	"initauth-no-paymentoptioncode": func(c *client) bool {
+		return !c.initAuthorize(nil).json.Get("paymentOptionCode").Exists()
+	},
+	"complete-status-201": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		return c.completeAuthorize(ref, token, nil).status != http.StatusOK
+	},
+	"complete-token-optional": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		return c.completeAuthorize(ref, token, map[string]any{"authorizationToken": absent}).code() != "0001"
+	},
+	"complete-channel-reference-unbounded": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		return c.completeAuthorize(ref, token, map[string]any{"externalChannelReference": strings.Repeat("c", 101)}).code() == "0000"
+	},
+	"complete-no-countrycode3": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		return !c.completeAuthorize(ref, token, nil).json.Get("initiationCountryCode3").Exists()
+	},
+	"authorize-usage-optional": func(c *client) bool {
+		_, ref := c.storedRef()
+		return c.authorizePayment(ref, map[string]any{"presentationUsage": absent}).code() != "0001"
+	},
+	"authorize-usage-unbounded": func(c *client) bool {
+		_, ref := c.storedRef()
+		return c.authorizePayment(ref, map[string]any{"presentationUsage": strings.Repeat("u", 128)}).code() == "0000"
+	},
+	"authorize-accnotype-not-required-with-accno": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.authorizePayment(ref, map[string]any{"accno": accno}).code() != "0001"
+	},
+	"authorize-ignores-option-billing": func(c *client) bool {
+		r := c.authorizePayment(c.differentlyBilledOption(), nil)
+		return c.paymentStatus(r.json.Get("uniqueReference").String(), nil).json.Get("customerFullName").String() != "Anna Schmidt"
+	},
+	"authorize-no-invoicereference": func(c *client) bool {
+		_, ref := c.storedRef()
+		return !c.authorizePayment(ref, nil).json.Get("invoiceReference").Exists()
+	},
+	"capture-status-200": func(c *client) bool {
+		return c.capture(c.authorizedPayment(), nil).status != http.StatusCreated
+	},
+	"capture-partnerreference-optional": func(c *client) bool {
+		return c.capture(c.authorizedPayment(), map[string]any{"partnerReference": absent}).code() != "0001"
+	},
+	"capture-usage-unbounded": func(c *client) bool {
+		return c.capture(c.authorizedPayment(), map[string]any{"modifiedUsage": strings.Repeat("u", 128)}).code() == "0000"
+	},
+	"capture-no-currcode": func(c *client) bool {
+		return !c.capture(c.authorizedPayment(), nil).json.Get("modifiedAmountCurrCode").Exists()
+	},
+	"refund-status-200": func(c *client) bool {
+		return c.refund(c.capturedPayment(), nil).status != http.StatusCreated
+	},
+	"refund-partnerreference-optional": func(c *client) bool {
+		return c.refund(c.capturedPayment(), map[string]any{"partnerReference": absent}).code() != "0001"
+	},
+	"refund-type-unbounded": func(c *client) bool {
+		return c.refund(c.capturedPayment(), map[string]any{"refundType": "AB"}).code() == "0000"
+	},
+	"refund-source-not-checked": func(c *client) bool {
+		return c.refund(c.capturedPayment(), map[string]any{"refundSourceAccno": "123456789012"}).code() == "0000"
+	},
+	"refund-no-currcode": func(c *client) bool {
+		return !c.refund(c.capturedPayment(), nil).json.Get("refundCurrCode").Exists()
+	},
+	"cancel-partnerreference-optional": func(c *client) bool {
+		return c.cancelPayment(c.authorizedPayment(), map[string]any{"partnerReference": absent}).code() != "0001"
+	},
+	"cancel-custom-unbounded": func(c *client) bool {
+		return c.cancelPayment(c.authorizedPayment(), map[string]any{"custom1": strings.Repeat("x", 256)}).code() == "0000"
+	},
+	"cancel-no-initiatoraccno": func(c *client) bool {
+		return !c.cancelPayment(c.authorizedPayment(), nil).json.Get("initiatorAccno").Exists()
+	},
+	"payment-status-http-201": func(c *client) bool {
+		ref, _ := c.receivedPayment(nil)
+		return c.paymentStatus(ref, nil).status != http.StatusOK
+	},
+	"payment-status-localtime-optional": func(c *client) bool {
+		ref, _ := c.receivedPayment(nil)
+		return c.paymentStatus(ref, map[string]any{"localTime": absent}).code() != "0001"
+	},
+	"payment-status-no-countrycode3": func(c *client) bool {
+		ref, _ := c.receivedPayment(nil)
+		return !c.paymentStatus(ref, nil).json.Get("countryCode3").Exists()
+	},
+	"add-consent-status-201": func(c *client) bool {
+		return c.addConsent(c.newAccount(), nil).status != http.StatusOK
+	},
+	"add-consent-accnotype-optional": func(c *client) bool {
+		return c.addConsent(c.newAccount(), map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"add-consent-otp-unbounded": func(c *client) bool {
+		return c.addConsent(c.newAccount(), map[string]any{"oneTimePassword": c.cfg.OneTimePassword + "9"}).code() == "0000"
+	},
+	"add-consent-no-accno": func(c *client) bool {
+		return !c.addConsent(c.newAccount(), nil).json.Get("accno").Exists()
+	},
+	"revoke-consent-status-201": func(c *client) bool {
+		accno := c.newAccount()
+		return c.revokeConsent(accno, c.consentRef(accno), nil).status != http.StatusOK
+	},
+	"revoke-consent-accnotype-optional": func(c *client) bool {
+		accno := c.newAccount()
+		return c.revokeConsent(accno, c.consentRef(accno), map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"revoke-otp-unbounded": func(c *client) bool {
+		accno := c.newAccount()
+		return c.revokeConsent(accno, c.consentRef(accno), map[string]any{"oneTimePassword": c.cfg.OneTimePassword + "9"}).code() == "0000"
+	},
+	"revoke-no-accno": func(c *client) bool {
+		accno := c.newAccount()
+		return !c.revokeConsent(accno, c.consentRef(accno), nil).json.Get("accno").Exists()
+	},
+	"unknown-consent-revoke-ok": func(c *client) bool {
+		return c.revokeConsent(c.newAccount(), "no-such-consent", nil).code() == "0000"
+	},
+}
+
+// paymentVariantProbes observe each payment variant's choice: a probe reports
+// true when the server makes it. Each must be false on the Standard server.
+var paymentVariantProbes = map[string]func(c *client) bool{
+	"payment-option-groups-null": func(c *client) bool {
+		g := c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.paymentSubGroup")
+		return g.Exists() && g.Type == gjson.Null
+	},
+	"bankcode-null": func(c *client) bool {
+		o := c.storedOption(c.storedRef())
+		return o.Get("bankCode").Exists() && o.Get("bankCode").Type == 0
+	},
+	"billing-address-upper-case": func(c *client) bool {
+		return c.storedOption(c.storedRef()).Get("billingAddress.city").String() == "BERLIN"
+	},
+	"verification-code-format-wrong-code": func(c *client) bool {
+		r := c.verifiedReply(map[string]any{"verificationCode": c.cfg.VerificationCode + "9"})
+		return r.code() != "0001" && r.code() != "0000"
+	},
+	"delete-idempotent": func(c *client) bool {
+		accno, ref := c.storedRef()
+		c.deleteOption(accno, ref, nil)
+		twice := c.deleteOption(accno, ref, nil).code() == "0000"
+		return twice && !c.storedOption(accno, ref).Exists() && c.deleteOption(accno, "never-stored", nil).code() != "0000"
+	},
+	"acquirer-converts-currency": func(c *client) bool {
+		ref, token := c.receivedPayment(nil)
+		r := c.completeAuthorize(ref, token, nil)
+		return r.json.Get("processedCurrCode").String() == "USD" && r.json.Get("processedAmount").Raw == "108.50"
+	},
+	"cancel-voids-capture": func(c *client) bool {
+		ref := c.capturedPayment()
+		return c.cancelPayment(ref, nil).code() == "0000" && c.statusOf(ref) == "CANCELLED"
+	},
+	"repeat-answers-again": func(c *client) bool {
+		ref := c.capturedPayment()
+		r := c.capture(ref, nil)
+		return r.code() == "0000" && r.json.Get("statusCode").String() == "CAPTURED" && c.statusOf(ref) == "CAPTURED"
+	},
+	"refunds-bounded-per-call": func(c *client) bool {
+		ref := c.capturedPayment()
+		c.refund(ref, map[string]any{"refundAmount": json.Number("60.00")})
+		return c.refund(ref, map[string]any{"refundAmount": json.Number("60.00")}).code() == "0000"
+	},
+}
+
+// Every payment variant shows its choice, and the Standard server does not
+// make it.
+func TestPaymentVariantsAreObservable(t *testing.T) {
+	t.Parallel()
+	for _, v := range paymentVariants {
+		probe, ok := paymentVariantProbes[v.Name]
+		if !assert.True(t, ok, "no probe for variant %s", v.Name) {
+			continue
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			t.Parallel()
+			assert.False(t, probe(start(t, DefaultConfig())), "the Standard server makes the choice")
+			cfg := DefaultConfig()
+			cfg.Variants = []string{v.Name}
+			assert.True(t, probe(start(t, cfg)), "variant not observable")
+		})
+	}
+}
+
+// A repeat of a move under repeat-answers-again loads no wallet twice.
+func TestRepeatedCaptureLoadsOnce(t *testing.T) {
+	t.Parallel()
+	cfg := DefaultConfig()
+	cfg.Variants = []string{"repeat-answers-again"}
+	c := start(t, cfg)
+	accno := c.newAccount()
+	ref, token := c.receivedPayment(map[string]any{"accno": accno, "accnoType": "00"})
+	require.Equal(t, "0000", c.completeAuthorize(ref, token, nil).code())
+	require.Equal(t, "0000", c.capture(ref, nil).code())
+	before := c.balancesOf(accno)
+	require.Equal(t, "0000", c.capture(ref, nil).code())
+	assert.Equal(t, before, c.balancesOf(accno))
+}
