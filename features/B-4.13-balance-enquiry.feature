@@ -29,7 +29,7 @@ Feature: Balance Enquiry (B-4.13)
 
   Rule: Capturing a payment authorized with accno loads the wallet
 
-    @B-3 @B-4.4 @B-2.4 @B-2.3 @B-3#60 @B-2.4#2 @B-2.3#5
+    @B-3 @B-4.4 @B-2.4 @B-2.3 @B-3#9 @B-2.4#2 @B-2.3#5
     Scenario: The booked balance rises by exactly the captured amount
       Given the partner has created an account
       And the partner has an authorized guest payment of 40.00 to load the account
@@ -39,7 +39,7 @@ Feature: Balance Enquiry (B-4.13)
       And the booked balance has risen by exactly 40.00
       And an entry of 40.00 appears among the account entries
 
-    @B-3 @B-4.4 @B-2.4 @B-3#60
+    @B-3 @B-4.4 @B-2.4 @B-3#9
     Scenario: A partial capture loads the wallet with the captured part only
       Given the partner has created an account
       And the partner has an authorized guest payment of 40.00 to load the account

@@ -47,7 +47,7 @@ var accountInfoMutants = []Mutant{
 	{Name: "kc-capture-status-authorized", Clause: "B-3", Rule: "B-3#52", Description: "KC-Capture answers statusCode AUTHORIZED instead of CAPTURED"},
 	{Name: "kc-cancel-status-authorized", Clause: "B-3", Rule: "B-3#54", Description: "KC-Cancel answers statusCode AUTHORIZED instead of CANCELLED"},
 	{Name: "kc-refund-before-capture", Clause: "B-3", Rule: "B-3#56", Description: "KC-Refund of an AUTHORIZED KC-Authorize payment succeeds and credits the wallet"},
-	{Name: "load-credits-twice", Clause: "B-3", Rule: "B-3#60", Description: "a Capture of a payment authorized with accno loads the wallet with twice the captured amount"},
+	{Name: "load-credits-twice", Clause: "B-3", Rule: "B-3#9", Description: "a Capture of a payment authorized with accno loads the wallet with twice the captured amount"},
 	{Name: "find-user-userid-optional", Clause: "B-4.10", Rule: "B-4.10#1", Description: "Find User Account without userId is not a syntax error: it answers that no account was found"},
 	{Name: "find-user-status-201", Clause: "B-4.10", Rule: "B-4.10#2", Description: "Find User Account answers HTTP 201 instead of 200"},
 	{Name: "find-user-no-programcode", Clause: "B-4.10", Rule: "B-4.10#5", Description: "Find User Account answers programCode null instead of the programCode sent"},
