@@ -108,7 +108,7 @@ Feature: Conditional field blocks (A-2.2)
         | operation                       | variant                                 | field               | length |
         | updates the account information | with a different correspondence address | correspondenceAddr1 | 60     |
 
-    @A-2.2#1 @A-2.2#2 @A-2.0 @A-2.0#2 @A-7
+    @A-2.2#1 @A-2.2#2 @A-2.0 @A-2.0#2 @A-7 @A-7#7
     Scenario Outline: <operation> <variant> with <field> of <length> characters is refused
       Given the partner has created an account
       When the partner <operation> <variant> with <field> of <length> characters
@@ -131,7 +131,7 @@ Feature: Conditional field blocks (A-2.2)
       When the partner starts adding a payment option with a different billing address with customerFullName of 201 characters
       Then the call succeeds
 
-    @A-4.6 @A-2.2#3 @A-2.0 @A-2.0#2 @A-7
+    @A-4.6 @A-2.2#3 @A-2.0 @A-2.0#2 @A-7 @A-7#7
     Scenario: Init Add with a billing name of 202 characters is refused
       Given the partner has created an account
       When the partner starts adding a payment option with a different billing address with customerFullName of 202 characters

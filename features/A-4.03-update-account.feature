@@ -29,7 +29,7 @@ Feature: Update Account Information (A-4.3)
       When the partner updates the account information with oneTimePassword set to "1234567a"
       Then the call is rejected as a syntax error
 
-    @A-2.0 @A-2.0#7
+    @A-2.0 @A-2.0#7 @A-7 @A-7#7
     Scenario: An update with a oneTimePassword of 9 digits is refused
       Given the partner has created an account
       When the partner updates the account information with oneTimePassword set to "123456789"

@@ -6,7 +6,7 @@ Feature: Complete Verify Stored Payment Option (A-4.9)
 
   Rule: The right verification code completes the verification
 
-    @A-4.9#1 @A-4.9#4 @A-4.9#5
+    @A-4.9#1 @A-4.9#4 @A-4.9#5 @A-2.0 @A-2.0#8
     Scenario: Verifying the stored payment option is completed
       Given the partner has created an account
       And the partner has stored a payment option

@@ -73,7 +73,7 @@ Feature: Errors (A-7)
 
   Rule: A date or time that does not exist is refused
 
-    @A-2.0 @A-2.0#5
+    @A-2.0 @A-2.0#5 @A-7#7
     Scenario Outline: <operation> with <field> <value> is refused
       Given the partner has created an account
       When the partner <operation> with <field> set to <value>

@@ -50,7 +50,7 @@ Feature: Limits (A-8)
 
   Rule: A text longer than its maximum is refused
 
-    @A-4.2 @A-2.0 @A-7 @A-2.0#2
+    @A-4.2 @A-2.0 @A-7 @A-2.0#2 @A-7#7
     Scenario Outline: Create Account with <field> of <length> characters is refused
       When the partner creates an account with <field> of <length> characters
       Then the call is refused as an invalid value
@@ -62,7 +62,7 @@ Feature: Limits (A-8)
         | addr1                    | 61     |
         | city                     | 51     |
 
-    @A-4.3 @A-2.0 @A-7 @A-2.0#2 @A-4.3#3
+    @A-4.3 @A-2.0 @A-7 @A-2.0#2 @A-4.3#3 @A-7#7
     Scenario Outline: Update Account Information with <field> of <length> characters is refused
       Given the partner has created an account
       When the partner updates the account information with <field> of <length> characters
@@ -75,7 +75,7 @@ Feature: Limits (A-8)
         | addr1                    | 61     |
         | city                     | 51     |
 
-    @A-4.5 @A-2.0 @A-7 @A-2.0#2
+    @A-4.5 @A-2.0 @A-7 @A-2.0#2 @A-7#7
     Scenario: Close Account with a closingReason of 1025 characters is refused
       Given the partner has created an account
       When the partner closes the account with closingReason of 1025 characters
@@ -252,7 +252,7 @@ Feature: Limits (A-8)
         | operation                  | state                                           |
         | refunds the wallet payment | debited 20.00 from the account for the merchant |
 
-    @A-2.1 @A-2.0 @A-7 @A-2.0#2
+    @A-2.1 @A-2.0 @A-7 @A-2.0#2 @A-7#7
     Scenario Outline: When the partner <operation> with a partnerReference of 65 characters, it is refused
       Given the partner has created an account
       When the partner <operation> with partnerReference of 65 characters
@@ -303,7 +303,7 @@ Feature: Limits (A-8)
         | operation         |
         | checks an address |
 
-    @A-2.1 @A-2.0 @A-7 @A-2.0#2
+    @A-2.1 @A-2.0 @A-7 @A-2.0#2 @A-7#7
     Scenario Outline: Given <state>, when the partner <operation> with a partnerReference of 65 characters, it is refused
       Given the partner has created an account
       And the partner has <state>
@@ -390,7 +390,7 @@ Feature: Limits (A-8)
         | operation           | state           |
         | revokes the consent | added a consent |
 
-    @A-2.1 @A-2.0 @A-7 @A-2.0#2
+    @A-2.1 @A-2.0 @A-7 @A-2.0#2 @A-7#7
     Scenario Outline: Given <state> of a loaded account, when the partner <operation> with a partnerReference of 65 characters, it is refused
       Given the partner has created an account
       And the account has been loaded with 50.00
@@ -432,7 +432,7 @@ Feature: Limits (A-8)
       Then the call succeeds
       And the response echoes partnerReference
 
-    @A-4.9 @A-2.1 @A-2.0 @A-7 @A-2.0#2
+    @A-4.9 @A-2.1 @A-2.0 @A-7 @A-2.0#2 @A-7#7
     Scenario: Complete Verify with a partnerReference of 65 characters is refused
       Given the partner has created an account
       And the partner has stored a payment option
@@ -451,7 +451,7 @@ Feature: Limits (A-8)
 
   Rule: top and skip of Account Enquiry are at most 4 digits
 
-    @B-4.12 @A-7 @A-8#2
+    @B-4.12 @A-7 @A-8#2 @A-7#7
     Scenario Outline: Account Enquiry with a <field> of 5 digits is refused
       Given the partner has created an account
       When the partner reads the account entries with <field> set to 10000

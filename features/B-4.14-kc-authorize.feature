@@ -22,7 +22,7 @@ Feature: KC-Authorize (B-4.14)
 
   Rule: A wallet does not go below its minimum allowed balance
 
-    @A-2.4 @advisory @B-4.14#8
+    @A-2.4 @A-2.4#4 @advisory @B-4.14#8
     Scenario: An authorization beyond the minimum allowed balance is not a success and changes nothing
       Given the partner has created an account
       And the account has been loaded with 30.00

@@ -21,7 +21,7 @@ Feature: KC-Debit Account (B-4.15)
 
   Rule: A wallet does not go below its minimum allowed balance
 
-    @A-2.4 @advisory @B-4.15#11
+    @A-2.4 @A-2.4#4 @advisory @B-4.15#11
     Scenario: A debit beyond the minimum allowed balance is not a success and changes nothing
       Given the partner has created an account
       And the account has been loaded with 30.00
@@ -39,7 +39,7 @@ Feature: KC-Debit Account (B-4.15)
       When the partner debits the account for the merchant 8 times at once, 10.00 each
       Then the balances agree to the cent with the debits that succeeded, each with its entry
 
-    @A-2.4 @advisory @B-4.15#11
+    @A-2.4 @A-2.4#4 @advisory @B-4.15#11
     Scenario: Concurrent debits succeed only as far as the money allows
       Given the partner has created an account
       And the account has been loaded with 50.00

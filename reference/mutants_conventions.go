@@ -36,7 +36,7 @@ var conventionMutants = []Mutant{
 	{Name: "closed-account-initadd-allowed", Clause: "A-3", Rule: "A-3#7", Description: "Init Add on a CLOSED account succeeds"},
 	// below-minimum-allowed breaks #4, an advisory rule; it is killed
 	// (as a warning) by the @advisory scenarios of B-4.15, tagged @.
-	{Name: "below-minimum-allowed", Clause: "A-2.4", Description: "a KC-Debit Account beyond avlBal less minimumAllowedBalance succeeds and the balance goes below it"},
+	{Name: "below-minimum-allowed", Clause: "A-2.4", Rule: "A-2.4#4", Description: "a KC-Debit Account beyond avlBal less minimumAllowedBalance succeeds and the balance goes below it"},
 	{Name: "partners-not-isolated", Clause: "A-5", Rule: "A-5#8", Description: "a token of one partner reaches every partner's accounts and payments"},
 
 	// A-1 General rules.

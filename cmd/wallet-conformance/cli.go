@@ -50,6 +50,7 @@ Usage:
   wallet-conformance merge   [--out DIR] DIR...
   wallet-conformance serve   [--addr 127.0.0.1:8080] [--mutant NAME] [--variant NAME,...] [--list-mutants]
   wallet-conformance list    [--format markdown|json]
+  wallet-conformance rules   [--format markdown|json]
   wallet-conformance openapi [--out FILE]
   wallet-conformance bundle  [--report-dir DIR] [--waivers FILE] [--out FILE] [--sign-key FILE]
   wallet-conformance verify  BUNDLE [--pubkey FILE]
@@ -61,6 +62,8 @@ merge    merges the report directories of a run's shards into one report with on
 serve    runs the reference server alone and prints the profile that targets it; --mutant NAME serves one
          that breaks a rule on purpose (to see what a failure looks like), --list-mutants lists them
 list     prints every clause with its operations and the scenarios that check it
+rules    prints the assertion audit: every rule of the spec with its level (normative, advisory, profile,
+         untestable, open), the spec's words, the scenarios that check it and the mutants that prove it
 openapi  writes the OpenAPI 3.1 document of the API, from the suite's schemas
 bundle   packs a report directory into one archive with a manifest of digests, signed with --sign-key
 verify   checks a bundle's digests and, with --pubkey, its signature
@@ -95,6 +98,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = serveCmd(ctx, args[1:], stdout, stderr)
 	case "list":
 		err = listCmd(args[1:], stdout, stderr)
+	case "rules":
+		err = rulesCmd(args[1:], stdout, stderr)
 	case "openapi":
 		err = openapiCmd(args[1:], stdout, stderr)
 	case "bundle":

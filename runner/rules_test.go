@@ -1,0 +1,60 @@
+package runner
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/features"
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/rules"
+)
+
+// Every normative rule of the catalogue is checked by a scenario tagged
+// with it and proven by a mutant of the reference server that breaks it
+// (TestEveryMutantIsKilled then requires a scenario tagged with the rule to
+// fail against it); a rule the suite cannot check is untestable and says
+// why. Advisory and profile rules are checked by a scenario too.
+func TestEveryNormativeRuleIsCheckedAndProven(t *testing.T) {
+	entries, err := RuleCatalogue(features.FS())
+	require.NoError(t, err)
+	require.NotEmpty(t, entries)
+	for _, e := range entries {
+		switch e.Level {
+		case rules.Normative:
+			assert.NotEmpty(t, e.Scenarios, "normative rule %s (%q) is checked by no scenario", e.ID, e.Quote)
+			assert.NotEmpty(t, e.Mutants, "normative rule %s (%q) has no mutant that breaks it", e.ID, e.Quote)
+		case rules.Advisory, rules.Profile:
+			assert.NotEmpty(t, e.Scenarios, "%s rule %s (%q) is checked by no scenario", e.Level, e.ID, e.Quote)
+		}
+	}
+	// A mutant names a rule of the catalogue, of its own clause.
+	cat, err := rules.Load()
+	require.NoError(t, err)
+	for _, m := range reference.Mutants() {
+		if m.Rule == "" {
+			continue
+		}
+		r, ok := cat.Rule(m.Rule)
+		if assert.True(t, ok, "mutant %s names %s, which is not in the catalogue", m.Name, m.Rule) {
+			assert.Equal(t, m.Clause, r.Clause(), "mutant %s names %s of another clause", m.Name, m.Rule)
+			assert.Contains(t, []rules.Level{rules.Normative, rules.Advisory, rules.Profile}, r.Level, "mutant %s breaks %s, an %s rule: nothing to break", m.Name, m.Rule, r.Level)
+		}
+	}
+}
+
+// rules/CATALOGUE.md is what `wallet-conformance rules` prints: the audit
+// an auditor reads in the repository never drifts from the catalogue.
+func TestTheCatalogueFileIsCurrent(t *testing.T) {
+	entries, err := RuleCatalogue(features.FS())
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, WriteRulesMarkdown(&b, entries))
+	got, err := os.ReadFile(filepath.Join("..", "rules", "CATALOGUE.md"))
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(b.Bytes(), got), "rules/CATALOGUE.md is out of date: run `go run ./cmd/wallet-conformance rules > rules/CATALOGUE.md`")
+}
