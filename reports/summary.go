@@ -13,8 +13,9 @@ func WriteSummary(w io.Writer, r *Result) error {
 }
 
 // WriteSummaryReport writes summary.md, fit for a CI job summary: the
-// verdict, the counts, the result of every clause of Documents A and B,
-// what did not pass, the waivers (applied, expired, unused) and the
+// verdict, the counts, what went wrong grouped by cause, the result of
+// every clause of Documents A and B, what did not pass (FAILED, ERROR and
+// WARNING scenarios, each with the rules it checks, quoted), the waivers (applied, expired, unused) and the
 // slowest call against the call allowance.
 func WriteSummaryReport(w io.Writer, rep *Report) error {
 	var b strings.Builder
@@ -46,28 +47,46 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		fmt.Fprintf(&b, "Latency: no call was made; the call allowance is %s.\n\n", rep.CallAllowance)
 	}
 
-	b.WriteString("## Clauses\n\nEvery clause of Documents A and B, with the scenarios that check it.\n\n| Clause | Title | Scenarios | Passed | Failed | Error | Warning | Skipped | Not claimed | Result |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	if rep.Aborted != nil {
+		fmt.Fprintf(&b, "## The run could not be carried out\n\n```\n%s\n```\n\n", rep.Aborted.Reason)
+	}
+	if len(rep.Causes) > 0 {
+		b.WriteString("## What went wrong\n\nThe scenarios that failed, were blocked or ended in an error, grouped by cause; root causes first.\n\n| Cause | Answer | Failed | Blocked | Errors | Example |\n|---|---|---|---|---|---|\n")
+		for _, c := range rep.Causes {
+			what := "(no call)"
+			if c.Operation != "" {
+				what = "`" + c.Operation + "` (" + c.Clause + ")"
+			}
+			if !c.Root {
+				what += ", blocked only"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %s |\n", what, mdCell(c.Answer), c.Failed, c.Blocked, c.Errors, mdCell(c.Message))
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("## Clauses\n\nEvery clause of Documents A and B, with the scenarios that check it.\n\n| Clause | Title | Scenarios | Passed | Failed | Blocked | Error | Warning | Skipped | Not claimed | Result |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range rep.Clauses {
 		switch c.Result {
 		case ClauseLeftEmpty:
-			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | the spec leaves it empty |\n", c.Tag, c.Title)
+			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | | the spec leaves it empty |\n", c.Tag, c.Title)
 			continue
 		case ClauseUntested:
-			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | **untested** |\n", c.Tag, c.Title)
+			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | | **untested** |\n", c.Tag, c.Title)
 			continue
 		case ClauseNotSelected:
-			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | not selected in this run |\n", c.Tag, c.Title)
+			fmt.Fprintf(&b, "| %s | %s | 0 | | | | | | | | not selected in this run |\n", c.Tag, c.Title)
 			continue
 		}
 		res := c.Result
-		if res == ClauseFail {
-			res = "**fail**"
-			if clauseAllWaived(c) {
-				res = "fail (waived)"
-			}
+		switch {
+		case res == ClauseFail && clauseAllWaived(c):
+			res = "fail (waived)"
+		case res == ClauseFail || res == ClauseBlocked:
+			res = "**" + res + "**"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %s |\n", c.Tag, c.Title, len(c.Scenarios),
-			c.Count(Passed), c.Count(Failed), c.Count(Error), c.Count(Warning), c.Count(Skipped), c.Count(NotClaimed), res)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n", c.Tag, c.Title, len(c.Scenarios),
+			c.Count(Passed), c.Count(Failed), c.Count(Blocked), c.Count(Error), c.Count(Warning), c.Count(Skipped), c.Count(NotClaimed), res)
 	}
 
 	var problems []ScenarioReport
@@ -84,6 +103,11 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 				waived = fmt.Sprintf(" (waived until %s: %s)", s.Waiver.Expires, s.Waiver.Justification)
 			}
 			fmt.Fprintf(&b, "- **%s**%s `%s` %s (%s)\n", s.Status, waived, s.ID, s.Name, strings.Join(s.Clauses, ", "))
+			for _, r := range ruleViews(s.Rules) {
+				if r.Level != "" {
+					fmt.Fprintf(&b, "  - rule %s (%s): “%s”\n", r.ID, r.Level, mdCell(r.Quote))
+				}
+			}
 			if s.Message != "" {
 				msg := s.Message
 				if len(msg) > 1500 {
@@ -113,11 +137,11 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 	return err
 }
 
-// clauseAllWaived reports whether every FAILED or ERROR scenario of a
-// clause is waived.
+// clauseAllWaived reports whether every FAILED, ERROR or BLOCKED scenario
+// of a clause is waived.
 func clauseAllWaived(c ClauseReport) bool {
 	for _, s := range c.Scenarios {
-		if (s.Status == Failed || s.Status == Error) && !s.Waived {
+		if (s.Status == Failed || s.Status == Error || s.Status == Blocked) && !s.Waived {
 			return false
 		}
 	}
