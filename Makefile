@@ -7,9 +7,11 @@ GO ?= go
 run:
 	$(GO) run ./cmd/wallet-conformance run
 
-## test: everything the project checks
+## test: everything the project checks: every package under the race detector, then the sweeps of
+## every mutant and variant of the reference server (skipped under -race: they add no code to it)
 test: vet fmt-check
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run '^(TestEveryMutantIsKilled|TestEveryVariantIsConformant)$$' ./runner
 
 vet:
 	$(GO) vet ./...
