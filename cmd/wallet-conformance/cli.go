@@ -54,6 +54,7 @@ Usage:
   wallet-conformance bundle  [--report-dir DIR] [--waivers FILE] [--out FILE] [--sign-key FILE]
   wallet-conformance verify  BUNDLE [--pubkey FILE]
   wallet-conformance keygen  [--out key.pem]
+  wallet-conformance har     [--report-dir DIR] [--out FILE]
 
 run      runs the suite; without --profile against the embedded reference server; with --shard I/N
          only the I-th of N parts balanced by time (--timings: an earlier report.json)
@@ -65,6 +66,7 @@ openapi  writes the OpenAPI 3.1 document of the API, from the suite's schemas
 bundle   packs a report directory into one archive with a manifest of digests, signed with --sign-key
 verify   checks a bundle's digests and, with --pubkey, its signature
 keygen   writes an Ed25519 key pair for bundle --sign-key and verify --pubkey
+har      writes every exchange of a report (redacted as in it) as HAR 1.2, for browsers' dev tools and Postman
 
 Exit status of run and merge: 0 CONFORMANT or CONFORMANT WITH WAIVERS; 1 NOT CONFORMANT (a normative
 scenario failed, was blocked or errored); 2 usage or profile error, a tag expression that does not parse,
@@ -103,6 +105,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = verifyCmd(args[1:], stdout, stderr)
 	case "keygen":
 		err = keygenCmd(args[1:], stdout, stderr)
+	case "har":
+		err = harCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return ExitConformant
