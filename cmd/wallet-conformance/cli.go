@@ -54,8 +54,10 @@ Usage:
   wallet-conformance bundle  [--report-dir DIR] [--waivers FILE] [--out FILE] [--sign-key FILE]
   wallet-conformance verify  BUNDLE [--pubkey FILE]
   wallet-conformance keygen  [--out key.pem]
-  wallet-conformance har     [--report-dir DIR] [--out FILE]
   wallet-conformance diff    OLD NEW
+  wallet-conformance har     [--report-dir DIR] [--out FILE]
+  wallet-conformance init    [--out FILE] [--base-url URL]
+  wallet-conformance version
 
 run      runs the suite; without --profile against the embedded reference server; with --shard I/N
          only the I-th of N parts balanced by time (--timings: an earlier report.json); with --baseline
@@ -72,6 +74,10 @@ keygen   writes an Ed25519 key pair for bundle --sign-key and verify --pubkey
 diff     compares two runs' reports (directories or report.json): new failures, fixed ones, changed levels,
          scenarios added or removed; exit 1 on a new failure
 har      writes every exchange of a report (redacted as in it) as HAR 1.2, for browsers' dev tools and Postman
+init     writes a commented profile for a new target (every key, its clause and default; secrets as ${VAR});
+         never overwrites a file
+version  prints the module version, the Go version, the suite version, the spec edition and the digests
+         of the features and schemas that reports record
 
 Exit status of run and merge: 0 CONFORMANT or CONFORMANT WITH WAIVERS; 1 NOT CONFORMANT (a normative
 scenario failed, was blocked or errored); 2 usage or profile error, a tag expression that does not parse,
@@ -115,6 +121,10 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = harCmd(args[1:], stdout, stderr)
 	case "diff":
 		code, err = diffCmd(args[1:], stdout, stderr)
+	case "version", "--version":
+		err = versionCmd(args[1:], stdout, stderr)
+	case "init":
+		err = initCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return ExitConformant
