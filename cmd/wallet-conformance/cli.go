@@ -117,14 +117,14 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = verifyCmd(args[1:], stdout, stderr)
 	case "keygen":
 		err = keygenCmd(args[1:], stdout, stderr)
-	case "har":
-		err = harCmd(args[1:], stdout, stderr)
 	case "diff":
 		code, err = diffCmd(args[1:], stdout, stderr)
-	case "version", "--version":
-		err = versionCmd(args[1:], stdout, stderr)
+	case "har":
+		err = harCmd(args[1:], stdout, stderr)
 	case "init":
 		err = initCmd(args[1:], stdout, stderr)
+	case "version", "--version":
+		err = versionCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return ExitConformant
