@@ -46,7 +46,7 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
-                             [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]]
+                             [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]] [--baseline REPORT]
   wallet-conformance merge   [--out DIR] DIR...
   wallet-conformance serve   [--addr 127.0.0.1:8080] [--mutant NAME] [--variant NAME,...] [--list-mutants]
   wallet-conformance list    [--format markdown|json]
@@ -55,9 +55,15 @@ Usage:
   wallet-conformance bundle  [--report-dir DIR] [--waivers FILE] [--out FILE] [--sign-key FILE]
   wallet-conformance verify  BUNDLE [--pubkey FILE]
   wallet-conformance keygen  [--out key.pem]
+  wallet-conformance diff    OLD NEW
+  wallet-conformance har     [--report-dir DIR] [--out FILE]
+  wallet-conformance init    [--out FILE] [--base-url URL]
+  wallet-conformance version
 
 run      runs the suite; without --profile against the embedded reference server; with --shard I/N
-         only the I-th of N parts balanced by time (--timings: an earlier report.json)
+         only the I-th of N parts balanced by time (--timings: an earlier report.json); with --baseline
+         (an earlier report.json or its directory) it exits 1 only for failures the baseline does not have,
+         while the verdict and the report stay the run's own (waivers, not baselines, are the audited path)
 merge    merges the report directories of a run's shards into one report with one verdict
 serve    runs the reference server alone and prints the profile that targets it; --mutant NAME serves one
          that breaks a rule on purpose (to see what a failure looks like), --list-mutants lists them
@@ -68,12 +74,20 @@ openapi  writes the OpenAPI 3.1 document of the API, from the suite's schemas
 bundle   packs a report directory into one archive with a manifest of digests, signed with --sign-key
 verify   checks a bundle's digests and, with --pubkey, its signature
 keygen   writes an Ed25519 key pair for bundle --sign-key and verify --pubkey
+diff     compares two runs' reports (directories or report.json): new failures, fixed ones, changed levels,
+         scenarios added or removed; exit 1 on a new failure
+har      writes every exchange of a report (redacted as in it) as HAR 1.2, for browsers' dev tools and Postman
+init     writes a commented profile for a new target (every key, its clause and default; secrets as ${VAR});
+         never overwrites a file
+version  prints the module version, the Go version, the suite version, the spec edition and the digests
+         of the features and schemas that reports record
 
 Exit status of run and merge: 0 CONFORMANT or CONFORMANT WITH WAIVERS; 1 NOT CONFORMANT (a normative
 scenario failed, was blocked or errored); 2 usage or profile error, a tag expression that does not parse,
 NO SCENARIO RUN (nothing was executed), ERROR (the run could not be carried out, e.g. the target issued no
 token; the report says what it answered) or reports that cannot be merged. Of verify: 0 intact and
-consistent, 1 a file, the signature or the verdict does not match, 2 usage error.
+consistent, 1 a file, the signature or the verdict does not match, 2 usage error. Of diff and run
+--baseline: 1 on a failure the older report does not have, else as above (diff: 0).
 `
 
 // usageError is a mistake on the command line.
@@ -108,6 +122,14 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code, err = verifyCmd(args[1:], stdout, stderr)
 	case "keygen":
 		err = keygenCmd(args[1:], stdout, stderr)
+	case "diff":
+		code, err = diffCmd(args[1:], stdout, stderr)
+	case "har":
+		err = harCmd(args[1:], stdout, stderr)
+	case "init":
+		err = initCmd(args[1:], stdout, stderr)
+	case "version", "--version":
+		err = versionCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return ExitConformant
@@ -152,6 +174,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	allowEnv := fs.String("allow-environment", "", "consent to run against a profile whose environment is not sandbox; must name it")
 	shardFlag := fs.String("shard", "", "run only part I of N (e.g. 2/3) of the selected scenarios, balanced by time; merge the parts' reports with merge")
 	timingsPath := fs.String("timings", "", "an earlier report.json whose scenario durations balance --shard (default: estimates)")
+	baselinePath := fs.String("baseline", "", "an earlier report.json (or its directory): exit 1 only for failures it does not have; the verdict is unchanged (waivers are the audited path)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitConformant, err
@@ -182,6 +205,14 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		var err error
 		if timings, err = runner.LoadTimings(*timingsPath); err != nil {
 			return ExitUsage, &usageError{msg: "--timings: " + err.Error()}
+		}
+	}
+
+	var baseline *reports.Report
+	if *baselinePath != "" {
+		var err error
+		if baseline, err = loadBaseline(*baselinePath); err != nil {
+			return ExitUsage, err
 		}
 	}
 
@@ -244,6 +275,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		fmt.Fprintf(stdout, "no scenario was executed: check --tags, --shard and the profile's scope.exclude\n")
 	}
 	fmt.Fprintf(stdout, "report: %s (written in %d ms)\n", filepath.Join(*reportDir, reports.ReportHTMLFile), res.ReportWriting.Milliseconds())
+	if baseline != nil {
+		return gateOnBaseline(stdout, baseline, *baselinePath, res, exitFor(res.Verdict())), nil
+	}
 	return exitFor(res.Verdict()), nil
 }
 

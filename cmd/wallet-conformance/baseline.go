@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/wallet-conformance/wallet-conformance/reports"
+)
+
+// loadBaseline reads the report of an earlier run that run --baseline
+// compares with: report.json or its directory.
+func loadBaseline(path string) (*reports.Report, error) {
+	rep, err := readReportJSON(path)
+	if err != nil {
+		return nil, &usageError{msg: "--baseline: " + err.Error()}
+	}
+	return rep, nil
+}
+
+// gateOnBaseline prints how the run compares with the baseline and returns
+// the run's exit status: code (exitFor of the verdict), except that a NOT
+// CONFORMANT run whose every failure the baseline already had exits 0. The
+// verdict itself, and the report, stay what the run found.
+func gateOnBaseline(w io.Writer, base *reports.Report, path string, res *reports.Result, code int) int {
+	verdict := res.Verdict()
+	if verdict != reports.NotConformant && verdict != reports.Conformant && verdict != reports.ConformantWithWaivers {
+		fmt.Fprintf(w, "baseline %s: not applied: the run's verdict is %s\n", path, verdict)
+		return code
+	}
+	d := reports.Compare(base, reports.Build(res, reports.Meta{}, nil, nil))
+	fmt.Fprintf(w, "baseline %s (run %s, %s): %d of this run's %d failures were failing there already; %d new; %d of its failures are fixed\n",
+		path, base.RunID, base.Verdict, d.Known, d.Failing, len(d.NewFailures), len(d.Fixed))
+	if len(d.NewFailures) > 0 {
+		fmt.Fprintf(w, "new failures (%d):\n", len(d.NewFailures))
+		for _, c := range d.NewFailures {
+			was := "not in the baseline"
+			if c.Old != "" {
+				was = "was " + string(c.Old)
+			}
+			fmt.Fprintf(w, "  %s  %s  %s (%s)\n", c.New, c.ID, c.Name, was)
+		}
+		fmt.Fprintf(w, "exit status 1: failures the baseline does not have\n")
+		return ExitFailed
+	}
+	if verdict == reports.NotConformant {
+		fmt.Fprintf(w, "exit status 0: no failure beyond the baseline's; the verdict stays %s (a baseline gates CI; waivers are the audited way to accept a failure)\n", verdict)
+	}
+	return ExitConformant
+}

@@ -1,0 +1,11 @@
+// Package recipes holds no code: it is the folder of the distribution
+// recipes, each exercised by recipes_test.go as far as a machine without
+// Docker or a CI service can:
+//
+//   - Dockerfile: a minimal image, a static binary (CGO_ENABLED=0) on
+//     distroless's static base, run as a non-root user;
+//   - github-actions.yml: a GitHub Actions workflow that runs the suite in
+//     shards, merges them into one report and verdict, publishes the JUnit
+//     report and uploads the report as an artifact;
+//   - gitlab-ci.yml: the same for GitLab CI.
+package recipes
