@@ -3,9 +3,6 @@ package reference
 import (
 	"encoding/json"
 	"net/http"
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -13,7 +10,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 )
 
@@ -49,20 +45,7 @@ func TestMutantTable(t *testing.T) {
 // code through h.mutant("name"), and that the code names no other mutant.
 func TestMutantsReferenced(t *testing.T) {
 	t.Parallel()
-	files, err := filepath.Glob("*.go")
-	require.NoError(t, err)
-	used := map[string]bool{}
-	call := regexp.MustCompile(`\.mutant\("([^"]+)"\)`)
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		require.NoError(t, err)
-		for _, m := range call.FindAllStringSubmatch(string(src), -1) {
-			used[m[1]] = true
-		}
-	}
+	used := namesCalled(t, "mutant")
 	for _, m := range Mutants() {
 		assert.True(t, used[m.Name], "mutant %s is never checked in the code", m.Name)
 		delete(used, m.Name)

@@ -42,10 +42,22 @@ func TestVariantTable(t *testing.T) {
 // the code through h.variant("name"), and that the code names no other.
 func TestVariantsReferenced(t *testing.T) {
 	t.Parallel()
+	used := namesCalled(t, "variant")
+	for _, v := range Variants() {
+		assert.True(t, used[v.Name], "variant %s is never checked in the code", v.Name)
+		delete(used, v.Name)
+	}
+	assert.Empty(t, used, "code checks variants missing from the tables")
+}
+
+// namesCalled returns every name the package's code passes to
+// h.<method>("name"), such as h.mutant("…") and h.variant("…").
+func namesCalled(t *testing.T, method string) map[string]bool {
+	t.Helper()
 	files, err := filepath.Glob("*.go")
 	require.NoError(t, err)
 	used := map[string]bool{}
-	call := regexp.MustCompile(`\.variant\("([^"]+)"\)`)
+	call := regexp.MustCompile(`\.` + method + `\("([^"]+)"\)`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -56,9 +68,5 @@ func TestVariantsReferenced(t *testing.T) {
 			used[m[1]] = true
 		}
 	}
-	for _, v := range Variants() {
-		assert.True(t, used[v.Name], "variant %s is never checked in the code", v.Name)
-		delete(used, v.Name)
-	}
-	assert.Empty(t, used, "code checks variants missing from the tables")
+	return used
 }

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
 
@@ -225,33 +226,5 @@ func (r *Result) ByClause() []ClauseRow {
 }
 
 // ClauseLess orders clause tags as the spec does: A before B, then by each
-// number ("A-4.2" < "A-4.10").
-func ClauseLess(a, b string) bool {
-	ka, kb := clauseKey(a), clauseKey(b)
-	for i := 0; i < len(ka) && i < len(kb); i++ {
-		if ka[i] != kb[i] {
-			return ka[i] < kb[i]
-		}
-	}
-	return len(ka) < len(kb)
-}
-
-func clauseKey(c string) []int {
-	var key []int
-	n, inNum := 0, false
-	for _, r := range c {
-		switch {
-		case r >= '0' && r <= '9':
-			n, inNum = n*10+int(r-'0'), true
-		case inNum:
-			key, n, inNum = append(key, n), 0, false
-		}
-	}
-	if inNum {
-		key = append(key, n)
-	}
-	if len(c) > 0 {
-		key = append([]int{int(c[0])}, key...)
-	}
-	return key
-}
+// number ("A-4.2" < "A-4.10"), as rules.Less orders rule ids.
+func ClauseLess(a, b string) bool { return rules.Less(a, b) }

@@ -167,8 +167,8 @@ func (c *Catalogue) Rule(id string) (Rule, bool) {
 	return c.rules[i], true
 }
 
-// Less orders rule ids as the spec orders clauses (A before B, then by each
-// number: "A-4.2" < "A-4.10"), then by rule number.
+// Less orders rule ids, and clause tags, as the spec orders clauses (A
+// before B, then by each number: "A-4.2" < "A-4.10"), then by rule number.
 func Less(a, b string) bool {
 	ka, kb := key(a), key(b)
 	for i := 0; i < len(ka) && i < len(kb); i++ {

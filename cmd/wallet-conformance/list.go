@@ -13,7 +13,24 @@ import (
 // listCmd prints the catalogue clause by clause: the auditor's index of
 // what the suite checks.
 func listCmd(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	return printListing("list", args, stdout, stderr, func() ([]runner.ClauseEntry, error) {
+		return runner.Catalogue(features.FS())
+	}, runner.WriteCatalogueMarkdown, runner.WriteCatalogueJSON)
+}
+
+// rulesCmd prints the assertion audit: every rule of the spec the suite
+// knows, its level, the spec's words, and the scenarios and mutants behind
+// it.
+func rulesCmd(args []string, stdout, stderr io.Writer) error {
+	return printListing("rules", args, stdout, stderr, func() ([]runner.RuleEntry, error) {
+		return runner.RuleCatalogue(features.FS())
+	}, runner.WriteRulesMarkdown, runner.WriteRulesJSON)
+}
+
+// printListing is a command that prints what load gives, as --format
+// markdown (the default) or json.
+func printListing[T any](name string, args []string, stdout, stderr io.Writer, load func() (T, error), markdown, json func(io.Writer, T) error) error {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	format := fs.String("format", "markdown", "markdown or json")
 	if err := parseFlags(fs, args); err != nil {
@@ -22,19 +39,19 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return &usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
 	}
-	write := runner.WriteCatalogueMarkdown
+	write := markdown
 	switch *format {
 	case "markdown", "md":
 	case "json":
-		write = runner.WriteCatalogueJSON
+		write = json
 	default:
 		return &usageError{msg: fmt.Sprintf("--format %q: want markdown or json", *format)}
 	}
-	entries, err := runner.Catalogue(features.FS())
+	v, err := load()
 	if err != nil {
 		return err
 	}
-	return write(stdout, entries)
+	return write(stdout, v)
 }
 
 // parseFlags parses args with fs, flags and arguments in any order, and

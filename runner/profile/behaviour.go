@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/rules"
 )
 
 // Behaviour is a point the spec leaves open on which conforming
@@ -23,7 +25,7 @@ type Behaviour struct {
 // spec's clauses come. Each area of the suite keeps its own table.
 func Behaviours() []Behaviour {
 	all := slices.Concat(conventionBehaviours, paymentBehaviours, accountInfoBehaviours)
-	sort.SliceStable(all, func(i, j int) bool { return clauseLess(all[i].Clause, all[j].Clause) })
+	sort.SliceStable(all, func(i, j int) bool { return rules.Less(all[i].Clause, all[j].Clause) })
 	return all
 }
 
@@ -73,35 +75,4 @@ func (p *Profile) validateBehaviours() error {
 		return &Error{Msg: strings.Join(errs, "; ")}
 	}
 	return nil
-}
-
-// clauseLess orders clause tags as the spec does ("A-4.2" < "A-4.10" < "B-3").
-func clauseLess(a, b string) bool {
-	ka, kb := clauseKey(a), clauseKey(b)
-	for i := 0; i < len(ka) && i < len(kb); i++ {
-		if ka[i] != kb[i] {
-			return ka[i] < kb[i]
-		}
-	}
-	return len(ka) < len(kb)
-}
-
-func clauseKey(c string) []int {
-	var k []int
-	if c != "" {
-		k = append(k, int(c[0]))
-	}
-	n, in := 0, false
-	for _, r := range c {
-		switch {
-		case r >= '0' && r <= '9':
-			n, in = n*10+int(r-'0'), true
-		case in:
-			k, n, in = append(k, n), 0, false
-		}
-	}
-	if in {
-		k = append(k, n)
-	}
-	return k
 }
