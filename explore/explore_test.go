@@ -1,0 +1,141 @@
+package explore_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+)
+
+// The settings every test exploration shares: rapid's settings are
+// process-wide, and explorations with the same ones run at once.
+const (
+	testSeed  = 1
+	testRuns  = 60
+	testSteps = 30
+)
+
+func startReference(t *testing.T, cfg reference.Config) string {
+	t.Helper()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func explore1(t *testing.T, cfg reference.Config, opts explore.Options) *explore.Outcome {
+	t.Helper()
+	opts.Profile = runner.ReferenceProfile(startReference(t, cfg), cfg)
+	if opts.Seed == 0 {
+		opts.Seed, opts.Runs, opts.Steps = testSeed, testRuns, testSteps
+	}
+	if opts.ShrinkAttempts == 0 {
+		opts.ShrinkAttempts = 80
+	}
+	if os.Getenv("EXPLORE_PROGRESS") != "" {
+		opts.Progress = os.Stderr
+	}
+	out, err := explore.Run(context.Background(), opts)
+	require.NoError(t, err)
+	return out
+}
+
+func nonPassing(res *reports.Result) string {
+	var b strings.Builder
+	for _, s := range res.Scenarios {
+		if s.Status != reports.Passed {
+			b.WriteString(string(s.Status) + " " + s.ID + " " + s.Name + "\n" + s.Message + "\n")
+		}
+	}
+	return b.String()
+}
+
+// Against both personalities of the conforming reference server, which
+// make every choice the spec leaves open differently, the exploration finds
+// nothing: no invariant asserts more than the spec states.
+func TestExplorationPassesAgainstTheConformingServer(t *testing.T) {
+	t.Parallel()
+	for name, pers := range map[string]reference.Personality{"standard": reference.Standard, "alternative": reference.Alternative} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Personality = pers
+			out := explore1(t, cfg, explore.Options{})
+			assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+			assert.Zero(t, out.Result.Counts()[reports.Warning], nonPassing(out.Result))
+			assert.Nil(t, out.Failure)
+			assert.Equal(t, testRuns, out.Runs)
+		})
+	}
+}
+
+// Each mutant breaks one rule of money or of a state table, and the
+// feature suite kills it. The exploration finds it, shrinks the sequence,
+// and writes a scenario that fails against the mutant and passes against
+// the conforming server when `run --features` replays it.
+func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		mutant    string
+		invariant string
+		maxMoves  int
+	}{
+		{"load-not-credited", "balances-agree-with-the-moves", 4},
+		{"kc-capture-keeps-block", "balances-agree-with-the-moves", 6},
+		{"debit-not-booked", "balances-agree-with-the-moves", 6},
+		{"kc-refund-not-credited", "balances-agree-with-the-moves", 8},
+		{"refund-above-captured", "refunds-are-bounded", 9},
+		{"capture-after-cancel", "disallowed-move-is-refused", 6},
+		{"failed-move-changes-state", "refused-move-changes-nothing", 6},
+		{"kc-capture-of-debit", "disallowed-move-is-refused", 7},
+		{"avlbal-ignores-block", "available-is-booked-minus-blocked", 6},
+	} {
+		t.Run(tc.mutant, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Mutant = tc.mutant
+			dir := t.TempDir()
+			out := explore1(t, cfg, explore.Options{ReportDir: dir})
+			require.NotNil(t, out.Failure, "mutant %s survived the exploration", tc.mutant)
+			f := out.Failure
+			assert.Equal(t, tc.invariant, f.Invariant.ID, f.Message)
+			assert.LessOrEqual(t, f.Moves, tc.maxMoves, f.Feature)
+			assert.LessOrEqual(t, f.Moves, f.OriginalMoves)
+			assert.Equal(t, reports.NotConformant, out.Result.Verdict())
+			require.FileExists(t, f.FeaturePath)
+			t.Logf("%s: run %d broke %s after %d moves, shrunk to %d:\n%s", tc.mutant, f.Run, f.Invariant.ID, f.OriginalMoves, f.Moves, f.Feature)
+
+			features := filepath.Dir(f.FeaturePath)
+			assert.Equal(t, reports.Failed, replay(t, cfg, features, f), "the written scenario passes against the mutant")
+			assert.Equal(t, reports.Passed, replay(t, reference.DefaultConfig(), features, f), "the written scenario fails against the conforming server")
+		})
+	}
+}
+
+// replay runs the written scenario with the suite's runner, as
+// `wallet-conformance run --features DIR` does, and returns its status.
+func replay(t *testing.T, cfg reference.Config, dir string, f *explore.Failure) reports.Status {
+	t.Helper()
+	res, err := runner.Run(context.Background(), runner.Options{
+		Profile: runner.ReferenceProfile(startReference(t, cfg), cfg), Features: os.DirFS(dir), Concurrency: 1, Progress: io.Discard,
+	})
+	require.NoError(t, err)
+	require.Len(t, res.Scenarios, 1)
+	s := res.Scenarios[0]
+	assert.Equal(t, f.FeatureName+":"+strconv.Itoa(f.ScenarioLine), s.ID)
+	if s.Status != reports.Passed {
+		t.Logf("replay against mutant %q: %s\n%s", cfg.Mutant, s.Status, s.Message)
+	}
+	return s.Status
+}
