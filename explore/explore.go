@@ -52,7 +52,8 @@ type Options struct {
 	MaxDuration time.Duration
 	MaxCalls    int
 	// ShrinkTime bounds the shrinking's time, ShrinkAttempts its runs; 0
-	// means 30s and 500. The scenario written is the shortest found until then.
+	// means 30s and 200 (and half as many again for the passes on the moves).
+	// The scenario written is the shortest found until then.
 	ShrinkTime     time.Duration
 	ShrinkAttempts int
 	// ReportDir receives the report files and, in features/, the scenario
@@ -265,7 +266,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			consent: !p.Excludes("B-4.8"),
 		},
 		maxMoves:    max(10, 3*opts.Steps),
-		maxAttempts: cmpOr(opts.ShrinkAttempts, 500),
+		maxAttempts: cmpOr(opts.ShrinkAttempts, 200),
 		runID:       runID(),
 		ctx:         exploreCtx,
 		progress:    newProgress(opts.Progress, red),
@@ -274,6 +275,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	checkWithRapid(rapidSettings{seed: seed, runs: opts.Runs, steps: opts.Steps, shrink: shrink}, e.prop)
 	if e.found != nil {
 		e.minimize(e.maxAttempts / 2)
+		e.progress.shrunk(e.best.failedAt+1, e.attempts)
 	}
 
 	out := &Outcome{Seed: seed, Runs: len(e.runs), Calls: c.Calls()}

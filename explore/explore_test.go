@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -43,7 +44,7 @@ func explore1(t *testing.T, cfg reference.Config, opts explore.Options) *explore
 	if opts.ShrinkAttempts == 0 {
 		opts.ShrinkAttempts = 80
 	}
-	if os.Getenv("EXPLORE_PROGRESS") != "" {
+	if os.Getenv("EXPLORE_PROGRESS") != "" && opts.Progress == nil {
 		opts.Progress = os.Stderr
 	}
 	out, err := explore.Run(context.Background(), opts)
@@ -138,4 +139,80 @@ func replay(t *testing.T, cfg reference.Config, dir string, f *explore.Failure) 
 		t.Logf("replay against mutant %q: %s\n%s", cfg.Mutant, s.Status, s.Message)
 	}
 	return s.Status
+}
+
+// The same seed against the same deterministic server makes the same moves
+// and shrinks to the same scenario.
+func TestTheSameSeedExploresTheSameWay(t *testing.T) {
+	t.Parallel()
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = "kc-capture-keeps-block"
+	scenario := func() (string, []string) {
+		out := explore1(t, cfg, explore.Options{})
+		require.NotNil(t, out.Failure)
+		var moves []string
+		for _, s := range out.Result.Scenarios {
+			for _, st := range s.Steps {
+				moves = append(moves, st.Text)
+			}
+		}
+		// The comments quote the target's answers, whose references differ.
+		return out.Failure.Feature[strings.Index(out.Failure.Feature, "@explore"):], moves
+	}
+	first, firstMoves := scenario()
+	second, secondMoves := scenario()
+	assert.Equal(t, first, second)
+	assert.Equal(t, firstMoves, secondMoves)
+}
+
+// --max-calls and --max-duration stop an exploration: the runs made until
+// then are reported, a notice says why it stopped, and it is no failure.
+func TestBoundsStopTheExploration(t *testing.T) {
+	t.Parallel()
+	t.Run("calls", func(t *testing.T) {
+		t.Parallel()
+		out := explore1(t, reference.DefaultConfig(), explore.Options{MaxCalls: 300})
+		assert.LessOrEqual(t, out.Calls, 305) // concurrent debits may pass the bound together
+		assert.Less(t, out.Runs, testRuns)
+		assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+		assert.Contains(t, strings.Join(out.Notices, "\n"), "reached its bounds")
+	})
+	t.Run("duration", func(t *testing.T) {
+		t.Parallel()
+		start := time.Now()
+		out := explore1(t, reference.DefaultConfig(), explore.Options{MaxDuration: 300 * time.Millisecond})
+		assert.Less(t, time.Since(start), 5*time.Second)
+		assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+		assert.Contains(t, strings.Join(out.Notices, "\n"), "reached its bounds")
+	})
+}
+
+// Secrets never reach what an exploration writes: the report files, the
+// written scenario and its exchanges, the progress display.
+func TestSecretsStayOutOfWhatTheExplorationWrites(t *testing.T) {
+	t.Parallel()
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = "load-not-credited"
+	dir := t.TempDir()
+	var progress strings.Builder
+	out := explore1(t, cfg, explore.Options{ReportDir: dir, Progress: &progress})
+	require.NotNil(t, out.Failure)
+	texts := map[string]string{"progress": progress.String()}
+	require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := os.ReadFile(path)
+			texts[path] = string(data)
+		}
+		return err
+	}))
+	for _, f := range []string{"report.json", "report.html", "summary.md", "junit.xml", "profile.yaml"} {
+		assert.Contains(t, texts, filepath.Join(dir, f))
+	}
+	assert.Contains(t, texts, filepath.Join(dir, "features", strings.TrimSuffix(out.Failure.FeatureName, ".feature")+".exchanges.json"))
+	for name, text := range texts {
+		assert.NotContains(t, text, cfg.Password, name)
+		assert.NotRegexp(t, `"X-Auth-Token":\s*\[\s*"[^[]`, text, name)
+		assert.NotRegexp(t, `spt_[0-9a-f]{32}`, text, name) // the provider's authorizationToken (Standard)
+		assert.NotRegexp(t, `[0-9a-f]{64}`, text, name)     // an issued token (Standard)
+	}
 }

@@ -69,6 +69,10 @@ func (p *progress) shorter(attempts, moves int) {
 	p.printf(" %d moves (attempt %d)", moves, attempts)
 }
 
+func (p *progress) shrunk(moves, attempts int) {
+	p.printf("\nshrunk to %d moves in %d attempts\n", moves, attempts)
+}
+
 func (p *progress) replayed(f *Failure) {
 	p.printf("replayed %s against the target: %s\n", f.FeatureName, f.Replayed)
 }
@@ -76,7 +80,7 @@ func (p *progress) replayed(f *Failure) {
 func (p *progress) done(out *Outcome, dir string) {
 	if out.Failure != nil {
 		f := out.Failure
-		p.printf("\nshrunk to %d moves in %d attempts:\n\n%s\n", f.Moves, f.Attempts, f.Feature)
+		p.printf("\n%s\n", f.Feature)
 	} else {
 		p.endLine()
 	}
