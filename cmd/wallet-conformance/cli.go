@@ -6,8 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
@@ -27,7 +30,9 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
-                             [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]]
+                             [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]] [--features DIR]
+  wallet-conformance explore [--profile FILE | --target URL] [--seed S] [--steps N] [--runs R] [--max-duration D]
+                             [--max-calls C] [--report-dir DIR] [--mutant NAME]
   wallet-conformance merge   [--out DIR] DIR...
   wallet-conformance serve   [--addr 127.0.0.1:8080]
   wallet-conformance list    [--format markdown|json]
@@ -38,6 +43,9 @@ Usage:
 
 run      runs the suite; without --profile against the embedded reference server; with --shard I/N
          only the I-th of N parts balanced by time (--timings: an earlier report.json)
+         --features DIR runs the .feature files of DIR instead of the embedded ones (a scenario explore wrote)
+explore  stateful exploration: random sequences of moves checked against a model of the money after every
+         call; a failure is shrunk and written as a scenario (features/ of the report directory)
 merge    merges the report directories of a run's shards into one report with one verdict
 serve    runs the reference server alone and prints the profile that targets it
 list     prints every clause with its operations and the scenarios that check it
@@ -67,6 +75,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		code, err = runCmd(ctx, args[1:], stdout, stderr)
+	case "explore":
+		code, err = exploreCmd(ctx, args[1:], stdout, stderr)
 	case "merge":
 		code, err = mergeCmd(args[1:], stdout, stderr)
 	case "serve":
@@ -121,6 +131,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	allowEnv := fs.String("allow-environment", "", "consent to run against a profile whose environment is not sandbox; must name it")
 	shardFlag := fs.String("shard", "", "run only part I of N (e.g. 2/3) of the selected scenarios, balanced by time; merge the parts' reports with merge")
 	timingsPath := fs.String("timings", "", "an earlier report.json whose scenario durations balance --shard (default: estimates)")
+	featuresDir := fs.String("features", "", "directory of .feature files to run instead of the embedded features (e.g. a scenario explore wrote)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitConformant, err
@@ -149,6 +160,13 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if timings, err = runner.LoadTimings(*timingsPath); err != nil {
 			return ExitUsage, &usageError{msg: "--timings: " + err.Error()}
 		}
+	}
+	var featureFS iofs.FS
+	if *featuresDir != "" {
+		if names, err := filepath.Glob(filepath.Join(*featuresDir, "*.feature")); err != nil || len(names) == 0 {
+			return ExitUsage, &usageError{msg: fmt.Sprintf("--features: no .feature file in %s", *featuresDir)}
+		}
+		featureFS = os.DirFS(*featuresDir)
 	}
 
 	var p *profile.Profile
@@ -187,6 +205,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		AllowEnvironment: *allowEnv,
 		Shard:            shard,
 		Timings:          timings,
+		Features:         featureFS,
 	})
 	if err != nil {
 		return ExitUsage, err
