@@ -51,9 +51,9 @@ type Options struct {
 	// with the moves it made.
 	MaxDuration time.Duration
 	MaxCalls    int
-	// ShrinkTime bounds the shrinking's time, ShrinkAttempts its runs; 0
-	// means 30s and 200 (and half as many again for the passes on the moves).
-	// The scenario written is the shortest found until then.
+	// ShrinkTime bounds the shrinking's time, ShrinkAttempts its runs (a
+	// third for rapid's shrinker, the rest for the passes on the moves); 0
+	// means 30s and 300. The scenario written is the shortest found until then.
 	ShrinkTime     time.Duration
 	ShrinkAttempts int
 	// ReportDir receives the report files and, in features/, the scenario
@@ -113,9 +113,9 @@ type explorer struct {
 	clock    target.Clock
 	caps     capabilities
 	maxMoves int
-	// maxAttempts bounds the shrinker's runs: the runs after it make no
-	// calls, so rapid ends its shrinking at once, and the same seed against
-	// a deterministic target shrinks to the same scenario however fast it is.
+	// maxAttempts bounds the runs of rapid's shrinker, which then stops:
+	// the same seed against a deterministic target shrinks to the same
+	// scenario however fast it is.
 	maxAttempts int
 	runID       string
 	ctx         context.Context
@@ -145,7 +145,7 @@ func (e *explorer) prop(t *rapid.T) {
 		return
 	}
 	if e.shrinking && e.attempts >= e.maxAttempts {
-		return // rapid's shrinking is over: its further runs pass at once
+		stopRapid() // rapid's shrinker has had its runs
 	}
 	e.invocations++
 	x := e.newMachine()
@@ -266,7 +266,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			consent: !p.Excludes("B-4.8"),
 		},
 		maxMoves:    max(10, 3*opts.Steps),
-		maxAttempts: cmpOr(opts.ShrinkAttempts, 200),
+		maxAttempts: max(1, cmpOr(opts.ShrinkAttempts, 300)/3),
 		runID:       runID(),
 		ctx:         exploreCtx,
 		progress:    newProgress(opts.Progress, red),
@@ -274,7 +274,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	e.progress.start(seed, opts.Runs, opts.Steps, client.BaseURL())
 	checkWithRapid(rapidSettings{seed: seed, runs: opts.Runs, steps: opts.Steps, shrink: shrink}, e.prop)
 	if e.found != nil {
-		e.minimize(e.maxAttempts / 2)
+		e.minimize(cmpOr(opts.ShrinkAttempts, 300) - e.maxAttempts)
 		e.progress.shrunk(e.best.failedAt+1, e.attempts)
 	}
 
@@ -314,6 +314,9 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		if opts.Replay && dir != "" && ctx.Err() == nil {
 			f.Replayed = replay(ctx, p, hc, dir, f)
 			e.progress.replayed(f)
+		}
+		if opts.ReportDir == "" {
+			f.FeaturePath = "" // written to a temporary directory for the replay only
 		}
 	}
 	out.Result = buildResult(e, out, started)

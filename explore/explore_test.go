@@ -2,11 +2,14 @@ package explore_test
 
 import (
 	"context"
+	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,7 +26,7 @@ import (
 // process-wide, and explorations with the same ones run at once.
 const (
 	testSeed  = 1
-	testRuns  = 60
+	testRuns  = 20
 	testSteps = 30
 )
 
@@ -42,13 +45,14 @@ func explore1(t *testing.T, cfg reference.Config, opts explore.Options) *explore
 		opts.Seed, opts.Runs, opts.Steps = testSeed, testRuns, testSteps
 	}
 	if opts.ShrinkAttempts == 0 {
-		opts.ShrinkAttempts = 80
+		opts.ShrinkAttempts = 60
 	}
 	if os.Getenv("EXPLORE_PROGRESS") != "" && opts.Progress == nil {
 		opts.Progress = os.Stderr
 	}
 	out, err := explore.Run(context.Background(), opts)
 	require.NoError(t, err)
+	t.Logf("%d runs, %d calls", out.Runs, out.Calls)
 	return out
 }
 
@@ -146,7 +150,7 @@ func replay(t *testing.T, cfg reference.Config, dir string, f *explore.Failure) 
 func TestTheSameSeedExploresTheSameWay(t *testing.T) {
 	t.Parallel()
 	cfg := reference.DefaultConfig()
-	cfg.Mutant = "kc-capture-keeps-block"
+	cfg.Mutant = "debit-not-booked"
 	scenario := func() (string, []string) {
 		out := explore1(t, cfg, explore.Options{})
 		require.NotNil(t, out.Failure)
@@ -215,4 +219,36 @@ func TestSecretsStayOutOfWhatTheExplorationWrites(t *testing.T) {
 		assert.NotRegexp(t, `spt_[0-9a-f]{32}`, text, name) // the provider's authorizationToken (Standard)
 		assert.NotRegexp(t, `[0-9a-f]{64}`, text, name)     // an issued token (Standard)
 	}
+}
+
+// failingTransport stops reaching the target after a number of requests.
+type failingTransport struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	left int
+}
+
+func (f *failingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	f.mu.Lock()
+	f.left--
+	left := f.left
+	f.mu.Unlock()
+	if left < 0 {
+		return nil, errors.New("connection refused")
+	}
+	return f.next.RoundTrip(r)
+}
+
+// A target that can no longer be reached ends the exploration with an
+// ERROR, kept apart from conformance failures: nothing is shrunk or written.
+func TestAnInfrastructureErrorIsNoFailure(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hc := &http.Client{Transport: &failingTransport{next: http.DefaultTransport, left: 150}}
+	out := explore1(t, reference.DefaultConfig(), explore.Options{HTTPClient: hc, ReportDir: dir})
+	assert.Nil(t, out.Failure)
+	assert.Equal(t, reports.NotConformant, out.Result.Verdict())
+	assert.Equal(t, 1, out.Result.Counts()[reports.Error], nonPassing(out.Result))
+	assert.Contains(t, strings.Join(out.Notices, "\n"), "an infrastructure error ended the exploration")
+	assert.NoDirExists(t, filepath.Join(dir, "features"))
 }

@@ -217,16 +217,24 @@ func (x *machine) actions() map[string]func(*rapid.T) {
 }
 
 // drawKind draws a unit uniformly, from unbiased bits (rapid's integer
-// generators favour small values, which would favour the first kinds), and
-// walks on to the first unit that applies. The kinds come from a fixed
-// list, so a shrunk sequence keeps the kinds of the moves it keeps.
+// generators favour small values, which would favour the first kinds); a
+// unit that does not apply is drawn again, up to eight times, and then the
+// next one that applies is taken. The kinds come from a fixed list, so a
+// shrunk sequence keeps the kinds of the moves it keeps.
 func (x *machine) drawKind(t *rapid.T) string {
 	n := len(units)
 	u := 0
-	for range bits.Len(uint(n - 1)) {
-		u <<= 1
-		if rapid.Bool().Draw(t, "bit") {
-			u |= 1
+	for try := 0; try < 8; try++ {
+		u = 0
+		for range bits.Len(uint(n - 1)) {
+			u <<= 1
+			if rapid.Bool().Draw(t, "bit") {
+				u |= 1
+			}
+		}
+		u %= n
+		if units[u].applies(x) {
+			return moveKinds[units[u].kind].name
 		}
 	}
 	for i := range n {

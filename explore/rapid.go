@@ -3,6 +3,7 @@ package explore
 import (
 	"flag"
 	"fmt"
+	"runtime"
 	"strconv"
 	"sync"
 	"testing"
@@ -51,7 +52,16 @@ func checkWithRapid(s rapidSettings, prop func(*rapid.T)) *rapidTB {
 		if rapidSet != nil && *rapidSet == s {
 			defer rapidMu.RUnlock()
 			tb := &rapidTB{}
-			rapid.Check(tb, prop)
+			// rapid runs in a goroutine of its own, which the property
+			// may end with stopRapid (runtime.Goexit, as testing.T.FailNow
+			// does) once the shrinker has had its runs: past its bound
+			// rapid would go on comparing candidates it no longer runs.
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				rapid.Check(tb, prop)
+			}()
+			<-done
 			return tb
 		}
 		rapidMu.RUnlock()
@@ -81,6 +91,10 @@ func setRapidFlags(s rapidSettings) {
 	}
 	rapidSet = &s
 }
+
+// stopRapid ends the rapid.Check that runs the calling property at once;
+// call it from the property only.
+func stopRapid() { runtime.Goexit() }
 
 // rapidTB is the test rapid reports to: it notes what rapid says and
 // whether it failed the check. Safe for concurrent use.

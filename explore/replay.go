@@ -98,7 +98,7 @@ func (e *explorer) newMachine() *machine {
 	return &machine{e: e, ctx: e.ctx, m: newModel(), tr: &runTrace{started: time.Now()}, uid: fmt.Sprintf("%s%04d", e.runID, e.invocations)}
 }
 
-// minimize goes on from rapid's shortest failing run: it removes single
+// minimize goes on from rapid's shortest failing run: it removes spans of
 // actions, then lowers single values to their least, as long as the run
 // still breaks the same invariant no later, within maxAttempts more runs.
 func (e *explorer) minimize(maxAttempts int) {
@@ -130,11 +130,16 @@ func (e *explorer) minimize(maxAttempts int) {
 	}
 	for changed := true; changed; {
 		changed = false
-		for i := 0; i < len(e.best.actions); i++ {
-			script := append(append([]action(nil), e.best.actions[:i]...), e.best.actions[i+1:]...)
-			if try(script) {
-				changed = true
-				i--
+		// Remove spans of actions, halves first, then ever shorter ones
+		// down to single actions (delta debugging).
+		for size := max(1, len(e.best.actions)/2); size >= 1; size /= 2 {
+			for i := 0; i+size <= len(e.best.actions); {
+				script := append(append([]action(nil), e.best.actions[:i]...), e.best.actions[i+size:]...)
+				if try(script) {
+					changed = true
+					continue // the actions after the span moved to i
+				}
+				i += size
 			}
 		}
 		for i := 0; i < len(e.best.actions); i++ {
