@@ -97,22 +97,22 @@ type Failure struct {
 	trace    *runTrace
 }
 
-// capabilities are the moves the profile allows.
+// capabilities are the moves the profile's keys allow.
 type capabilities struct {
-	load    bool // programAccno: loads (B-4.1)
-	kc      bool // programAccno and merchant.accno: wallet-to-merchant payments (B-4.14 to B-4.18)
-	consent bool
+	load bool // programAccno: loads (B-4.1)
+	kc   bool // programAccno and merchant.accno: wallet-to-merchant payments (B-4.14 to B-4.18)
 }
 
 // explorer is one exploration. rapid runs the property one run at a time,
 // so the bookkeeping below is touched by one goroutine.
 type explorer struct {
-	profile  *profile.Profile
-	caller   *caller
-	red      *target.Redactor
-	clock    target.Clock
-	caps     capabilities
-	maxMoves int
+	profile   *profile.Profile
+	caller    *caller
+	red       *target.Redactor
+	clock     target.Clock
+	caps      capabilities
+	unclaimed map[string]bool // kinds of move the profile's scope does not claim
+	maxMoves  int
 	// maxAttempts bounds the runs of rapid's shrinker, which then stops:
 	// the same seed against a deterministic target shrinks to the same
 	// scenario however fast it is.
@@ -260,11 +260,8 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	e := &explorer{
 		profile: p, caller: c, red: red, clock: target.LocalClock,
-		caps: capabilities{
-			load:    p.ProgramAccno != "" && !p.Excludes("B-4.1"),
-			kc:      p.ProgramAccno != "" && p.Merchant.Accno != "" && !p.Excludes("B-4.14") && !p.Excludes("B-4.15"),
-			consent: !p.Excludes("B-4.8"),
-		},
+		caps:        capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""},
+		unclaimed:   unclaimedKinds(p),
 		maxMoves:    max(10, 3*opts.Steps),
 		maxAttempts: max(1, cmpOr(opts.ShrinkAttempts, 300)/3),
 		runID:       runID(),
@@ -361,6 +358,20 @@ func replay(ctx context.Context, p *profile.Profile, hc *http.Client, dir string
 		}
 	}
 	return reports.Error
+}
+
+// unclaimedKinds are the kinds of move that call an operation whose
+// clause the profile excludes.
+func unclaimedKinds(p *profile.Profile) map[string]bool {
+	out := map[string]bool{}
+	for kind, ops := range kindOperations {
+		for _, id := range ops {
+			if op, ok := schemas.Lookup(id); ok && p.Excludes(op.Clause) {
+				out[kind] = true
+			}
+		}
+	}
+	return out
 }
 
 func cmpOr(v, def int) int {

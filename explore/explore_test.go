@@ -252,3 +252,25 @@ func TestAnInfrastructureErrorIsNoFailure(t *testing.T) {
 	assert.Contains(t, strings.Join(out.Notices, "\n"), "an infrastructure error ended the exploration")
 	assert.NoDirExists(t, filepath.Join(dir, "features"))
 }
+
+// A move that calls an operation of a clause the profile does not claim
+// (scope.exclude) is never made.
+func TestTheProfilesScopeBoundsTheMoves(t *testing.T) {
+	t.Parallel()
+	cfg := reference.DefaultConfig()
+	p := runner.ReferenceProfile(startReference(t, cfg), cfg)
+	p.Scope.Exclude = []string{"B-4.14", "B-4.5"}
+	out, err := explore.Run(context.Background(), explore.Options{Profile: p, Seed: testSeed, Runs: testRuns, Steps: testSteps, ShrinkAttempts: 60})
+	require.NoError(t, err)
+	assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+	calls := map[string]int{}
+	for _, s := range out.Result.Scenarios {
+		for _, ex := range s.Exchanges() {
+			calls[ex.Operation]++
+		}
+	}
+	assert.Zero(t, calls["kc-authorize"])
+	assert.Zero(t, calls["refund"])
+	assert.Positive(t, calls["kc-debit-account"])
+	assert.Positive(t, calls["capture"])
+}

@@ -140,7 +140,7 @@ var moveKinds = []moveKind{
 	{name: "kc-cancel", weight: 4, applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
 	{name: "kc-refund", weight: 4, applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
 	{name: "kc-debit-concurrent", weight: 1, applies: func(x *machine) bool { return x.e.caps.kc && x.m.openAccount() != nil }},
-	{name: "add-consent", weight: 2, applies: func(x *machine) bool { return x.e.caps.consent && x.m.openAccount() != nil }},
+	{name: "add-consent", weight: 2, applies: func(x *machine) bool { return x.m.openAccount() != nil }},
 	{name: "revoke-consent", weight: 2, applies: func(x *machine) bool { c := x.m.consent(); return c != nil && !c.revoked }}, // revoking twice: open
 	{name: "account-enquiry", weight: 2, applies: func(x *machine) bool { return x.m.openAccount() != nil }},
 	// Asked only of a balance that is not negative: "one cent more than the
@@ -194,7 +194,21 @@ var units = func() []unit {
 
 func (u unit) applies(x *machine) bool {
 	k := moveKinds[u.kind]
-	return k.applies(x) && (!u.extra || k.moreWhen(x))
+	return !x.e.unclaimed[k.name] && k.applies(x) && (!u.extra || k.moreWhen(x))
+}
+
+// kindOperations are the operations each kind of move calls, besides the
+// reads that observe it: a kind that calls an operation whose clause the
+// profile does not claim (scope.exclude) is not drawn.
+var kindOperations = map[string][]string{
+	"create-account": {"create-account"}, "close-account": {"close-account"}, "get-account": {"get-account"},
+	"update-account": {"update-account"}, "load": {"init-authorize", "complete-authorize", "capture"},
+	"authorize-load": {"init-authorize", "complete-authorize"}, "init-load": {"init-authorize"},
+	"complete-authorize": {"complete-authorize"}, "capture": {"capture"}, "refund": {"refund"}, "cancel": {"cancel"},
+	"kc-authorize": {"kc-authorize"}, "kc-debit": {"kc-debit-account"}, "kc-capture": {"kc-capture"},
+	"kc-cancel": {"kc-cancel"}, "kc-refund": {"kc-refund"}, "kc-debit-concurrent": {"kc-debit-account"},
+	"add-consent": {"add-consent"}, "revoke-consent": {"revoke-consent"}, "account-enquiry": {"account-enquiry"},
+	"check-available": {"check-available-payment-amount"},
 }
 
 // actions are rapid's actions of a machine: one move, and the check.
