@@ -268,6 +268,12 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		ctx:         exploreCtx,
 		progress:    newProgress(opts.Progress, red),
 	}
+	if opts.ReportDir != "" {
+		// A scenario an earlier exploration wrote here is not this one's.
+		if err := removeWritten(filepath.Join(opts.ReportDir, "features")); err != nil {
+			return nil, err
+		}
+	}
 	e.progress.start(seed, opts.Runs, opts.Steps, client.BaseURL())
 	checkWithRapid(rapidSettings{seed: seed, runs: opts.Runs, steps: opts.Steps, shrink: shrink}, e.prop)
 	if e.found != nil {

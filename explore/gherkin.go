@@ -290,3 +290,20 @@ func writeFeature(dir string, f *Failure, red *target.Redactor) error {
 	// and by every secret known then.
 	return os.WriteFile(filepath.Join(dir, exchangesName(f.FeatureName)), []byte(red.String(string(data))+"\n"), 0o644)
 }
+
+// removeWritten removes the scenarios and exchanges an exploration wrote
+// into dir (explore-*.feature, explore-*.exchanges.json), and nothing else.
+func removeWritten(dir string) error {
+	for _, pattern := range []string{"explore-*.feature", "explore-*.exchanges.json"} {
+		names, err := filepath.Glob(filepath.Join(dir, pattern))
+		if err != nil {
+			return err
+		}
+		for _, n := range names {
+			if err := os.Remove(n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
