@@ -3,10 +3,11 @@
 // the exploration creates, keep a model of every account, payment and
 // consent with its money to the cent, and check after every call the
 // invariants the spec implies (invariants.go). When a normative invariant
-// breaks, rapid (pgregory.net/rapid) shrinks the sequence to the shortest
-// that still breaks it, and the exploration writes it as a scenario in the
-// suite's own step sentences, which `wallet-conformance run --features DIR`
-// replays against the target.
+// breaks, rapid (pgregory.net/rapid) shrinks the sequence, passes of the
+// exploration's own (replay.go) remove what rapid left that the break does
+// not need, and the shortest sequence that still breaks the same invariant
+// is written as a scenario in the suite's own step sentences (gherkin.go),
+// which `wallet-conformance run --features DIR` replays against the target.
 //
 // Results are a reports.Result (report.go), written with the suite's
 // report writers, with the same verdict and exit codes as a run.
