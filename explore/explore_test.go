@@ -260,7 +260,7 @@ func TestTheProfilesScopeBoundsTheMoves(t *testing.T) {
 	cfg := reference.DefaultConfig()
 	p := runner.ReferenceProfile(startReference(t, cfg), cfg)
 	p.Scope.Exclude = []string{"B-4.14", "B-4.5"}
-	out, err := explore.Run(context.Background(), explore.Options{Profile: p, Seed: testSeed, Runs: testRuns, Steps: testSteps, ShrinkAttempts: 60})
+	out, err := explore.Run(context.Background(), explore.Options{Profile: p, Seed: testSeed, Runs: 8, Steps: testSteps, ShrinkAttempts: 60})
 	require.NoError(t, err)
 	assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
 	calls := map[string]int{}
