@@ -1,11 +1,17 @@
 # wallet-conformance: the two commands a fresh clone needs (Go only).
 GO ?= go
 
-.PHONY: run test vet fmt-check build serve fuzz bench
+.PHONY: run test vet fmt-check build serve fuzz bench explore
 
 ## run: the suite against the embedded reference server; the report goes to conformance-report/
 run:
 	$(GO) run ./cmd/wallet-conformance run
+
+## explore: stateful exploration against the embedded reference server; the report goes to explore-report/
+## (EXPLORE_FLAGS adds flags, e.g. EXPLORE_FLAGS="--seed 7 --runs 200 --steps 50" or "--mutant kc-capture-keeps-block")
+EXPLORE_FLAGS ?=
+explore:
+	$(GO) run ./cmd/wallet-conformance explore $(EXPLORE_FLAGS)
 
 ## test: everything the project checks: every package under the race detector, then the sweeps of
 ## every mutant and variant of the reference server (skipped under -race: they add no code to it)

@@ -12,6 +12,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.0
 	go.yaml.in/yaml/v3 v3.0.5
+	pgregory.net/rapid v1.3.0
 )
 
 require (

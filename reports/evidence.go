@@ -169,7 +169,7 @@ func (rep *Report) AttachEvidence(r io.Reader) error {
 }
 
 // Readable returns what a reader of a report directory can get at, file by
-// file: each file's bytes, the evidence store inflated, and the evidence a
+// file (its subfolders aside): each file's bytes, the evidence store inflated, and the evidence a
 // report.html carries decoded and inflated (under "report.html#evidence").
 // Tests search it for secrets that must never be there.
 func Readable(dir string) (map[string][]byte, error) {
@@ -179,6 +179,9 @@ func Readable(dir string) (map[string][]byte, error) {
 	}
 	out := map[string][]byte{}
 	for _, path := range names {
+		if info, err := os.Stat(path); err != nil || info.IsDir() {
+			continue
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return nil, err

@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -46,7 +48,9 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
-                             [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]] [--baseline REPORT]
+                             [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]] [--baseline REPORT] [--features DIR]
+  wallet-conformance explore [--profile FILE | --target URL] [--seed S] [--steps N] [--runs R] [--max-duration D]
+                             [--max-calls C] [--report-dir DIR] [--mutant NAME]
   wallet-conformance merge   [--out DIR] DIR...
   wallet-conformance serve   [--addr 127.0.0.1:8080] [--mutant NAME] [--variant NAME,...] [--list-mutants]
   wallet-conformance list    [--format markdown|json]
@@ -64,6 +68,9 @@ run      runs the suite; without --profile against the embedded reference server
          only the I-th of N parts balanced by time (--timings: an earlier report.json); with --baseline
          (an earlier report.json or its directory) it exits 1 only for failures the baseline does not have,
          while the verdict and the report stay the run's own (waivers, not baselines, are the audited path)
+         --features DIR runs the .feature files of DIR instead of the embedded ones (a scenario explore wrote)
+explore  stateful exploration: random sequences of moves checked against a model of the money after every
+         call; a failure is shrunk and written as a scenario (features/ of the report directory)
 merge    merges the report directories of a run's shards into one report with one verdict
 serve    runs the reference server alone and prints the profile that targets it; --mutant NAME serves one
          that breaks a rule on purpose (to see what a failure looks like), --list-mutants lists them
@@ -106,6 +113,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "run":
 		code, err = runCmd(ctx, args[1:], stdout, stderr)
+	case "explore":
+		code, err = exploreCmd(ctx, args[1:], stdout, stderr)
 	case "merge":
 		code, err = mergeCmd(args[1:], stdout, stderr)
 	case "serve":
@@ -175,6 +184,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	shardFlag := fs.String("shard", "", "run only part I of N (e.g. 2/3) of the selected scenarios, balanced by time; merge the parts' reports with merge")
 	timingsPath := fs.String("timings", "", "an earlier report.json whose scenario durations balance --shard (default: estimates)")
 	baselinePath := fs.String("baseline", "", "an earlier report.json (or its directory): exit 1 only for failures it does not have; the verdict is unchanged (waivers are the audited path)")
+	featuresDir := fs.String("features", "", "directory of .feature files to run instead of the embedded features (e.g. a scenario explore wrote)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitConformant, err
@@ -206,6 +216,13 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if timings, err = runner.LoadTimings(*timingsPath); err != nil {
 			return ExitUsage, &usageError{msg: "--timings: " + err.Error()}
 		}
+	}
+	var featureFS iofs.FS
+	if *featuresDir != "" {
+		if names, err := filepath.Glob(filepath.Join(*featuresDir, "*.feature")); err != nil || len(names) == 0 {
+			return ExitUsage, &usageError{msg: fmt.Sprintf("--features: no .feature file in %s", *featuresDir)}
+		}
+		featureFS = os.DirFS(*featuresDir)
 	}
 
 	var baseline *reports.Report
@@ -258,6 +275,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		AllowEnvironment: *allowEnv,
 		Shard:            shard,
 		Timings:          timings,
+		Features:         featureFS,
 	})
 	if res == nil {
 		return ExitUsage, err // the run could not start

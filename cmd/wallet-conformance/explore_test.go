@@ -1,0 +1,65 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/reference"
+)
+
+// explore against the embedded reference server is conformant and writes
+// the report files of a run.
+func TestExploreAgainstTheEmbeddedReferencePasses(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "explore", "--seed", "7", "--runs", "5", "--steps", "10", "--report-dir", dir)
+	require.Equal(t, ExitConformant, code, out+errOut)
+	assert.Contains(t, out, "CONFORMANT: 5 runs passed")
+	assert.Contains(t, out, "--seed 7 --steps 10 --runs 5")
+	for _, f := range []string{"report.json", "report.html", "summary.md", "junit.xml", "profile.yaml"} {
+		data, err := os.ReadFile(filepath.Join(dir, f))
+		require.NoError(t, err, f)
+		assert.NotContains(t, string(data), reference.DefaultConfig().Password, f)
+	}
+	assert.NoDirExists(t, filepath.Join(dir, "features"))
+}
+
+// explore finds a mutant (exit 1), writes its scenario, replays it against
+// the mutant; run --features replays it against the conforming server,
+// where it passes.
+func TestExploreWritesAScenarioThatRunReplays(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "explore", "--mutant", "load-not-credited", "--seed", "1", "--runs", "10", "--report-dir", dir)
+	require.Equal(t, ExitFailed, code, out+errOut)
+	assert.Contains(t, out, "NOT CONFORMANT")
+	assert.Contains(t, out, "against the target: FAILED")
+	assert.NotContains(t, out, reference.DefaultConfig().Password)
+	features, err := filepath.Glob(filepath.Join(dir, "features", "*.feature"))
+	require.NoError(t, err)
+	require.Len(t, features, 1)
+
+	code, out, errOut = run(t, "run", "--features", filepath.Join(dir, "features"), "--report-dir", t.TempDir())
+	assert.Equal(t, ExitConformant, code, out+errOut)
+	assert.Contains(t, out, "CONFORMANT: 1 passed")
+}
+
+func TestExploreUsageErrors(t *testing.T) {
+	for name, args := range map[string][]string{
+		"mutant with a target":  {"explore", "--mutant", "load-not-credited", "--target", "http://127.0.0.1:1"},
+		"unknown mutant":        {"explore", "--mutant", "no-such-mutant"},
+		"no steps":              {"explore", "--steps", "0"},
+		"negative calls":        {"explore", "--max-calls", "-1"},
+		"an argument":           {"explore", "extra"},
+		"features without any":  {"run", "--features", t.TempDir()},
+		"target that is absent": {"explore", "--target", "http://127.0.0.1:1", "--runs", "1", "--report-dir", t.TempDir()},
+	} {
+		t.Run(name, func(t *testing.T) {
+			code, out, errOut := run(t, args...)
+			assert.Equal(t, ExitUsage, code, out+errOut)
+			assert.NotEmpty(t, errOut)
+		})
+	}
+}

@@ -1,0 +1,286 @@
+package explore_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+)
+
+// The settings every test exploration shares: rapid's settings are
+// process-wide, and explorations with the same ones run at once.
+const (
+	testSeed  = 1
+	testRuns  = 20
+	testSteps = 30
+)
+
+func startReference(t *testing.T, cfg reference.Config) string {
+	t.Helper()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+func explore1(t *testing.T, cfg reference.Config, opts explore.Options) *explore.Outcome {
+	t.Helper()
+	opts.Profile = runner.ReferenceProfile(startReference(t, cfg), cfg)
+	if opts.Seed == 0 {
+		opts.Seed, opts.Runs, opts.Steps = testSeed, testRuns, testSteps
+	}
+	if opts.ShrinkAttempts == 0 {
+		opts.ShrinkAttempts = 60
+	}
+	if os.Getenv("EXPLORE_PROGRESS") != "" && opts.Progress == nil {
+		opts.Progress = os.Stderr
+	}
+	out, err := explore.Run(context.Background(), opts)
+	require.NoError(t, err)
+	t.Logf("%d runs, %d calls", out.Runs, out.Calls)
+	return out
+}
+
+func nonPassing(res *reports.Result) string {
+	var b strings.Builder
+	for _, s := range res.Scenarios {
+		if s.Status != reports.Passed {
+			b.WriteString(string(s.Status) + " " + s.ID + " " + s.Name + "\n" + s.Message + "\n")
+		}
+	}
+	return b.String()
+}
+
+// Against both personalities of the conforming reference server, which
+// make every choice the spec leaves open differently, the exploration finds
+// nothing: no invariant asserts more than the spec states.
+func TestExplorationPassesAgainstTheConformingServer(t *testing.T) {
+	t.Parallel()
+	for name, pers := range map[string]reference.Personality{"standard": reference.Standard, "alternative": reference.Alternative} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Personality = pers
+			out := explore1(t, cfg, explore.Options{})
+			assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+			assert.Zero(t, out.Result.Counts()[reports.Warning], nonPassing(out.Result))
+			assert.Nil(t, out.Failure)
+			assert.Equal(t, testRuns, out.Runs)
+		})
+	}
+}
+
+// Each mutant breaks one rule of money or of a state table, and the
+// feature suite kills it. The exploration finds it, shrinks the sequence,
+// and writes a scenario that fails against the mutant and passes against
+// the conforming server when `run --features` replays it.
+func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		mutant    string
+		invariant string
+		maxMoves  int
+	}{
+		{"load-not-credited", "balances-agree-with-the-moves", 4},
+		{"kc-capture-keeps-block", "balances-agree-with-the-moves", 6},
+		{"debit-not-booked", "balances-agree-with-the-moves", 6},
+		{"kc-refund-not-credited", "balances-agree-with-the-moves", 8},
+		{"refund-above-captured", "refunds-are-bounded", 9},
+		{"capture-after-cancel", "disallowed-move-is-refused", 6},
+		{"failed-move-changes-state", "refused-move-changes-nothing", 6},
+		{"kc-capture-of-debit", "disallowed-move-is-refused", 7},
+		{"avlbal-ignores-block", "available-is-booked-minus-blocked", 6},
+	} {
+		t.Run(tc.mutant, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Mutant = tc.mutant
+			dir := t.TempDir()
+			out := explore1(t, cfg, explore.Options{ReportDir: dir})
+			require.NotNil(t, out.Failure, "mutant %s survived the exploration", tc.mutant)
+			f := out.Failure
+			assert.Equal(t, tc.invariant, f.Invariant.ID, f.Message)
+			assert.LessOrEqual(t, f.Moves, tc.maxMoves, f.Feature)
+			assert.LessOrEqual(t, f.Moves, f.OriginalMoves)
+			assert.Equal(t, reports.NotConformant, out.Result.Verdict())
+			require.FileExists(t, f.FeaturePath)
+			t.Logf("%s: run %d broke %s after %d moves, shrunk to %d:\n%s", tc.mutant, f.Run, f.Invariant.ID, f.OriginalMoves, f.Moves, f.Feature)
+
+			features := filepath.Dir(f.FeaturePath)
+			assert.Equal(t, reports.Failed, replay(t, cfg, features, f), "the written scenario passes against the mutant")
+			assert.Equal(t, reports.Passed, replay(t, reference.DefaultConfig(), features, f), "the written scenario fails against the conforming server")
+		})
+	}
+}
+
+// replay runs the written scenario with the suite's runner, as
+// `wallet-conformance run --features DIR` does, and returns its status.
+func replay(t *testing.T, cfg reference.Config, dir string, f *explore.Failure) reports.Status {
+	t.Helper()
+	res, err := runner.Run(context.Background(), runner.Options{
+		Profile: runner.ReferenceProfile(startReference(t, cfg), cfg), Features: os.DirFS(dir), Concurrency: 1, Progress: io.Discard,
+	})
+	require.NoError(t, err)
+	require.Len(t, res.Scenarios, 1)
+	s := res.Scenarios[0]
+	assert.Equal(t, f.FeatureName+":"+strconv.Itoa(f.ScenarioLine), s.ID)
+	if s.Status != reports.Passed {
+		t.Logf("replay against mutant %q: %s\n%s", cfg.Mutant, s.Status, s.Message)
+	}
+	return s.Status
+}
+
+// The same seed against the same deterministic server makes the same moves
+// and shrinks to the same scenario.
+func TestTheSameSeedExploresTheSameWay(t *testing.T) {
+	t.Parallel()
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = "debit-not-booked"
+	scenario := func() (string, []string) {
+		out := explore1(t, cfg, explore.Options{})
+		require.NotNil(t, out.Failure)
+		var moves []string
+		for _, s := range out.Result.Scenarios {
+			for _, st := range s.Steps {
+				moves = append(moves, st.Text)
+			}
+		}
+		// The comments quote the target's answers, whose references differ.
+		return out.Failure.Feature[strings.Index(out.Failure.Feature, "@explore"):], moves
+	}
+	first, firstMoves := scenario()
+	second, secondMoves := scenario()
+	assert.Equal(t, first, second)
+	assert.Equal(t, firstMoves, secondMoves)
+}
+
+// --max-calls and --max-duration stop an exploration: the runs made until
+// then are reported, a notice says why it stopped, and it is no failure.
+func TestBoundsStopTheExploration(t *testing.T) {
+	t.Parallel()
+	t.Run("calls", func(t *testing.T) {
+		t.Parallel()
+		out := explore1(t, reference.DefaultConfig(), explore.Options{MaxCalls: 300})
+		assert.LessOrEqual(t, out.Calls, 305) // concurrent debits may pass the bound together
+		assert.Less(t, out.Runs, testRuns)
+		assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+		assert.Contains(t, strings.Join(out.Notices, "\n"), "reached its bounds")
+	})
+	t.Run("duration", func(t *testing.T) {
+		t.Parallel()
+		start := time.Now()
+		out := explore1(t, reference.DefaultConfig(), explore.Options{MaxDuration: 300 * time.Millisecond})
+		assert.Less(t, time.Since(start), 5*time.Second)
+		assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+		assert.Contains(t, strings.Join(out.Notices, "\n"), "reached its bounds")
+	})
+}
+
+// Secrets never reach what an exploration writes: the report files, the
+// written scenario and its exchanges, the progress display.
+func TestSecretsStayOutOfWhatTheExplorationWrites(t *testing.T) {
+	t.Parallel()
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = "load-not-credited"
+	dir := t.TempDir()
+	var progress strings.Builder
+	out := explore1(t, cfg, explore.Options{ReportDir: dir, Progress: &progress})
+	require.NotNil(t, out.Failure)
+	texts := map[string]string{"progress": progress.String()}
+	require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			data, _ := os.ReadFile(path)
+			texts[path] = string(data)
+		}
+		return err
+	}))
+	for _, f := range []string{"report.json", "report.html", "summary.md", "junit.xml", "profile.yaml"} {
+		assert.Contains(t, texts, filepath.Join(dir, f))
+	}
+	assert.Contains(t, texts, filepath.Join(dir, "features", strings.TrimSuffix(out.Failure.FeatureName, ".feature")+".exchanges.json"))
+	// The evidence store and the evidence report.html carries, inflated.
+	readable, err := reports.Readable(dir)
+	require.NoError(t, err)
+	for name, data := range readable {
+		texts[name] = string(data)
+	}
+	// The report's own digests are 64 hex digits too: they are not tokens.
+	digests := regexp.MustCompile(`"(sha256|featuresSha256|schemasSha256)":"[0-9a-f]{64}"`)
+	for name, text := range texts {
+		text = digests.ReplaceAllString(text, "")
+		assert.NotContains(t, text, cfg.Password, name)
+		assert.NotRegexp(t, `"X-Auth-Token":\s*\[\s*"[^[]`, text, name)
+		assert.NotRegexp(t, `spt_[0-9a-f]{32}`, text, name) // the provider's authorizationToken (Standard)
+		assert.NotRegexp(t, `[0-9a-f]{64}`, text, name)     // an issued token (Standard)
+	}
+}
+
+// failingTransport stops reaching the target after a number of requests.
+type failingTransport struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	left int
+}
+
+func (f *failingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	f.mu.Lock()
+	f.left--
+	left := f.left
+	f.mu.Unlock()
+	if left < 0 {
+		return nil, errors.New("connection refused")
+	}
+	return f.next.RoundTrip(r)
+}
+
+// A target that can no longer be reached ends the exploration with an
+// ERROR, kept apart from conformance failures: nothing is shrunk or written.
+func TestAnInfrastructureErrorIsNoFailure(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hc := &http.Client{Transport: &failingTransport{next: http.DefaultTransport, left: 150}}
+	out := explore1(t, reference.DefaultConfig(), explore.Options{HTTPClient: hc, ReportDir: dir})
+	assert.Nil(t, out.Failure)
+	assert.Equal(t, reports.NotConformant, out.Result.Verdict())
+	assert.Equal(t, 1, out.Result.Counts()[reports.Error], nonPassing(out.Result))
+	assert.Contains(t, strings.Join(out.Notices, "\n"), "an infrastructure error ended the exploration")
+	assert.NoDirExists(t, filepath.Join(dir, "features"))
+}
+
+// A move that calls an operation of a clause the profile does not claim
+// (scope.exclude) is never made.
+func TestTheProfilesScopeBoundsTheMoves(t *testing.T) {
+	t.Parallel()
+	cfg := reference.DefaultConfig()
+	p := runner.ReferenceProfile(startReference(t, cfg), cfg)
+	p.Scope.Exclude = []string{"B-4.14", "B-4.5"}
+	out, err := explore.Run(context.Background(), explore.Options{Profile: p, Seed: testSeed, Runs: 8, Steps: testSteps, ShrinkAttempts: 60})
+	require.NoError(t, err)
+	assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+	calls := map[string]int{}
+	for _, s := range out.Result.Scenarios {
+		for _, ex := range s.Exchanges() {
+			calls[ex.Operation]++
+		}
+	}
+	assert.Zero(t, calls["kc-authorize"])
+	assert.Zero(t, calls["refund"])
+	assert.Positive(t, calls["kc-debit-account"])
+	assert.Positive(t, calls["capture"])
+}

@@ -1,0 +1,357 @@
+package explore
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/shopspring/decimal"
+)
+
+// Loads: an external payment with the wallet's accno, authorized and
+// captured (B-3, B-4.1 to B-4.7).
+
+func (x *machine) initLoad(amount decimal.Decimal) {
+	st := x.newStep("init-load", "init-authorize")
+	st.plain = "the partner initiates a guest payment to load the account with presentationAmount set to " + amount.StringFixed(2)
+	st.amount = amount
+	a := x.m.account()
+	r, ok := x.send(st, "init-authorize", nil, x.initLoadFields(a.accno, amount))
+	if !ok {
+		return
+	}
+	exp := expSuccess
+	if a.closed {
+		exp = expClosed
+	}
+	if x.outcome(st, r, exp) {
+		x.expectField(st, r, invStatus, "statusCode", stReceived)
+		x.m.payments = append(x.m.payments, &payment{
+			kind: payLoad, ref: r.json.Get("uniqueReference").String(), token: r.json.Get("authorizationToken").String(),
+			account: x.m.acc, status: stReceived, amount: amount, init: r.fields,
+		})
+		x.m.pay = len(x.m.payments) - 1
+		if !x.observeStatus(st, x.m.payments[x.m.pay]) {
+			return
+		}
+	}
+	if !x.observeBalance(st, invLoadAuthorization) {
+		return
+	}
+	x.done(st)
+}
+
+// onLoad runs a move on the current load payment: the table's status for
+// an allowed move, a refusal for any other. allowed returns the
+// expectation (expSuccess when the move applies), apply moves the model
+// after a success.
+func (x *machine) onLoad(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *reply)) {
+	p := x.m.payment()
+	r, ok := x.send(st, st.op, map[string]string{"uniqueReference": p.ref}, fields)
+	if !ok {
+		return
+	}
+	if x.outcome(st, r, exp) {
+		apply(r)
+	}
+	if !x.observeStatus(st, p) || !x.observeBalance(st, implied) {
+		return
+	}
+	x.done(st)
+}
+
+func (x *machine) completeAuthorize() {
+	st := x.newStep("complete-authorize", "complete-authorize")
+	st.plain = "the partner completes the authorization"
+	p := x.m.payment()
+	f := x.envelope(false)
+	f["authorizationToken"] = p.token
+	exp := expRefusal
+	if p.status == stReceived {
+		exp = expSuccess
+	}
+	x.onLoad(st, f, exp, invLoadAuthorization, func(r *reply) {
+		x.expectField(st, r, invStatus, "statusCode", stAuthorized)
+		p.status = stAuthorized
+	})
+}
+
+func (x *machine) capture(part *decimal.Decimal) {
+	st := x.newStep("capture", "capture")
+	p := x.m.payment()
+	f := x.envelope(false)
+	amount := p.amount
+	st.plain, st.full = "the partner captures the payment", part == nil
+	if part != nil {
+		amount = *part
+		f["modifiedAmount"] = money(amount)
+		st.given = "the partner has captured " + amount.StringFixed(2) + " of the payment"
+		st.plain = "the partner captures " + amount.StringFixed(2) + " of the payment"
+	}
+	exp := expRefusal
+	if p.status == stAuthorized {
+		exp = expSuccess
+	}
+	x.onLoad(st, f, exp, nil, func(r *reply) {
+		x.expectField(st, r, invStatus, "statusCode", stCaptured)
+		x.expectAmount(st, r, invCaptured, "modifiedAmount", amount)
+		p.status, p.captured = stCaptured, amount
+		// B-3: Capture "internally performs Load Account when accno was given at authorization".
+		x.m.accounts[p.account].book(x.m.pay, amount, true)
+	})
+}
+
+func (x *machine) refund() {
+	st := x.newStep("refund", "refund")
+	p := x.m.payment()
+	f := x.envelope(false)
+	amount, exp := x.refundAmount(st, p, f, "payment")
+	if exp == expSuccess && amount.GreaterThan(x.m.account().affordable()) {
+		// Whether a refund of a load the wallet no longer covers is
+		// refused is not shown.
+		exp = expOpen
+	}
+	x.onLoad(st, f, exp, invLoadRefund, func(r *reply) {
+		x.expectField(st, r, invStatus, "statusCode", stCaptured)
+		x.expectAmount(st, r, invRefund, "refundAmount", amount)
+		p.refunded = p.refunded.Add(amount)
+		x.m.accounts[p.account].book(x.m.pay, amount, false)
+	})
+}
+
+// refundAmount draws a refund (the rest, a part of it, or more than is
+// left), fills the request and the sentences, and returns the amount and
+// the expectation.
+func (x *machine) refundAmount(st *step, p *payment, f map[string]any, what string) (decimal.Decimal, expectation) {
+	left := p.left()
+	choice := x.draw("refund", 0, 2)
+	if choice == 0 && !left.IsPositive() {
+		choice = 2 // refunding the rest of nothing: open; refund too much instead
+	}
+	amount := left
+	switch choice {
+	case 1:
+		hi := left.Shift(2).IntPart()
+		if hi < 1 {
+			hi = 1
+		}
+		amount = x.cents("part", 1, hi)
+	case 2:
+		amount = left.Add(x.cents("excess", 1, 5000))
+	}
+	if choice == 0 {
+		st.plain = "the partner refunds the " + what
+		if what == "wallet payment" {
+			st.given = "the partner has refunded the wallet payment"
+		}
+	} else {
+		f["refundAmount"] = money(amount)
+		st.given = "the partner has refunded " + amount.StringFixed(2) + " of the " + what
+		st.plain = "the partner refunds " + amount.StringFixed(2) + " of the " + what
+	}
+	switch {
+	case p.status != stCaptured:
+		return amount, expRefusal
+	case amount.GreaterThan(left):
+		return amount, expNotSuccess
+	}
+	return amount, expSuccess
+}
+
+func (x *machine) cancel() {
+	st := x.newStep("cancel", "cancel")
+	st.plain = "the partner cancels the payment"
+	p := x.m.payment()
+	exp := expRefusal
+	if p.status == stAuthorized {
+		exp = expSuccess
+	}
+	x.onLoad(st, x.envelope(false), exp, invLoadAuthorization, func(r *reply) {
+		x.expectField(st, r, invStatus, "statusCode", stCancelled)
+		p.status = stCancelled
+	})
+}
+
+// Wallet-to-merchant payments (B-3's KC rows, B-4.14 to B-4.18).
+
+func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
+	op, status := "kc-authorize", stAuthorized
+	st := x.newStep(kind, op)
+	st.amount = amount
+	st.given = "the partner has authorized a wallet payment of " + amount.StringFixed(2) + " to the merchant"
+	st.plain = "the partner authorizes a wallet payment of " + amount.StringFixed(2) + " to the merchant"
+	if kind == "kc-debit" {
+		op, status = "kc-debit-account", stCaptured
+		st.op = op
+		st.given = "the partner has debited " + amount.StringFixed(2) + " from the account for the merchant"
+		st.plain = "the partner debits " + amount.StringFixed(2) + " from the account for the merchant"
+	}
+	a := x.m.account()
+	r, ok := x.send(st, op, nil, x.walletFields(op, a.accno, amount))
+	if !ok {
+		return
+	}
+	exp := expSuccess
+	switch {
+	case a.closed:
+		exp = expClosed
+	case amount.GreaterThan(a.affordable()):
+		exp = expAdvise
+	}
+	if x.outcome(st, r, exp) {
+		x.expectField(st, r, invStatus, "statusCode", status)
+		p := &payment{kind: payKCAuth, ref: r.json.Get("uniqueReference").String(), account: x.m.acc, status: status, amount: amount}
+		x.m.payments = append(x.m.payments, p)
+		x.m.pay = len(x.m.payments) - 1
+		if !a.closed {
+			if kind == "kc-debit" {
+				p.kind, p.captured = payKCDebit, amount
+				a.book(x.m.pay, amount, false)
+			} else {
+				// B-2.4: blkAmt is the "blocked amount (authorized until captured or cancelled)".
+				p.blocked = amount
+				a.bal.blk = a.bal.blk.Add(amount)
+			}
+		}
+	}
+	if !x.observeBalance(st, nil) {
+		return
+	}
+	x.done(st)
+}
+
+// onWallet runs a move on the current wallet payment.
+func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, apply func(r *reply)) {
+	p := x.m.payment()
+	r, ok := x.send(st, st.op, map[string]string{"uniqueReference": p.ref}, fields)
+	if !ok {
+		return
+	}
+	if x.outcome(st, r, exp) {
+		apply(r)
+	}
+	if !x.observeBalance(st, nil) {
+		return
+	}
+	x.done(st)
+}
+
+func (x *machine) kcCapture(part *decimal.Decimal) {
+	st := x.newStep("kc-capture", "kc-capture")
+	p := x.m.payment()
+	f := x.envelope(false)
+	f["modifiedAmountCurrCode"] = x.e.profile.Currency
+	amount := p.amount
+	st.given, st.plain = "the partner has captured the wallet payment", "the partner captures the wallet payment"
+	st.full = part == nil
+	if part != nil {
+		amount = *part
+		f["modifiedAmount"] = money(amount)
+		st.given = "the partner has captured " + amount.StringFixed(2) + " of the wallet payment"
+		st.plain = "the partner captures " + amount.StringFixed(2) + " of the wallet payment"
+	}
+	exp := expRefusal
+	if p.kind == payKCAuth && p.status == stAuthorized {
+		exp = expSuccess
+	}
+	x.onWallet(st, f, exp, func(r *reply) {
+		x.expectField(st, r, invStatus, "statusCode", stCaptured)
+		x.expectAmount(st, r, invCaptured, "modifiedAmount", amount)
+		a := x.m.accounts[p.account]
+		a.bal.blk = a.bal.blk.Sub(p.blocked)
+		p.blocked = decimal.Zero
+		p.status, p.captured = stCaptured, amount
+		a.book(x.m.pay, amount, false)
+	})
+}
+
+func (x *machine) kcCancel() {
+	st := x.newStep("kc-cancel", "kc-cancel")
+	st.given, st.plain = "the partner has cancelled the wallet payment", "the partner cancels the wallet payment"
+	p := x.m.payment()
+	exp := expRefusal
+	if p.kind == payKCAuth && p.status == stAuthorized {
+		exp = expSuccess
+	}
+	x.onWallet(st, x.envelope(false), exp, func(r *reply) {
+		x.expectField(st, r, invStatus, "statusCode", stCancelled)
+		a := x.m.accounts[p.account]
+		a.bal.blk = a.bal.blk.Sub(p.blocked)
+		p.blocked = decimal.Zero
+		p.status = stCancelled
+	})
+}
+
+func (x *machine) kcRefund() {
+	st := x.newStep("kc-refund", "kc-refund")
+	p := x.m.payment()
+	f := x.envelope(false)
+	amount, exp := x.refundAmount(st, p, f, "wallet payment")
+	x.onWallet(st, f, exp, func(r *reply) {
+		x.expectField(st, r, invStatus, "statusCode", stCaptured)
+		p.refunded = p.refunded.Add(amount)
+		x.m.accounts[p.account].book(x.m.pay, amount, true)
+	})
+}
+
+// concurrentDebits sends n KC-Debit Accounts of amount at once. The
+// balance must agree with those that succeeded (B-2.4); that only as many
+// succeed as the money allows is advisory.
+func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
+	st := x.newStep("kc-debit-concurrent", "kc-debit-account")
+	st.plain = fmt.Sprintf("the partner debits the account for the merchant %d times at once, %s each", n, amount.StringFixed(2))
+	st.expect = expOpen
+	a := x.m.account()
+	if x.e.caller.exhausted(x.ctx) {
+		x.stop, x.tr.cut = true, true
+		return
+	}
+	replies := make([]*reply, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		fields := x.walletFields("kc-debit-account", a.accno, amount)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			replies[i], errs[i] = x.e.caller.call(x.ctx, "kc-debit-account", nil, fields)
+		}()
+	}
+	wg.Wait()
+	succeeded := 0
+	for i, r := range replies {
+		if r != nil {
+			st.exchanges = append(st.exchanges, r.ex)
+		}
+		if errs[i] != nil {
+			x.stop = true
+			if errors.Is(errs[i], errHalted) {
+				x.tr.cut = true
+			} else {
+				x.tr.infra = errs[i]
+			}
+			continue
+		}
+		if r.succeeded() {
+			succeeded++
+			x.m.payments = append(x.m.payments, &payment{kind: payKCDebit, ref: r.json.Get("uniqueReference").String(), account: x.m.acc, status: stCaptured, amount: amount, captured: amount})
+			a.book(len(x.m.payments)-1, amount, false)
+		}
+	}
+	if x.stop {
+		x.done(st)
+		return
+	}
+	st.accepted, st.followed = succeeded > 0, true
+	can := int(st.before.avl().Sub(a.min).Div(amount).Floor().IntPart())
+	can = max(0, min(can, n))
+	if succeeded != can {
+		x.violate(st, invMinimum, fmt.Sprintf("expected %d of the %d concurrent debits of %s to succeed, as avlBal %s and minimumAllowedBalance %s allow; %d did",
+			can, n, amount.StringFixed(2), st.before.avl().StringFixed(2), a.min.StringFixed(2), succeeded))
+	}
+	st.thens = append(st.thens, "the balances agree to the cent with the debits that succeeded, each with its entry")
+	if !x.observeBalance(st, nil) {
+		return
+	}
+	x.done(st)
+}

@@ -1,0 +1,120 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// The observations after a move: the balance and the payment status read
+// back and compared with the model.
+
+// observeBalance reads the current account's balance after a move and
+// compares it with the model (B-2.4). implied names the advisory rule of a
+// move whose effect the spec only implies; nil for a stated one.
+func (x *machine) observeBalance(st *step, implied *Invariant) bool {
+	a := x.m.openAccount()
+	if a == nil {
+		return true
+	}
+	r, ok := x.send(st, "balance-enquiry", map[string]string{"accno": a.accno}, x.accountFields(true))
+	if !ok {
+		return false
+	}
+	st.balanced = true
+	if msg := r.success(x.e.caller.schemas); msg != "" {
+		x.violate(st, invAllowed, "Balance Enquiry of an open account: "+msg+"\n  "+r.evidence(x.e.red))
+		return true
+	}
+	got, msg := balanceOf(r.json)
+	if msg != "" {
+		x.violate(st, invAvailable, msg)
+		return true
+	}
+	if got.equal(a.bal) {
+		return true
+	}
+	inv := invBalance
+	switch {
+	case !st.accepted:
+		inv = invRefusalChangesNothing
+	case implied != nil && st.followed:
+		x.violate(st, implied, fmt.Sprintf("after %s the balance is %s, the model expected %s", opName(st.op), got, a.bal))
+		a.bal = got // the model takes the balance read and goes on
+		return true
+	}
+	x.violate(st, inv, fmt.Sprintf("after %s expected the balance to be %s (before it: %s), got %s", opName(st.op), a.bal, st.before, got))
+	return true
+}
+
+func opName(id string) string {
+	if op, ok := schemas.Lookup(id); ok {
+		return op.Name
+	}
+	return id
+}
+
+// balanceOf reads bkBal, blkAmt and avlBal to the cent and checks B-2.4.
+func balanceOf(j gjson.Result) (balance, string) {
+	var b balance
+	var avl decimal.Decimal
+	for _, f := range []struct {
+		name string
+		into *decimal.Decimal
+	}{{"bkBal", &b.bk}, {"blkAmt", &b.blk}, {"avlBal", &avl}} {
+		v := j.Get(f.name)
+		d, err := decimal.NewFromString(v.Raw)
+		if v.Type != gjson.Number || err != nil {
+			return b, fmt.Sprintf("expected %s as a decimal number, got %s", f.name, rawOrAbsent(v.Raw))
+		}
+		*f.into = d
+	}
+	if !avl.Equal(b.avl()) {
+		return b, fmt.Sprintf("avlBal must be bkBal minus blkAmt (B-2.4): bkBal %s, blkAmt %s, avlBal %s", b.bk.StringFixed(2), b.blk.StringFixed(2), avl.StringFixed(2))
+	}
+	return b, ""
+}
+
+// observeStatus reads the status of a load payment with Get Payment
+// Status (B-4.7) and compares it with the model.
+func (x *machine) observeStatus(st *step, p *payment) bool {
+	r, ok := x.send(st, "get-payment-status", map[string]string{"uniqueReference": p.ref}, x.envelope(false))
+	if !ok {
+		return false
+	}
+	st.thens = append(st.thens, "the payment's status reads "+p.status)
+	if msg := r.success(x.e.caller.schemas); msg != "" {
+		x.violate(st, invAllowed, "Get Payment Status: "+msg+"\n  "+r.evidence(x.e.red))
+		return true
+	}
+	if got := r.json.Get("statusCode").String(); got != p.status {
+		inv := invStatus
+		if !st.accepted {
+			inv = invRefusalChangesNothing
+		}
+		x.violate(st, inv, fmt.Sprintf("after %s expected Get Payment Status to read statusCode %q, got %s", opName(st.op), p.status, rawOrAbsent(r.json.Get("statusCode").Raw)))
+	}
+	// What the suite's "the payment status agrees with what was
+	// authorized" compares: the amount, currency and usage, the reference,
+	// and the billing address the payment was initiated with.
+	st.thens = append(st.thens, "the payment status agrees with what was authorized")
+	var diffs []string
+	if got, err := decimal.NewFromString(r.json.Get("presentationAmount").Raw); err != nil || !got.Equal(p.amount) {
+		diffs = append(diffs, fmt.Sprintf("presentationAmount: authorized %s, got %s", p.amount.StringFixed(2), rawOrAbsent(r.json.Get("presentationAmount").Raw)))
+	}
+	want := map[string]any{"presentationCurrCode": x.e.profile.Currency, "presentationUsage": p.init["presentationUsage"], "uniqueReference": p.ref,
+		"customerFullName": p.init["customerFullName"], "addr1": p.init["addr1"], "city": p.init["city"], "postCode": p.init["postCode"]}
+	for _, k := range []string{"presentationCurrCode", "presentationUsage", "uniqueReference", "customerFullName", "addr1", "city", "postCode"} {
+		if got := r.json.Get(k); got.String() != fmt.Sprint(want[k]) {
+			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %s", k, want[k], rawOrAbsent(got.Raw)))
+		}
+	}
+	if len(diffs) > 0 {
+		x.violate(st, invStatusAgrees, "Get Payment Status does not agree with what was authorized: "+strings.Join(diffs, "; "))
+	}
+	return true
+}

@@ -1,0 +1,153 @@
+package explore
+
+// This file is the only coupling of the exploration to the report model
+// (package reports): it turns the runs into a reports.Result and writes it
+// with the suite's writers, so that an exploration's report, verdict and
+// exit code are those of a run.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// exploreTag marks what the exploration reports and writes.
+const exploreTag = "explore"
+
+// buildResult makes one scenario of each property run the exploration
+// made before its first failure, and one of the shrunk failure.
+func buildResult(e *explorer, out *Outcome, started time.Time) *reports.Result {
+	res := &reports.Result{Target: e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
+	feature := fmt.Sprintf("Stateful exploration (seed %d)", out.Seed)
+	for _, tr := range e.runs {
+		if tr == e.found {
+			continue // reported below, shrunk
+		}
+		clauses := traceClauses(tr.steps)
+		s := reports.ScenarioResult{
+			ID:       fmt.Sprintf("explore-%d.run:%d", out.Seed, tr.number),
+			Feature:  feature,
+			Name:     fmt.Sprintf("property run %d: %d moves", tr.number, len(tr.steps)),
+			Tags:     append([]string{exploreTag}, clauses...),
+			Clauses:  clauses,
+			Status:   reports.Passed,
+			Duration: tr.duration,
+			Steps:    stepResults(tr.steps, -1),
+		}
+		if adv := tr.advice(); len(adv) > 0 {
+			s.Status = reports.Warning
+			var msgs []string
+			for _, v := range adv {
+				msgs = append(msgs, fmt.Sprintf("advisory %s: %s", v.inv.ID, v.msg))
+			}
+			s.Message = strings.Join(msgs, "\n")
+		}
+		if tr.cut {
+			s.Message = strings.TrimSpace(s.Message + "\nthe exploration's bounds cut this run short after its last move")
+		}
+		if tr.infra != nil {
+			s.Status, s.Message = reports.Error, e.red.String(tr.infra.Error())
+		}
+		res.Scenarios = append(res.Scenarios, s)
+	}
+	if f := out.Failure; f != nil {
+		tags := scenarioTags(f.Invariant, f.trace.steps[f.trace.failedAt].op)
+		msg := fmt.Sprintf("%s (%s) broke: %s\n%s\nProperty run %d broke it after %d moves; rapid shrank the sequence to %d moves (%d attempts).",
+			f.Invariant.Title, f.Invariant.ID, f.Message, "  the spec: \""+f.Invariant.Quote+"\"", f.Run, f.OriginalMoves, f.Moves, f.Attempts)
+		if f.FeaturePath != "" {
+			msg += "\nWritten to " + f.FeaturePath + "; replay it with: wallet-conformance run --features " + filepath.Dir(f.FeaturePath)
+		}
+		if f.Replayed != "" {
+			msg += fmt.Sprintf("\nReplayed against the target, the written scenario ended %s.", f.Replayed)
+		}
+		msg += "\n\n" + f.Feature
+		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+			ID:       fmt.Sprintf("%s:%d", f.FeatureName, f.ScenarioLine),
+			Feature:  "Stateful exploration: " + f.Invariant.Title,
+			Name:     fmt.Sprintf("%s after %d moves: %s", opName(f.trace.steps[f.trace.failedAt].op), f.Moves, f.Invariant.Title),
+			Tags:     append([]string{exploreTag}, tags...),
+			Clauses:  tags,
+			Status:   reports.Failed,
+			Message:  e.red.String(msg),
+			Duration: f.trace.duration,
+			Steps:    stepResults(f.trace.steps[:f.trace.failedAt+1], f.trace.failedAt),
+		})
+	}
+	return res
+}
+
+// stepResults reports each move as a step with its exchanges; failed is
+// the index of the move that broke a normative invariant, or -1.
+func stepResults(steps []*step, failed int) []reports.StepResult {
+	out := make([]reports.StepResult, 0, len(steps))
+	for i, s := range steps {
+		sr := reports.StepResult{Text: s.plain, Status: "passed", Exchanges: s.exchanges}
+		var errs []string
+		for _, v := range s.violations {
+			if v.inv.Normative() {
+				errs = append(errs, fmt.Sprintf("%s: %s", v.inv.ID, v.msg))
+			} else {
+				sr.Advice = append(sr.Advice, reports.Advice{Rule: v.inv.ID, Message: v.msg})
+			}
+		}
+		if i == failed {
+			sr.Status, sr.Error = "failed", strings.Join(errs, "\n")
+		}
+		out = append(out, sr)
+	}
+	return out
+}
+
+// traceClauses are the clauses a run's moves exercised: their operations'
+// and the invariants they checked.
+func traceClauses(steps []*step) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(c string) {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	for _, s := range steps {
+		for _, ex := range s.exchanges {
+			if op, ok := schemas.Lookup(ex.Operation); ok {
+				add(op.Clause)
+			}
+		}
+		if s.balanced {
+			add("B-2.4")
+		}
+		switch s.kind {
+		case "create-account", "close-account", "get-account":
+			add("A-3")
+		case "add-consent", "revoke-consent", "init-load", "complete-authorize", "capture", "refund", "cancel",
+			"kc-authorize", "kc-debit", "kc-capture", "kc-cancel", "kc-refund":
+			add("B-3")
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return reports.ClauseLess(out[i], out[j]) })
+	return out
+}
+
+// writeReport writes the report files and the redacted profile into dir.
+func writeReport(dir string, p *profile.Profile, set *schemas.Set, runID string, out *Outcome) error {
+	redacted := p.Redacted()
+	rep := reports.Build(out.Result, reports.Meta{
+		RunID: runID, Time: out.Result.Started, SuiteVersion: runner.SuiteVersion,
+		Target: out.Result.Target, Profile: redacted, Exclude: p.Scope.Exclude,
+		CallAllowance: p.CallTimeout.Duration, Notices: out.Notices,
+	}, nil, set)
+	if err := reports.WriteAll(dir, rep); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
+}

@@ -1,0 +1,144 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// The requests of the moves. They are the valid requests the suite's steps
+// build for the same sentences (steps/*.go), so that a written scenario
+// sends what the exploration sent.
+
+// unique returns a value unique to this exploration, with a readable prefix.
+func (x *machine) unique(prefix string) string {
+	x.n++
+	return fmt.Sprintf("%s%s%02d", prefix, x.uid, x.n)
+}
+
+// envelope is the request envelope of with a fresh partnerReference.
+func (x *machine) envelope(withProgram bool) map[string]any {
+	date, tm := x.e.clock()
+	f := map[string]any{"partnerReference": x.unique("pr-"), "localDate": date, "localTime": tm}
+	if withProgram {
+		f["programCode"] = x.e.profile.ProgramCode
+	}
+	return f
+}
+
+// accountFields address the current account (accnoType, programCode).
+func (x *machine) accountFields(withProgram bool) map[string]any {
+	f := x.envelope(withProgram)
+	f["accnoType"] = x.e.profile.AccnoType
+	return f
+}
+
+func (x *machine) createAccountFields() map[string]any {
+	p := x.e.profile
+	f := x.envelope(true)
+	login := x.unique("wx")
+	for k, v := range map[string]any{
+		"externalAccountReference":          x.unique("ext-"),
+		"currCode":                          p.Currency,
+		"loginID":                           login,
+		"title":                             p.TitleCode,
+		"lastName":                          "Mustermann",
+		"firstName":                         "Erika",
+		"addr1":                             "Heidestrasse 17",
+		"houseNumber":                       "17",
+		"city":                              "Koeln",
+		"countryCode":                       "DE",
+		"postCode":                          "51147",
+		"dob":                               "1984-08-12",
+		"emailAddress":                      strings.ToLower(login) + "@example.com",
+		"useDifferentCorrespondenceAddress": false,
+		"nationality":                       "DE",
+		"isBusinessUser":                    false,
+	} {
+		f[k] = v
+	}
+	return f
+}
+
+// updateAccountFields is the steps' Update Account Information:
+// a new name and address, the rest as created.
+func (x *machine) updateAccountFields(a *account) map[string]any {
+	p := x.e.profile
+	f := x.envelope(true)
+	for k, v := range map[string]any{
+		"accnoType":                         p.AccnoType,
+		"title":                             p.TitleCode,
+		"lastName":                          "Musterfrau",
+		"firstName":                         a.fields["firstName"],
+		"addr1":                             "Lindenallee 4",
+		"houseNumber":                       "4",
+		"city":                              "Bonn",
+		"postCode":                          "53111",
+		"countryCode":                       "DE",
+		"dob":                               a.fields["dob"],
+		"emailAddress":                      a.fields["emailAddress"],
+		"useDifferentCorrespondenceAddress": false,
+	} {
+		f[k] = v
+	}
+	return f
+}
+
+// initLoadFields is a guest payment (B-4.1 use case 1) with the wallet's
+// accno: its capture loads the wallet (B-3).
+func (x *machine) initLoadFields(accno string, amount decimal.Decimal) map[string]any {
+	p := x.e.profile
+	f := x.envelope(false)
+	f["programAccno"] = p.ProgramAccno
+	if p.PaymentOptionCode != "" {
+		f["paymentOptionCode"] = p.PaymentOptionCode
+	}
+	f["presentationAmount"] = money(amount)
+	f["presentationCurrCode"] = p.Currency
+	f["presentationUsage"] = "Order " + x.unique("")
+	f["useDifferentBillingAddress"] = true
+	f["customerFullName"] = "Jonas Beispiel"
+	f["emailAddress"] = strings.ToLower(x.unique("guest-")) + "@example.com"
+	f["addr1"] = "Schillerstrasse"
+	f["houseNumber"] = "12"
+	f["city"] = "Hamburg"
+	f["postCode"] = "20095"
+	f["countryCode"] = "DE"
+	f["accno"] = accno
+	f["accnoType"] = p.AccnoType
+	return f
+}
+
+// walletFields is KC-Debit Account (B-4.15) from the wallet to the
+// profile's merchant, with the owner's address; KC-Authorize (B-4.14) adds
+// programCode.
+func (x *machine) walletFields(op, accno string, amount decimal.Decimal) map[string]any {
+	p := x.e.profile
+	f := x.envelope(false)
+	f["accno"] = accno
+	f["accnoType"] = p.AccnoType
+	f["merchantAccno"] = p.Merchant.Accno
+	if p.Merchant.ProgramCode != "" {
+		f["merchantProgramCode"] = p.Merchant.ProgramCode
+	}
+	f["programAccno"] = p.ProgramAccno
+	f["paymentAmount"] = money(amount)
+	f["paymentCurrCode"] = p.Currency
+	f["paymentUsage"] = "Purchase " + x.unique("")
+	f["useDifferentBillingAddress"] = false
+	f["countryCode"] = "DE"
+	if op == "kc-authorize" {
+		f["programCode"] = p.ProgramCode
+	}
+	return f
+}
+
+// consentFields is Add and Revoke Consent's body (B-4.8, B-4.9).
+func (x *machine) consentFields() map[string]any {
+	f := x.accountFields(true)
+	if otp := x.e.profile.Sandbox.OneTimePassword; otp != "" {
+		f["oneTimePassword"] = otp
+	}
+	return f
+}
