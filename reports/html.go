@@ -108,6 +108,8 @@ type scenarioView struct {
 	Anchor string
 	Steps  []stepView
 	Rules  []ruleView
+	// Broke is the rule the failing check named, quoted; nil when it named none.
+	Broke *ruleView
 }
 
 type stepView struct {
@@ -169,6 +171,9 @@ func newHTMLView(rep *Report) htmlView {
 	links := make(map[string]scenarioLink, len(rep.Scenarios)) // lookups only
 	for i, s := range rep.Scenarios {
 		sv := scenarioView{ScenarioReport: s, Anchor: fmt.Sprintf("sc-%d", i+1), Rules: ruleViews(s.Rules)}
+		if s.Broke != "" {
+			sv.Broke = &ruleViews([]string{s.Broke})[0]
+		}
 		links[s.ID] = scenarioLink{ID: s.ID, Anchor: sv.Anchor, Name: s.Name, Status: s.Status, Waived: s.Waiver != nil}
 		for _, st := range s.Steps {
 			refs := make([]string, len(st.Exchanges))

@@ -269,7 +269,7 @@ func short(digest string) string {
 // made it from.
 func scenarioResult(rep *Report, s ScenarioReport) ScenarioResult {
 	r := ScenarioResult{
-		ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory,
+		ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Broke: s.Broke, Advisory: s.Advisory,
 		Status: s.Status, Message: s.Message, Duration: fromMs(s.DurationMs),
 	}
 	if s.Waiver != nil {

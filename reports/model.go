@@ -117,6 +117,9 @@ type ScenarioResult struct {
 	BlockedBy *Blocker `json:"blockedBy,omitempty"`
 	// Rules are the ids of the catalogue rules the scenario checks (its rule tags).
 	Rules []string `json:"rules,omitempty"`
+	// Broke is the rule the failing check named, when it named one: the
+	// rule the target broke, of all the scenario checks.
+	Broke string `json:"broke,omitempty"`
 }
 
 // Blocker is the setup that blocked a scenario: the operation whose call

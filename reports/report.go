@@ -259,6 +259,8 @@ type ScenarioReport struct {
 	BlockedBy *Blocker `json:"blockedBy"`
 	// Rules are the catalogue rules (rules/) the scenario checks.
 	Rules []string `json:"rules"`
+	// Broke is the rule the failing check named ("" when it named none).
+	Broke string `json:"broke"`
 	// Cause is the index in Report.Causes of this scenario's cause; -1 when it passed.
 	Cause int          `json:"cause"`
 	Steps []StepReport `json:"steps"`
@@ -419,7 +421,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			ID: s.ID, Feature: s.Feature, Name: s.Name,
 			Tags: nonNil(s.Tags), Clauses: nonNil(s.Clauses), Advisory: s.Advisory,
 			Status: s.Status, Message: fields.String(s.Message), DurationMs: ms(s.Duration),
-			Rules: nonNil(s.Rules), Cause: -1,
+			Rules: nonNil(s.Rules), Broke: s.Broke, Cause: -1,
 			Steps: make([]StepReport, 0, len(s.Steps)),
 		}
 		if s.BlockedBy != nil {

@@ -70,6 +70,9 @@ func ruleCoverage(rep *Report, checks map[string][]string) RuleCoverage {
 				quote[id] = true
 			}
 		}
+		if s.Broke != "" {
+			quote[s.Broke] = true
+		}
 		for _, st := range s.Steps {
 			for _, a := range st.Advice {
 				quote[a.Rule] = true

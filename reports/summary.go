@@ -103,6 +103,11 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 				waived = fmt.Sprintf(" (waived until %s: %s)", s.Waiver.Expires, s.Waiver.Justification)
 			}
 			fmt.Fprintf(&b, "- **%s**%s `%s` %s (%s)\n", s.Status, waived, s.ID, s.Name, strings.Join(s.Clauses, ", "))
+			if s.Broke != "" {
+				if r := ruleViews([]string{s.Broke})[0]; r.Level != "" {
+					fmt.Fprintf(&b, "  - broken rule %s (%s): “%s”\n", r.ID, r.Level, mdCell(r.Quote))
+				}
+			}
 			for _, r := range ruleViews(s.Rules) {
 				if r.Level != "" {
 					fmt.Fprintf(&b, "  - rule %s (%s): “%s”\n", r.ID, r.Level, mdCell(r.Quote))

@@ -191,3 +191,19 @@ Feature: Undefined steps
 	assert.Contains(t, s.Message, "the suite cannot run this scenario: step is undefined: the partner whistles a tune")
 	assert.Equal(t, reports.NotConformant, res.Verdict())
 }
+
+// A check that names the rule it rests on makes the report quote that rule
+// as the one broken, of all the rules its scenario checks.
+func TestAFailedCheckNamesTheRuleItBroke(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = "sysdate-stuck"
+	res := runAgainst(t, cfg, "@A-2.1#6")
+	broke := 0
+	for _, s := range res.Scenarios {
+		if s.Status == reports.Failed {
+			assert.Equal(t, "A-2.1#6", s.Broke, s.ID)
+			broke++
+		}
+	}
+	assert.Positive(t, broke, failures(res))
+}

@@ -313,6 +313,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 				r.Status, r.Message = reports.Error, "the scenario did not run to its end"
 			default:
 				r.Status, r.Message = classify(s, o)
+				if r.Status == reports.Failed || r.Status == reports.Warning {
+					r.Broke = o.broke
+				}
 				r.Steps, r.Duration = o.steps, o.duration
 				if r.Status == reports.Blocked {
 					r.BlockedBy = blocker(o.blocked)
@@ -474,6 +477,7 @@ type outcome struct {
 	missingKey string // the profile key whose absence skipped the scenario
 	advice     []steps.Advice
 	blocked    *steps.Blocker // the setup that failed, when one did
+	broke      string         // the rule the failing check named, when it named one
 }
 
 // adviceMessage sums up the advisory checks that did not hold.
@@ -516,6 +520,10 @@ func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.Wor
 		}
 		if err != nil {
 			o.message = r.String(err.Error())
+			var f *steps.Failure
+			if errors.As(err, &f) {
+				o.broke = f.Rule
+			}
 		}
 		uri := featureURI(s.Uri) // godog appends ":LINE" when a path selects one definition
 		c.mu.Lock()
