@@ -354,6 +354,11 @@ var paymentProbes = map[string]func(c *client) bool{
 // paymentVariantProbes observe each payment variant's choice: a probe reports
 // true when the server makes it. Each must be false on the Standard server.
 var paymentVariantProbes = map[string]func(c *client) bool{
+	"initverify-programcode-null": func(c *client) bool {
+		accno, ref := c.storedRef()
+		p := c.initVerify(accno, ref, nil).json.Get("programCode")
+		return p.Exists() && p.Type == gjson.Null
+	},
 	"payment-option-groups-null": func(c *client) bool {
 		g := c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.paymentSubGroup")
 		return g.Exists() && g.Type == gjson.Null

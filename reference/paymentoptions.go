@@ -584,6 +584,9 @@ func (h *handler) initVerify(c *call) reply {
 		}
 		fields := accountReply(c)
 		fields["programCode"] = h.cfg.ProgramCode
+		if h.variant("initverify-programcode-null") {
+			fields["programCode"] = nil
+		}
 		return h.ok(h.p.initVerifyStatus(), fields)
 	})
 }

@@ -64,4 +64,11 @@ var paymentVariants = []Variant{
 		Description: "Each Refund is bounded by the captured amount, not by what is left after earlier refunds. " +
 			"B-4.5: refundAmount \"cannot exceed the refunded transaction amount\", worded per call (an advisory scenario warns).",
 	},
+	{
+		Name:   "initverify-programcode-null",
+		Clause: "A-4.8",
+		Description: "Init Verify answers programCode null: its request carries programAccno and no programCode, so the " +
+			"response's programCode echoes nothing (A-4.8: \"Body: partnerReference Y; programAccno S(255) Y\"; A-2.1: " +
+			"\"Most responses also echo partnerReference and programCode\")",
+	},
 }
