@@ -48,6 +48,7 @@ const probe = `<script>
   var tries = 0;
   (function wait() {
     if (bad.getAttribute("data-rendered") === "1") {
+      r.steps = Array.prototype.map.call(bad.querySelectorAll("ol.steps > li"), function (li) { return li.textContent; }).join(" | ");
       r.request = bad.querySelectorAll("pre.request").length;
       r.response = bad.querySelectorAll("pre.response").length;
       r.text = bad.textContent;
@@ -101,5 +102,8 @@ func TestHTMLReportInABrowser(t *testing.T) {
 		assert.Regexp(t, `"response":[1-9]`, got, "at %d px", width)
 		assert.Contains(t, got, "updateInfo", "the failing call's URL")
 		assert.Contains(t, got, `\"responseCode\": \"0000\"`, "the response body, pretty-printed")
+		assert.Contains(t, got, "the call is refused with responseCode 0001 (failed)", "its steps, from the report the page carries")
+		assert.Contains(t, got, `\"amount\": 10.00`, "a body's numbers as they came (not 10)")
+		assert.Contains(t, got, "expected a handled error (HTTP 400, responseCode 0001)", "the failed step's error")
 	}
 }

@@ -65,21 +65,31 @@ func (rep *Report) evidenceStore() (*encodedEvidence, error) {
 	if err := enc.Encode(Evidence{SchemaVersion: EvidenceSchemaVersion, Exchanges: exchanges}); err != nil {
 		return nil, err
 	}
+	gz, err := gzipBytes(js.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(js.Bytes())
+	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges), SHA256: hex.EncodeToString(sum[:])}
+	rep.store = &encodedEvidence{json: js.Bytes(), gz: gz}
+	return rep.store, nil
+}
+
+// gzipBytes compresses data for speed: a report is written once and read
+// by people and tools, not shipped.
+func gzipBytes(data []byte) ([]byte, error) {
 	var gz bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := zw.Write(js.Bytes()); err != nil {
+	if _, err := zw.Write(data); err != nil {
 		return nil, err
 	}
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	sum := sha256.Sum256(js.Bytes())
-	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges), SHA256: hex.EncodeToString(sum[:])}
-	rep.store = &encodedEvidence{json: js.Bytes(), gz: gz.Bytes()}
-	return rep.store, nil
+	return gz.Bytes(), nil
 }
 
 // WriteEvidence writes the evidence store (gzip-compressed JSON).

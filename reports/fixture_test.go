@@ -72,7 +72,7 @@ func testResult() *Result {
 		Operation: "update-account", Method: "POST", URL: base + "/account/100000001/updateInfo",
 		// A token header as the client records it, and one that escaped redaction.
 		RequestHeaders:  hdr("Accept", "application/json", "Content-Type", "application/json", "X-Auth-Token", plantedToken),
-		RequestBody:     `{"partnerReference":"r0a1b2c-2","lastName":"O'Brien","password":"[REDACTED]","localDate":"2026-05-04","localTime":"103001"}`,
+		RequestBody:     `{"partnerReference":"r0a1b2c-2","lastName":"O'Brien","password":"[REDACTED]","localDate":"2026-05-04","localTime":"103001","amount":10.00}`,
 		Status:          200,
 		ResponseHeaders: hdr("Content-Type", "application/json"),
 		ResponseBody:    `{"partnerReference":"r0a1b2c-2","responseCode":"0000","responseDescription":"OK","localDate":"2026-05-04","localTime":"103001","sysDate":"2026-05-04","sysTime":"083001"}`,

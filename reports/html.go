@@ -48,12 +48,22 @@ const (
 // exchanges when a reader opens a scenario, so writing it does not walk
 // every exchange. The output is a function of the report alone.
 func WriteHTML(w io.Writer, rep *Report) error {
-	store, err := rep.evidenceStore()
+	js, err := encodeJSON(rep)
+	if err != nil {
+		return err
+	}
+	return writeHTML(w, rep, js)
+}
+
+// writeHTML writes report.html carrying js, report.json as written.
+func writeHTML(w io.Writer, rep *Report, js []byte) error {
+	reportGz, err := gzipBytes(js)
 	if err != nil {
 		return err
 	}
 	v := newHTMLView(rep)
-	v.EvidenceGz = base64.RawURLEncoding.EncodeToString(store.gz)
+	v.EvidenceGz = base64.RawURLEncoding.EncodeToString(rep.store.gz)
+	v.ReportGz = base64.RawURLEncoding.EncodeToString(reportGz)
 	var buf bytes.Buffer
 	if err := reportHTML.Execute(&buf, v); err != nil {
 		return err
@@ -79,7 +89,10 @@ type htmlView struct {
 	Scenarios    []scenarioView
 	// EvidenceGz is the evidence store, base64url without padding.
 	EvidenceGz string
-	Blocked    int // how many scenarios are BLOCKED
+	// ReportGz is report.json as written, gzip-compressed, base64url
+	// without padding: the page shows a scenario's steps from it.
+	ReportGz string
+	Blocked  int // how many scenarios are BLOCKED
 }
 
 type statusCount struct {
@@ -97,6 +110,21 @@ type scenarioLink struct {
 	Status           Status
 	Waived           bool
 }
+
+// Short names a scenario by its feature file's clause and its line:
+// "A-4.03:14" for "A-4.03-update-account.feature:14".
+func (l scenarioLink) Short() string {
+	file, line, ok := strings.Cut(l.ID, ".feature:")
+	if !ok {
+		return l.ID
+	}
+	if m := fileClause.FindString(file); m != "" {
+		file = m
+	}
+	return file + ":" + line
+}
+
+var fileClause = regexp.MustCompile(`^[AB]-[0-9]+(\.[0-9]+)?`)
 
 type causeView struct {
 	Cause
@@ -358,17 +386,18 @@ func cssName(s string) string {
 }
 
 // ScenarioList renders the scenarios section's list: every scenario as a
-// collapsible block with its steps, each step naming its exchanges in the
-// evidence store (data-ex) for the page's script to show. It is written
-// here rather than in the template: it is most of the page, and a template
-// walking it took most of the time a report took to write.
+// collapsible block whose summary line is written here, and whose body (its
+// tags, message and steps, each step's exchanges) the page's script renders
+// when a reader opens it, from the report and the evidence the page
+// carries. It is written here rather than in the template: it is most of
+// the page, and a template walking it took most of a report's writing time.
 func (v htmlView) ScenarioList() template.HTML {
 	var b strings.Builder
-	b.Grow(len(v.Scenarios) * 1200)
+	b.Grow(len(v.Scenarios) * 400)
 	esc := template.HTMLEscapeString
-	for _, s := range v.Scenarios {
+	for i, s := range v.Scenarios {
 		cls := statusClass(s.Status)
-		fmt.Fprintf(&b, `<details class="scenario %s" id="%s">`+"\n"+`<summary><span class="badge %s">%s</span>`, cls, s.Anchor, cls, esc(string(s.Status)))
+		fmt.Fprintf(&b, `<details class="scenario %s" id="%s" data-i="%d"><summary><span class="badge %s">%s</span>`, cls, s.Anchor, i, cls, esc(string(s.Status)))
 		if s.Waiver != nil {
 			b.WriteString(`<span class="badge st-skipped">waived</span>`)
 		}
@@ -376,50 +405,7 @@ func (v htmlView) ScenarioList() template.HTML {
 		for _, c := range s.Clauses {
 			fmt.Fprintf(&b, `<code>%s</code> `, esc(c))
 		}
-		fmt.Fprintf(&b, `<span class="muted">%s</span></summary>`+"\n", esc(formatMs(s.DurationMs)))
-		fmt.Fprintf(&b, `<p class="muted">%s`, esc(s.Feature))
-		if len(s.Tags) > 0 {
-			b.WriteString(" · tags ")
-			for _, t := range s.Tags {
-				fmt.Fprintf(&b, `<code>@%s</code> `, esc(t))
-			}
-		}
-		b.WriteString("</p>\n")
-		if bl := s.BlockedBy; bl != nil {
-			b.WriteString(`<p class="neutral">Blocked by `)
-			if bl.Operation != "" {
-				fmt.Fprintf(&b, `<code>%s</code> (%s)`, esc(bl.Operation), esc(bl.Clause))
-			} else {
-				b.WriteString("its setup")
-			}
-			fmt.Fprintf(&b, " in the step “%s”.</p>\n", esc(bl.Step))
-		}
-		if s.Message != "" {
-			fmt.Fprintf(&b, "<pre>%s</pre>\n", esc(s.Message))
-		}
-		if len(s.Steps) == 0 {
-			b.WriteString(`<p class="muted">Not run.</p>` + "\n</details>\n")
-			continue
-		}
-		b.WriteString(`<ol class="steps">` + "\n")
-		for _, st := range s.Steps {
-			fmt.Fprintf(&b, `<li class="step-%s"><span class="text">%s</span> <span class="muted">(%s`, esc(st.Status), esc(st.Text), esc(st.Status))
-			if st.WaitedMs > 0 {
-				fmt.Fprintf(&b, "; waited %s for the target's clock", esc(formatMs(st.WaitedMs)))
-			}
-			b.WriteString(")</span>\n")
-			if st.Error != "" {
-				fmt.Fprintf(&b, "<pre>%s</pre>\n", esc(st.Error))
-			}
-			for _, a := range st.Advice {
-				fmt.Fprintf(&b, `<p class="rule"><span class="badge st-warning">advisory</span> <code>%s</code> %s</p>`, esc(a.Rule), esc(a.Message))
-			}
-			if st.ExchangeRefs != "" {
-				fmt.Fprintf(&b, `<div class="exchanges" data-ex="%s"></div>`, st.ExchangeRefs)
-			}
-			b.WriteString("</li>\n")
-		}
-		b.WriteString("</ol>\n</details>\n")
+		fmt.Fprintf(&b, `<span class="muted">%s</span></summary><div class="body"></div></details>`+"\n", esc(formatMs(s.DurationMs)))
 	}
 	return template.HTML(b.String())
 }

@@ -479,12 +479,27 @@ func (rep *Report) Scenario(id string) (ScenarioReport, bool) {
 // function of the report alone: two writes of one report are byte for byte
 // equal.
 func WriteJSON(w io.Writer, rep *Report) error {
-	if _, err := rep.evidenceStore(); err != nil {
+	data, err := encodeJSON(rep)
+	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(w)
+	_, err = w.Write(data)
+	return err
+}
+
+// encodeJSON encodes report.json (after the evidence store, whose digest
+// it records).
+func encodeJSON(rep *Report) ([]byte, error) {
+	if _, err := rep.evidenceStore(); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(rep)
+	if err := enc.Encode(rep); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 func exchangeReport(ex target.Exchange, fields *target.Redactor) ExchangeReport {

@@ -19,14 +19,15 @@ const (
 
 // WriteAll writes the evidence store (evidence.json.gz), report.json,
 // report.html, summary.md and junit.xml into dir, creating it when needed.
-// The evidence is encoded once, first, and shared by the store, report.json's
-// digest of it and report.html; the files are then written at once, each
-// from the report alone, and the first error is returned.
+// The evidence and report.json are encoded once, first, and shared by the
+// files that hold them (report.html carries both); the files are then
+// written at once, and every error is returned.
 func WriteAll(dir string, rep *Report) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if _, err := rep.evidenceStore(); err != nil {
+	js, err := encodeJSON(rep) // the evidence store first, then report.json
+	if err != nil {
 		return err
 	}
 	files := []struct {
@@ -34,8 +35,8 @@ func WriteAll(dir string, rep *Report) error {
 		write func(io.Writer, *Report) error
 	}{
 		{EvidenceFile, WriteEvidence},
-		{ReportJSONFile, WriteJSON},
-		{ReportHTMLFile, WriteHTML},
+		{ReportJSONFile, func(w io.Writer, _ *Report) error { _, err := w.Write(js); return err }},
+		{ReportHTMLFile, func(w io.Writer, rep *Report) error { return writeHTML(w, rep, js) }},
 		{SummaryFile, WriteSummaryReport},
 		{JUnitFile, WriteJUnit},
 	}
