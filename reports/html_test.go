@@ -112,7 +112,6 @@ func TestHTMLReport(t *testing.T) {
 	}
 	assert.Equal(t, []string{"verdict", "causes", "failures", "matrix", "warnings", "rules", "latency", "observations", "waivers", "scenarios"}, ids, "what went wrong comes before the matrix")
 
-
 	verdict := root.byAttr("id", "verdict")
 	assert.Contains(t, verdict.Text, NotConformant)
 	assert.Contains(t, verdict.Text, "NOT CLAIMED")
