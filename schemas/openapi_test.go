@@ -83,45 +83,74 @@ func TestOpenAPIHasEveryOperation(t *testing.T) {
 				params[name] = p
 			}
 		}
+		assert.Equal(t, "#/components/parameters/AcceptLanguage", get(t, o, "parameters", "0", "$ref"), op.ID)
+		if !op.Anonymous {
+			assert.Equal(t, "#/components/parameters/XAuthToken", get(t, o, "parameters", "1", "$ref"), op.ID)
+		}
 		for _, name := range pathParam.FindAllStringSubmatch(op.Path, -1) {
 			p := params[name[1]]
 			require.NotNil(t, p, "%s: path parameter %s", op.ID, name[1])
 			assert.Equal(t, "path", p["in"])
 			assert.Equal(t, true, p["required"])
-			assert.Equal(t, map[string]any{"type": "string"}, p["schema"])
+			assert.Equal(t, "string", get(t, p, "schema", "type"))
+			assert.NotEmpty(t, get(t, p, "schema", "maxLength"), "%s: %s has the spec's length", op.ID, name[1])
+			assert.NotEmpty(t, p["example"], "%s: %s", op.ID, name[1])
 		}
 		if op.BodyInQuery() {
 			assert.NotContains(t, o, "requestBody", op.ID)
 			assert.Equal(t, "query", params["partnerReference"]["in"], op.ID)
 			assert.Equal(t, true, params["partnerReference"]["required"], op.ID)
 			assert.Equal(t, map[string]any{"$ref": "#/components/schemas/defs/$defs/D"}, params["localDate"]["schema"], op.ID)
+			if op.ID == "get-payment-status" {
+				assert.NotContains(t, params, "programCode", "a parameter the call must not carry (schema false) is not a parameter")
+			} else {
+				assert.Equal(t, true, params["programCode"]["required"], op.ID)
+			}
 		} else {
 			assert.Equal(t, "#/components/schemas/"+op.ID+".request",
 				get(t, o, "requestBody", "content", "application/json", "schema", "$ref"), op.ID)
 		}
 
+		// Documented statuses only: the success, 400 (0001), 500 (0099),
+		// and the error ranges for the statuses the spec does not show.
 		responses := o["responses"].(map[string]any)
-		require.Len(t, responses, 2, op.ID)
-		assert.Contains(t, responses, "default")
 		status := "2XX"
 		if op.Success != 0 {
 			status = strconv.Itoa(op.Success)
 		}
+		assert.ElementsMatch(t, []string{status, "400", "4XX", "500", "5XX"}, keysOf(responses), op.ID)
+		for code, name := range map[string]string{"400": "BadRequest", "4XX": "ClientError", "500": "UnexpectedError", "5XX": "ServerError"} {
+			assert.Equal(t, "#/components/responses/"+name, get(t, responses, code, "$ref"), op.ID)
+		}
+		retry := map[string]any{"$ref": "#/components/schemas/retry-answer"}
 		if op.PlainText {
 			assert.Equal(t, map[string]any{"type": "string", "enum": []any{"yes", "no"}},
 				get(t, responses, status, "content", "text/plain", "schema"), op.ID)
+			assert.Equal(t, retry, get(t, responses, status, "content", "application/json", "schema"), op.ID)
 		} else {
-			assert.Equal(t, "#/components/schemas/"+op.ID+".response",
-				get(t, responses, status, "content", "application/json", "schema", "$ref"), op.ID)
+			assert.Equal(t, []any{map[string]any{"$ref": "#/components/schemas/" + op.ID + ".response"}, retry},
+				get(t, responses, status, "content", "application/json", "schema", "anyOf"), op.ID)
+			assert.Len(t, get(t, responses, status, "content").(map[string]any), 1, op.ID)
 		}
 	}
 
 	// Query parameters follow the request schema: Account Enquiry's top is optional.
 	top := findParam(t, m, "/account/{accno}/enquiry", "get", "top")
 	assert.Equal(t, false, top["required"])
-	assert.Equal(t, "2XX", firstKey(get(t, m, "paths", "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/initVerify", "post", "responses").(map[string]any), "default"))
-	assert.Equal(t, "#/components/schemas/error.response",
-		get(t, m, "components", "responses", "Error", "content", "application/json", "schema", "$ref"))
+	assert.Equal(t, "10", top["example"])
+	assert.Contains(t, get(t, m, "paths", "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/initVerify", "post", "responses"), "2XX")
+	for _, name := range []string{"BadRequest", "ClientError", "UnexpectedError", "ServerError"} {
+		assert.Equal(t, "#/components/schemas/handled-error",
+			get(t, m, "components", "responses", name, "content", "application/json", "schema", "$ref"), name)
+	}
+}
+
+func keysOf(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }
 
 func firstKey(m map[string]any, except string) string {
