@@ -23,6 +23,7 @@ type openAPIDoc struct {
 	OpenAPI    string         `json:"openapi"`
 	Info       openAPIInfo    `json:"info"`
 	Servers    []any          `json:"servers"`
+	Security   []any          `json:"security"`
 	Tags       []any          `json:"tags"`
 	Paths      map[string]any `json:"paths"`
 	Components map[string]any `json:"components"`
@@ -36,11 +37,12 @@ type openAPIInfo struct {
 
 // openAPIOp is an operation object, its fields in reading order.
 type openAPIOp struct {
-	OperationID string         `json:"operationId"`
-	Summary     string         `json:"summary"`
-	Description string         `json:"description"`
-	Tags        []string       `json:"tags"`
-	Security    []any          `json:"security,omitempty"`
+	OperationID string   `json:"operationId"`
+	Summary     string   `json:"summary"`
+	Description string   `json:"description"`
+	Tags        []string `json:"tags"`
+	Security    []any    `json:"security"` // [] for an anonymous operation
+
 	Parameters  []any          `json:"parameters"`
 	RequestBody map[string]any `json:"requestBody,omitempty"`
 	Responses   map[string]any `json:"responses"`
@@ -237,8 +239,9 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 				},
 			},
 		}},
-		Tags:  tags,
-		Paths: paths,
+		Security: tokenRequired(),
+		Tags:     tags,
+		Paths:    paths,
 		Components: map[string]any{
 			"schemas": components,
 			"securitySchemes": map[string]any{
@@ -281,6 +284,10 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// tokenRequired is the security requirement of every operation but Issue
+// Token: the X-Auth-Token header (A-5).
+func tokenRequired() []any { return []any{map[string]any{"XAuthToken": []any{}}} }
 
 // Components of the document that no schema file holds.
 const (
@@ -371,8 +378,9 @@ func openAPIOperation(op Operation, request []byte, ex opExample, ops []Operatio
 		Tags:        []string{areaOf(op.Clause)},
 	}
 	params := []any{map[string]any{"$ref": "#/components/parameters/AcceptLanguage"}}
+	o.Security = []any{} // anonymous: no token (A-5)
 	if !op.Anonymous {
-		o.Security = []any{map[string]any{"XAuthToken": []any{}}}
+		o.Security = tokenRequired()
 		params = append(params, map[string]any{"$ref": "#/components/parameters/XAuthToken"})
 	}
 	inPath := map[string]bool{}
