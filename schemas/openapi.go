@@ -152,6 +152,9 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := hoistDefs(components); err != nil {
+		return nil, err
+	}
 	if err := replaceFormats(components); err != nil {
 		return nil, err
 	}
@@ -551,10 +554,47 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
+// componentPointer is the pointer below components/schemas to ptr of the
+// schema file whose key is key: a definition under $defs is a component of
+// its own, key.name (see hoistDefs), so that tools which resolve a
+// reference only to a component, not into one, find it.
+func componentPointer(key, ptr string) string {
+	if rest, ok := strings.CutPrefix(ptr, "/$defs/"); ok {
+		name, below, _ := strings.Cut(rest, "/")
+		if below != "" {
+			below = "/" + below
+		}
+		return key + "." + name + below
+	}
+	return key + ptr
+}
+
+// hoistDefs moves, in place, every definition under a component's $defs
+// to a component of its own named component.name (componentPointer), so
+// that no reference points inside a component.
+func hoistDefs(components map[string]any) error {
+	for _, key := range sortedMapKeys(components) {
+		schema, _ := components[key].(map[string]any)
+		defs, ok := schema["$defs"].(map[string]any)
+		if !ok {
+			continue
+		}
+		for name, def := range defs {
+			if _, taken := components[key+"."+name]; taken {
+				return fmt.Errorf("schema %s: $defs/%s would replace component %s.%s", key, name, key, name)
+			}
+			components[key+"."+name] = def
+		}
+		delete(schema, "$defs")
+	}
+	return nil
+}
+
 // rewriteRefs rewrites, in place, every "$ref" of a schema from file self:
 // "file.json#/ptr" becomes "#/components/schemas/file/ptr", "file.json"
 // becomes "#/components/schemas/file" and "#/ptr" becomes
-// "#/components/schemas/self/ptr". The files referred to are added to refs
+// "#/components/schemas/self/ptr"; a pointer into $defs, "/$defs/name",
+// becomes the component "file.name". The files referred to are added to refs
 // when it is not nil.
 func rewriteRefs(v any, self string, refs map[string]bool) error {
 	switch x := v.(type) {
@@ -571,7 +611,7 @@ func rewriteRefs(v any, self string, refs map[string]bool) error {
 				if ptr != "" && !strings.HasPrefix(ptr, "/") {
 					return fmt.Errorf("$ref %q: only JSON Pointer fragments are supported", s)
 				}
-				x[k] = "#/components/schemas/" + SchemaKey(file) + ptr
+				x[k] = "#/components/schemas/" + componentPointer(SchemaKey(file), ptr)
 				if refs != nil {
 					refs[file] = true
 				}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/stretchr/testify/assert"
@@ -111,7 +112,7 @@ func TestOpenAPIHasEveryOperation(t *testing.T) {
 			assert.NotContains(t, o, "requestBody", op.ID)
 			assert.Equal(t, "query", params["partnerReference"]["in"], op.ID)
 			assert.Equal(t, true, params["partnerReference"]["required"], op.ID)
-			assert.Equal(t, map[string]any{"$ref": "#/components/schemas/defs/$defs/D"}, params["localDate"]["schema"], op.ID)
+			assert.Equal(t, map[string]any{"$ref": "#/components/schemas/defs.D"}, params["localDate"]["schema"], op.ID)
 			if op.ID == "get-payment-status" {
 				assert.NotContains(t, params, "programCode", "a parameter the call must not carry (schema false) is not a parameter")
 			} else {
@@ -303,7 +304,10 @@ func TestOpenAPIUsesOnlyStandardFormats(t *testing.T) {
 	})
 	assert.Equal(t, []string{"date", "date-time"}, sortedMapKeys(anyMap(formats)))
 
-	defs := get(t, doc, "components", "schemas", "defs", "$defs").(map[string]any)
+	defs := map[string]any{}
+	for _, name := range []string{"D", "T", "Timestamp", "Dec18", "Dec18_2"} {
+		defs[name] = get(t, doc, "components", "schemas", "defs."+name)
+	}
 	assert.Equal(t, DatePattern, get(t, defs, "D", "pattern"))
 	assert.Equal(t, "date", get(t, defs, "D", "format"))
 	assert.Equal(t, TimePattern, get(t, defs, "T", "pattern"))
@@ -536,4 +540,29 @@ func TestOpenAPIExamplesMatchTheSuitesSchemas(t *testing.T) {
 	ex := exs["create-account"]
 	delete(ex.Response.(map[string]any), "accno")
 	assert.Error(t, set.ValidateValue("create-account.response.json", ex.Response))
+}
+
+// A third OpenAPI implementation, libopenapi (the meta-schema's package),
+// builds its model of every form of the document without an error: every
+// reference resolves the way tools resolve them, to a component (a
+// definition of defs.json is a component of its own, defs.D).
+func TestOpenAPIBuildsInLibOpenAPI(t *testing.T) {
+	for _, enc := range []string{"", "string", "number"} {
+		data, err := OpenAPIFor(OpenAPIOptions{NumberEncoding: enc})
+		require.NoError(t, err)
+		doc, err := libopenapi.NewDocument(data)
+		require.NoError(t, err)
+		model, errs := doc.BuildV3Model()
+		require.Empty(t, errs, enc)
+		require.NotNil(t, model)
+		ops := 0
+		for pair := model.Model.Paths.PathItems.First(); pair != nil; pair = pair.Next() {
+			ops += pair.Value().GetOperations().Len()
+		}
+		assert.Equal(t, len(Catalogue()), ops, enc)
+		issue := model.Model.Paths.PathItems.GetOrZero("/user/{userId}/issue").Post
+		links := issue.Responses.Codes.GetOrZero("200").Links
+		assert.Equal(t, len(Catalogue())-1, links.Len(), "Issue Token links to every other operation")
+		assert.Equal(t, "$response.body#/token", links.GetOrZero("get-account").Parameters.GetOrZero("header.X-Auth-Token"))
+	}
 }
