@@ -2,12 +2,16 @@ package schemas
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"io/fs"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/stretchr/testify/assert"
@@ -34,6 +38,13 @@ func TestOpenAPIValidatesAgainstTheOpenAPI31Schema(t *testing.T) {
 
 	doc, _ := openAPIDocument(t)
 	assert.NoError(t, meta.Validate(doc))
+	for _, enc := range NumberEncodings {
+		data, err := OpenAPIFor(OpenAPIOptions{NumberEncoding: enc})
+		require.NoError(t, err)
+		narrowed, err := decodeSchema(data)
+		require.NoError(t, err)
+		assert.NoError(t, meta.Validate(narrowed), enc)
+	}
 
 	// The meta-schema bites: a document without info fails.
 	broken := map[string]any{}
@@ -56,6 +67,7 @@ func TestOpenAPIHasEveryOperation(t *testing.T) {
 		"description": get(t, m, "components", "securitySchemes", "XAuthToken", "description")},
 		get(t, m, "components", "securitySchemes", "XAuthToken"))
 
+	assert.Equal(t, []any{map[string]any{"XAuthToken": []any{}}}, m["security"], "every operation needs the token unless it says otherwise")
 	ops := Catalogue()
 	require.Len(t, ops, 32)
 	count := 0
@@ -71,7 +83,7 @@ func TestOpenAPIHasEveryOperation(t *testing.T) {
 		assert.Contains(t, o["description"], op.Clause)
 		assert.Len(t, o["tags"], 1)
 		if op.Anonymous {
-			assert.NotContains(t, o, "security", op.ID)
+			assert.Equal(t, []any{}, o["security"], "%s: anonymous, against the document's default", op.ID)
 		} else {
 			assert.Equal(t, []any{map[string]any{"XAuthToken": []any{}}}, o["security"], op.ID)
 		}
@@ -83,45 +95,74 @@ func TestOpenAPIHasEveryOperation(t *testing.T) {
 				params[name] = p
 			}
 		}
+		assert.Equal(t, "#/components/parameters/AcceptLanguage", get(t, o, "parameters", "0", "$ref"), op.ID)
+		if !op.Anonymous {
+			assert.Equal(t, "#/components/parameters/XAuthToken", get(t, o, "parameters", "1", "$ref"), op.ID)
+		}
 		for _, name := range pathParam.FindAllStringSubmatch(op.Path, -1) {
 			p := params[name[1]]
 			require.NotNil(t, p, "%s: path parameter %s", op.ID, name[1])
 			assert.Equal(t, "path", p["in"])
 			assert.Equal(t, true, p["required"])
-			assert.Equal(t, map[string]any{"type": "string"}, p["schema"])
+			assert.Equal(t, "string", get(t, p, "schema", "type"))
+			assert.NotEmpty(t, get(t, p, "schema", "maxLength"), "%s: %s has the spec's length", op.ID, name[1])
+			assert.NotEmpty(t, p["example"], "%s: %s", op.ID, name[1])
 		}
 		if op.BodyInQuery() {
 			assert.NotContains(t, o, "requestBody", op.ID)
 			assert.Equal(t, "query", params["partnerReference"]["in"], op.ID)
 			assert.Equal(t, true, params["partnerReference"]["required"], op.ID)
-			assert.Equal(t, map[string]any{"$ref": "#/components/schemas/defs/$defs/D"}, params["localDate"]["schema"], op.ID)
+			assert.Equal(t, map[string]any{"$ref": "#/components/schemas/defs.D"}, params["localDate"]["schema"], op.ID)
+			if op.ID == "get-payment-status" {
+				assert.NotContains(t, params, "programCode", "a parameter the call must not carry (schema false) is not a parameter")
+			} else {
+				assert.Equal(t, true, params["programCode"]["required"], op.ID)
+			}
 		} else {
 			assert.Equal(t, "#/components/schemas/"+op.ID+".request",
 				get(t, o, "requestBody", "content", "application/json", "schema", "$ref"), op.ID)
 		}
 
+		// Documented statuses only: the success, 400 (0001), 500 (0099),
+		// and the error ranges for the statuses the spec does not show.
 		responses := o["responses"].(map[string]any)
-		require.Len(t, responses, 2, op.ID)
-		assert.Contains(t, responses, "default")
 		status := "2XX"
 		if op.Success != 0 {
 			status = strconv.Itoa(op.Success)
 		}
+		assert.ElementsMatch(t, []string{status, "400", "4XX", "500", "5XX"}, keysOf(responses), op.ID)
+		for code, name := range map[string]string{"400": "BadRequest", "4XX": "ClientError", "500": "UnexpectedError", "5XX": "ServerError"} {
+			assert.Equal(t, "#/components/responses/"+name, get(t, responses, code, "$ref"), op.ID)
+		}
+		retry := map[string]any{"$ref": "#/components/schemas/retry-answer"}
 		if op.PlainText {
 			assert.Equal(t, map[string]any{"type": "string", "enum": []any{"yes", "no"}},
 				get(t, responses, status, "content", "text/plain", "schema"), op.ID)
+			assert.Equal(t, retry, get(t, responses, status, "content", "application/json", "schema"), op.ID)
 		} else {
-			assert.Equal(t, "#/components/schemas/"+op.ID+".response",
-				get(t, responses, status, "content", "application/json", "schema", "$ref"), op.ID)
+			assert.Equal(t, []any{map[string]any{"$ref": "#/components/schemas/" + op.ID + ".response"}, retry},
+				get(t, responses, status, "content", "application/json", "schema", "anyOf"), op.ID)
+			assert.Len(t, get(t, responses, status, "content").(map[string]any), 1, op.ID)
 		}
 	}
 
 	// Query parameters follow the request schema: Account Enquiry's top is optional.
 	top := findParam(t, m, "/account/{accno}/enquiry", "get", "top")
 	assert.Equal(t, false, top["required"])
-	assert.Equal(t, "2XX", firstKey(get(t, m, "paths", "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/initVerify", "post", "responses").(map[string]any), "default"))
-	assert.Equal(t, "#/components/schemas/error.response",
-		get(t, m, "components", "responses", "Error", "content", "application/json", "schema", "$ref"))
+	assert.Equal(t, "10", top["example"])
+	assert.Contains(t, get(t, m, "paths", "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/initVerify", "post", "responses"), "2XX")
+	for _, name := range []string{"BadRequest", "ClientError", "UnexpectedError", "ServerError"} {
+		assert.Equal(t, "#/components/schemas/handled-error",
+			get(t, m, "components", "responses", name, "content", "application/json", "schema", "$ref"), name)
+	}
+}
+
+func keysOf(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }
 
 func firstKey(m map[string]any, except string) string {
@@ -233,4 +274,295 @@ func TestOpenAPIIsDeterministic(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(a, b))
 	assert.True(t, bytes.HasPrefix(a, []byte("{\n  \"openapi\": \"3.1.0\",\n  \"info\": {")))
+}
+
+// walkObjects calls f on every JSON object of the document.
+func walkObjects(v any, f func(map[string]any)) {
+	switch x := v.(type) {
+	case map[string]any:
+		f(x)
+		for _, c := range x {
+			walkObjects(c, f)
+		}
+	case []any:
+		for _, c := range x {
+			walkObjects(c, f)
+		}
+	}
+}
+
+// The document uses no format outside the JSON Schema standard: the
+// suite's own formats are patterns and bounds a generic validator knows.
+func TestOpenAPIUsesOnlyStandardFormats(t *testing.T) {
+	doc, data := openAPIDocument(t)
+	assert.NotContains(t, string(data), "spec-")
+	formats := map[string]int{}
+	walkObjects(doc, func(m map[string]any) {
+		if f, ok := m["format"].(string); ok {
+			formats[f]++
+		}
+	})
+	assert.Equal(t, []string{"date", "date-time"}, sortedMapKeys(anyMap(formats)))
+
+	defs := map[string]any{}
+	for _, name := range []string{"D", "T", "Timestamp", "Dec18", "Dec18_2"} {
+		defs[name] = get(t, doc, "components", "schemas", "defs."+name)
+	}
+	assert.Equal(t, DatePattern, get(t, defs, "D", "pattern"))
+	assert.Equal(t, "date", get(t, defs, "D", "format"))
+	assert.Equal(t, TimePattern, get(t, defs, "T", "pattern"))
+	assert.NotContains(t, defs["T"], "format")
+	assert.Equal(t, TimestampPattern, get(t, defs, "Timestamp", "pattern"))
+	assert.Equal(t, "date-time", get(t, defs, "Timestamp", "format"))
+	for name, bound := range map[string]string{"Dec18": "1000000000000000000", "Dec18_2": "10000000000000000"} {
+		assert.Equal(t, "number", get(t, defs, name, "type"), name)
+		assert.Equal(t, json.Number(bound), get(t, defs, name, "exclusiveMaximum"), name)
+		assert.Equal(t, json.Number("-"+bound), get(t, defs, name, "exclusiveMinimum"), name)
+		assert.NotContains(t, defs[name], "multipleOf", name)
+		assert.Contains(t, get(t, defs, name, "description"), "Dec(18", name)
+	}
+	// The replacement must be complete: an unknown format is an error.
+	assert.Error(t, replaceFormats(map[string]any{"format": "spec-money"}))
+}
+
+func anyMap[V any](m map[string]V) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// The patterns say what the suite's own formats check: T exactly (every
+// six-character digit string), D up to the calendar, which format date
+// adds, and the timestamp exactly up to the calendar too.
+func TestOpenAPIPatternsAgreeWithTheSuitesFormats(t *testing.T) {
+	tp := regexp.MustCompile(TimePattern)
+	for i := 0; i < 1000000; i++ {
+		s := fmt.Sprintf("%06d", i)
+		if tp.MatchString(s) != IsTime(s) {
+			t.Fatalf("T %s: pattern %v, IsTime %v", s, tp.MatchString(s), IsTime(s))
+		}
+	}
+	for _, s := range []string{"10:15:01", "1015", "1015010", " 101501", "a01501"} {
+		assert.False(t, tp.MatchString(s), s)
+		assert.False(t, IsTime(s), s)
+	}
+	dp := regexp.MustCompile(DatePattern)
+	for _, s := range []string{"2026-03-02", "1984-08-12", "2024-02-29"} {
+		assert.True(t, dp.MatchString(s) && IsDate(s), s)
+	}
+	for _, s := range []string{"02.03.2026", "2026-3-2", "20260302", "2026-03-02T00:00:00Z", "2026-03-02 "} {
+		assert.False(t, dp.MatchString(s), s)
+		assert.False(t, IsDate(s), s)
+	}
+	assert.True(t, dp.MatchString("2026-02-30"), "the calendar is format date's part")
+	assert.False(t, IsDate("2026-02-30"))
+	sp := regexp.MustCompile(TimestampPattern)
+	for s, want := range map[string]bool{"2026-03-02T11:15:01.000Z": true, "2026-03-02T11:15:01Z": false,
+		"2026-03-02T11:15:01.000+00:00": false, "2026-03-02 11:15:01.000Z": false} {
+		assert.Equal(t, want, sp.MatchString(s), s)
+		assert.Equal(t, want, IsTimestamp(s), s)
+	}
+}
+
+// The N(n) fields of request bodies describe both encodings, or the one a
+// profile declares; nothing else in the document changes with it.
+func TestOpenAPINumberEncoding(t *testing.T) {
+	want := []string{
+		"authorize.request/oneTimePassword",
+		"complete-verify-stored-payment-option.request/verificationCode",
+		"revoke-consent.request/oneTimePassword",
+		"update-account.request/oneTimePassword",
+	}
+	docs := map[string]map[string]any{}
+	for _, enc := range []string{"", "string", "number"} {
+		data, err := OpenAPIFor(OpenAPIOptions{NumberEncoding: enc})
+		require.NoError(t, err)
+		again, err := OpenAPIFor(OpenAPIOptions{NumberEncoding: enc})
+		require.NoError(t, err)
+		assert.Equal(t, data, again, "deterministic")
+		doc, err := decodeSchema(data)
+		require.NoError(t, err)
+		docs[enc] = doc.(map[string]any)
+	}
+	for _, f := range want {
+		schema, field, _ := strings.Cut(f, "/")
+		prop := func(enc string) map[string]any {
+			return get(t, docs[enc], "components", "schemas", schema, "properties", field).(map[string]any)
+		}
+		assert.Len(t, prop("")["anyOf"], 2, f)
+		assert.Contains(t, prop("")["description"], "numberEncoding", f)
+		assert.Equal(t, "string", prop("string")["type"], f)
+		assert.Regexp(t, `^\^\[0-9\]\{1,[68]\}\$$`, prop("string")["pattern"], f)
+		assert.Equal(t, "integer", prop("number")["type"], f)
+		assert.Equal(t, json.Number("0"), prop("number")["minimum"], f)
+	}
+	// Add Consent's oneTimePassword is S(8): a string whatever the encoding.
+	assert.Equal(t, "string", get(t, docs["number"], "components", "schemas", "add-consent.request", "properties", "oneTimePassword", "type"))
+	// The examples follow the encoding.
+	ex := func(enc string) any {
+		return get(t, docs[enc], "paths", "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/completeVerify",
+			"post", "requestBody", "content", "application/json", "examples", "complete-verify-stored-payment-option", "value", "verificationCode")
+	}
+	assert.Equal(t, "123456", ex(""))
+	assert.Equal(t, "123456", ex("string"))
+	assert.Equal(t, json.Number("123456"), ex("number"))
+
+	found, err := encodeNumbers(get(t, docs[""], "components", "schemas").(map[string]any), "")
+	require.NoError(t, err)
+	assert.Equal(t, want, found)
+	_, err = OpenAPIFor(OpenAPIOptions{NumberEncoding: "digits"})
+	assert.ErrorContains(t, err, `number encoding "digits"`)
+}
+
+// requiredProps collects the properties a schema requires, through allOf
+// and $ref within the document.
+func requiredProps(t *testing.T, doc any, schema any, into map[string]bool) {
+	s, ok := schema.(map[string]any)
+	if !ok {
+		return
+	}
+	if r, ok := s["$ref"].(string); ok {
+		requiredProps(t, doc, resolve(t, doc, r), into)
+	}
+	for _, r := range asSlice(s["required"]) {
+		into[r.(string)] = true
+	}
+	for _, sub := range asSlice(s["allOf"]) {
+		requiredProps(t, doc, sub, into)
+	}
+}
+
+func asSlice(v any) []any { s, _ := v.([]any); return s }
+
+// Every link names an operation of the document and parameters it has,
+// and takes its value from a field the source's answer always carries or
+// from the source's own path.
+func TestOpenAPILinksChainTheOperations(t *testing.T) {
+	doc, _ := openAPIDocument(t)
+	m := doc.(map[string]any)
+	byID := map[string]map[string]any{}
+	srcOf := map[string]Operation{}
+	for _, op := range Catalogue() {
+		byID[op.ID] = get(t, m, "paths", op.Path, strings.ToLower(op.Method)).(map[string]any)
+		srcOf[op.ID] = op
+	}
+	paramsOf := func(o map[string]any) map[string]bool {
+		out := map[string]bool{}
+		for _, p := range o["parameters"].([]any) {
+			p := p.(map[string]any)
+			if r, ok := p["$ref"].(string); ok {
+				p = resolve(t, doc, r).(map[string]any)
+			}
+			out[p["in"].(string)+"."+p["name"].(string)] = true
+		}
+		return out
+	}
+	count := map[string]int{}
+	for id, o := range byID {
+		op := srcOf[id]
+		status := strconv.Itoa(op.Success)
+		if op.Success == 0 {
+			status = "2XX"
+		}
+		links, _ := get(t, o, "responses", status, "links").(map[string]any)
+		answer := map[string]bool{}
+		if !op.PlainText {
+			requiredProps(t, doc, get(t, o, "responses", status, "content", "application/json", "schema", "anyOf", "0"), answer)
+		}
+		for name, l := range links {
+			l := l.(map[string]any)
+			to, ok := byID[l["operationId"].(string)]
+			require.True(t, ok, "%s: link %s to an unknown operation", id, name)
+			assert.NotEmpty(t, l["description"])
+			targetParams := paramsOf(to)
+			for param, expr := range l["parameters"].(map[string]any) {
+				assert.True(t, targetParams[param], "%s -> %s: the target has no parameter %s", id, name, param)
+				e := expr.(string)
+				switch {
+				case strings.HasPrefix(e, "$response.body#/"):
+					field := strings.TrimPrefix(e, "$response.body#/")
+					assert.True(t, answer[field], "%s -> %s: the answer does not always carry %s", id, name, field)
+				case strings.HasPrefix(e, "$request.path."):
+					assert.True(t, paramsOf(o)["path."+strings.TrimPrefix(e, "$request.path.")], "%s -> %s: %s", id, name, e)
+				default:
+					t.Errorf("%s -> %s: unexpected expression %s", id, name, e)
+				}
+				if field, ok := strings.CutPrefix(e, "$response.body#"); ok {
+					count[field]++
+				}
+			}
+		}
+	}
+	anonymous := 0
+	for _, op := range Catalogue() {
+		if op.Anonymous {
+			anonymous++
+		}
+	}
+	assert.Equal(t, len(Catalogue())-anonymous, count["/token"], "the token reaches every operation that needs one")
+	withAccno := 0
+	for _, op := range Catalogue() {
+		if strings.Contains(op.Path, "{accno}") {
+			withAccno++
+		}
+	}
+	assert.Equal(t, 2*withAccno, count["/accno"], "Create Account's and Find User Account's accno reach every account operation")
+	assert.Equal(t, 4, count["/storedPaymentOptionReference"])
+	assert.Equal(t, 1, count["/consentReference"])
+	assert.Equal(t, 5+4+4+2+3+1+1, count["/uniqueReference"])
+}
+
+// Every operation has an example request and answer, and each is valid
+// against the suite's own schema of it (the query parameters of a GET as
+// the strings they travel as).
+func TestOpenAPIExamplesMatchTheSuitesSchemas(t *testing.T) {
+	set, err := Load()
+	require.NoError(t, err)
+	exs, err := examples()
+	require.NoError(t, err)
+	assert.Len(t, exs, len(Catalogue()))
+	for _, op := range Catalogue() {
+		ex, ok := exs[op.ID]
+		require.True(t, ok, op.ID)
+		for _, m := range pathParam.FindAllStringSubmatch(op.Path, -1) {
+			assert.NotEmpty(t, ex.Path[m[1]], "%s: %s", op.ID, m[1])
+		}
+		assert.NoError(t, set.ValidateValue(op.RequestSchema(), ex.Request), op.ID)
+		if op.PlainText {
+			assert.Contains(t, []any{"yes", "no"}, ex.Response, op.ID)
+			continue
+		}
+		assert.NoError(t, set.ValidateValue(op.ResponseSchema(), ex.Response), op.ID)
+	}
+	// The check bites: an example without a required field fails it.
+	ex := exs["create-account"]
+	delete(ex.Response.(map[string]any), "accno")
+	assert.Error(t, set.ValidateValue("create-account.response.json", ex.Response))
+}
+
+// A third OpenAPI implementation, libopenapi (the meta-schema's package),
+// builds its model of every form of the document without an error: every
+// reference resolves the way tools resolve them, to a component (a
+// definition of defs.json is a component of its own, defs.D).
+func TestOpenAPIBuildsInLibOpenAPI(t *testing.T) {
+	for _, enc := range []string{"", "string", "number"} {
+		data, err := OpenAPIFor(OpenAPIOptions{NumberEncoding: enc})
+		require.NoError(t, err)
+		doc, err := libopenapi.NewDocument(data)
+		require.NoError(t, err)
+		model, errs := doc.BuildV3Model()
+		require.Empty(t, errs, enc)
+		require.NotNil(t, model)
+		ops := 0
+		for pair := model.Model.Paths.PathItems.First(); pair != nil; pair = pair.Next() {
+			ops += pair.Value().GetOperations().Len()
+		}
+		assert.Equal(t, len(Catalogue()), ops, enc)
+		issue := model.Model.Paths.PathItems.GetOrZero("/user/{userId}/issue").Post
+		links := issue.Responses.Codes.GetOrZero("200").Links
+		assert.Equal(t, len(Catalogue())-1, links.Len(), "Issue Token links to every other operation")
+		assert.Equal(t, "$response.body#/token", links.GetOrZero("get-account").Parameters.GetOrZero("header.X-Auth-Token"))
+	}
 }
