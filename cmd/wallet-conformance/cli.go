@@ -55,7 +55,7 @@ Usage:
   wallet-conformance serve   [--addr 127.0.0.1:8080] [--mutant NAME] [--variant NAME,...] [--list-mutants]
   wallet-conformance list    [--format markdown|json]
   wallet-conformance rules   [--format markdown|json]
-  wallet-conformance openapi [--out FILE]
+  wallet-conformance openapi [--out FILE] [--profile FILE]
   wallet-conformance bundle  [--report-dir DIR] [--waivers FILE] [--out FILE] [--sign-key FILE]
   wallet-conformance verify  BUNDLE [--pubkey FILE]
   wallet-conformance keygen  [--out key.pem]
@@ -77,7 +77,8 @@ serve    runs the reference server alone and prints the profile that targets it;
 list     prints every clause with its operations and the scenarios that check it
 rules    prints the assertion audit: every rule of the spec with its level (normative, advisory, profile,
          untestable, open), the spec's words, the scenarios that check it and the mutants that prove it
-openapi  writes the OpenAPI 3.1 document of the API, from the suite's schemas
+openapi  writes the OpenAPI 3.1 document of the API, from the suite's schemas; with --profile, N(n) fields as it
+         declares them (behaviour.numberEncoding)
 bundle   packs a report directory into one archive with a manifest of digests, signed with --sign-key
 verify   checks a bundle's digests and, with --pubkey, its signature
 keygen   writes an Ed25519 key pair for bundle --sign-key and verify --pubkey
