@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"mime"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -14,7 +13,9 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps"
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
 
@@ -27,6 +28,7 @@ var errHalted = errors.New("the exploration reached its bounds")
 // redaction, exchange records) and counts them against the budget. It is
 // used by one property run at a time.
 type caller struct {
+	profile *profile.Profile // how requests are encoded (behaviours)
 	client  *target.Client
 	tokens  *target.TokenSource
 	schemas *schemas.Set
@@ -79,20 +81,11 @@ func (c *caller) call(ctx context.Context, opID string, path map[string]string, 
 	c.mu.Lock()
 	c.calls++
 	c.mu.Unlock()
-	req := target.Request{Operation: op.ID, Method: op.Method}
-	p := op.Path
-	for k, v := range path {
-		p = strings.ReplaceAll(p, "{"+k+"}", url.PathEscape(v))
-	}
-	req.Path = p
-	if op.BodyInQuery() {
-		req.Query = queryOf(fields)
-	} else {
-		body, err := json.Marshal(fields)
-		if err != nil {
-			return nil, err
-		}
-		req.Body = body
+	// Encoded as the scenarios encode it: query or body, N(n) fields
+	// as the profile declares (A-2.0#8), the Accept of text/plain (B-4.11).
+	req, err := steps.EncodeRequest(c.profile, op, path, fields)
+	if err != nil {
+		return nil, err
 	}
 	if !op.Anonymous {
 		tok, err := c.tokens.Token(ctx)
@@ -116,22 +109,6 @@ func (c *caller) call(ctx context.Context, opID string, path map[string]string, 
 		r.json = gjson.ParseBytes(resp.Body)
 	}
 	return r, nil
-}
-
-// queryOf encodes parameters for a query string as the steps do.
-func queryOf(fields map[string]any) url.Values {
-	q := url.Values{}
-	for k, v := range fields {
-		switch x := v.(type) {
-		case string:
-			q.Set(k, x)
-		case nil:
-		default:
-			b, _ := json.Marshal(x)
-			q.Set(k, string(b))
-		}
-	}
-	return q
 }
 
 // money writes an amount as a JSON number with two decimals (Dec(18,2)).

@@ -221,20 +221,12 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	hc := opts.HTTPClient
-	if hc == nil {
-		if hc, err = target.NewHTTPClient(target.TLSOptions{
-			CAFile: p.TLS.CAFile, CertFile: p.TLS.CertFile, KeyFile: p.TLS.KeyFile, InsecureSkipVerify: p.TLS.InsecureSkipVerify,
-		}, p.CallTimeout.Duration); err != nil {
-			return nil, &profile.Error{Msg: err.Error()}
-		}
-		defer hc.CloseIdleConnections()
-	}
-	red := target.NewRedactor(p.Secrets()...)
-	client, err := target.NewClient(target.Config{BaseURL: p.BaseURL, AcceptLanguage: p.AcceptLanguage, CallTimeout: p.CallTimeout.Duration, HTTPClient: hc}, red)
+	client, closeClient, err := runner.NewClient(p, opts.HTTPClient)
 	if err != nil {
-		return nil, &profile.Error{Msg: err.Error()}
+		return nil, err
 	}
+	defer closeClient()
+	red := client.Redactor()
 	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
 	if _, err := tokens.Token(ctx); err != nil {
 		return nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
@@ -248,7 +240,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	started := time.Now()
 	exploreCtx := ctx
-	c := &caller{client: client, tokens: tokens, schemas: set, clock: target.LocalClock, maxCalls: opts.MaxCalls}
+	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: target.LocalClock, maxCalls: opts.MaxCalls}
 	if opts.MaxDuration > 0 {
 		var cancel context.CancelFunc
 		c.deadline = started.Add(opts.MaxDuration)
@@ -316,7 +308,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			}
 		}
 		if opts.Replay && dir != "" && ctx.Err() == nil {
-			f.Replayed = replay(ctx, p, hc, dir, f)
+			f.Replayed = replay(ctx, p, opts.HTTPClient, dir, f)
 			e.progress.replayed(f)
 		}
 		if opts.ReportDir == "" {

@@ -86,6 +86,21 @@ func TestExplorationPassesAgainstTheConformingServer(t *testing.T) {
 	}
 }
 
+// The variants of the reference server make choices the spec permits (N
+// fields as JSON numbers, a 406 to an Accept that excludes text/plain, a
+// repeated move answered again, refunds bounded per call ...): the
+// exploration passes them all together, with at most warnings.
+func TestExplorationPassesEveryVariant(t *testing.T) {
+	t.Parallel()
+	cfg := reference.DefaultConfig()
+	for _, v := range reference.Variants() {
+		cfg.Variants = append(cfg.Variants, v.Name)
+	}
+	out := explore1(t, cfg, explore.Options{})
+	assert.NotEqual(t, reports.NotConformant, out.Result.Verdict(), nonPassing(out.Result))
+	assert.Nil(t, out.Failure, nonPassing(out.Result))
+}
+
 // Each mutant breaks one rule of money or of a state table, and the
 // feature suite kills it. The exploration finds it, shrinks the sequence,
 // and writes a scenario that fails against the mutant and passes against

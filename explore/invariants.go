@@ -159,6 +159,14 @@ var (
 	// Account", whose effect on the wallet is not shown; the load itself
 	// comes with the capture. That they move no money is implied: when
 	// they do, the model takes the balance as read and goes on.
+	// Cancel's condition, unlike KC-Cancel's, does not say "not yet
+	// captured": that a captured payment cannot be cancelled is implied.
+	invCancelCaptured = &Invariant{
+		ID: "captured-payment-not-cancelled", Title: "a captured payment is not cancelled",
+		Level: rules.Advisory, Clauses: []string{"B-3"},
+		Quote: "| Cancel | previously authorized | CANCELLED | | … | KC-Cancel | authorized and not yet captured | CANCELLED |",
+		Why:   "Cancel's condition is \"previously authorized\"; KC-Cancel's alone says \"not yet captured\"",
+	}
 	invLoadAuthorization = &Invariant{
 		ID: "load-authorization-moves-no-money", Title: "authorizing or cancelling a load moves no money on the wallet",
 		Level: rules.Advisory, Clauses: []string{"B-3", "B-2.4"},
@@ -180,7 +188,7 @@ func Invariants() []*Invariant {
 	return []*Invariant{
 		invAvailable, invBalance, invRefused, invRefusalChangesNothing, invStatus, invStatusAgrees, invAccountStatus,
 		invAllowed, invClosed, invRefund, invCaptured, invCount, invTop, invBookingsListed, invEntriesMatch,
-		invCheckAmount, invConsent, invMinimum, invLoadAuthorization, invLoadRefund,
+		invCheckAmount, invConsent, invMinimum, invLoadAuthorization, invLoadRefund, invCancelCaptured,
 	}
 }
 

@@ -67,8 +67,11 @@ func (x *machine) completeAuthorize() {
 	f := x.envelope(false)
 	f["authorizationToken"] = p.token
 	exp := expRefusal
-	if p.status == stReceived {
+	switch {
+	case p.status == stReceived:
 		exp = expSuccess
+	case p.status == stAuthorized:
+		exp = x.repeat("repeatedPaymentMove")
 	}
 	x.onLoad(st, f, exp, invLoadAuthorization, func(r *reply) {
 		x.expectField(st, r, invStatus, "statusCode", stAuthorized)
@@ -162,11 +165,22 @@ func (x *machine) cancel() {
 	st := x.newStep("cancel", "cancel")
 	st.plain = "the partner cancels the payment"
 	p := x.m.payment()
-	exp := expRefusal
-	if p.status == stAuthorized {
+	exp, implied := expRefusal, invLoadAuthorization
+	captured := p.status == stCaptured
+	switch {
+	case p.status == stAuthorized:
 		exp = expSuccess
+	case captured:
+		// Cancel's condition is "previously authorized" (B-3): that a
+		// captured payment is refused is implied (advisory, B-3#14); a
+		// refusal must change nothing, an acceptance warns, and what it
+		// does to the wallet is not shown: the model takes the balance.
+		exp, implied = expOpen, invCancelCaptured
 	}
-	x.onLoad(st, x.envelope(false), exp, invLoadAuthorization, func(r *reply) {
+	x.onLoad(st, x.envelope(false), exp, implied, func(r *reply) {
+		if captured {
+			x.violate(st, invCancelCaptured, "Cancel of a CAPTURED payment succeeded")
+		}
 		x.expectField(st, r, invStatus, "statusCode", stCancelled)
 		p.status = stCancelled
 	})
@@ -251,11 +265,18 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		st.plain = "the partner captures " + amount.StringFixed(2) + " of the wallet payment"
 	}
 	exp := expRefusal
-	if p.kind == payKCAuth && p.status == stAuthorized {
+	repeated := p.kind == payKCAuth && p.status == stCaptured
+	switch {
+	case p.kind == payKCAuth && p.status == stAuthorized:
 		exp = expSuccess
+	case repeated:
+		exp = x.repeat("kcRepeatedMove")
 	}
 	x.onWallet(st, f, exp, func(r *reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
+		if repeated {
+			return // answered again: no money moves (B-2.4#4)
+		}
 		x.expectAmount(st, r, invCaptured, "modifiedAmount", amount)
 		a := x.m.accounts[p.account]
 		a.bal.blk = a.bal.blk.Sub(p.blocked)
@@ -270,11 +291,18 @@ func (x *machine) kcCancel() {
 	st.given, st.plain = "the partner has cancelled the wallet payment", "the partner cancels the wallet payment"
 	p := x.m.payment()
 	exp := expRefusal
-	if p.kind == payKCAuth && p.status == stAuthorized {
+	repeated := p.kind == payKCAuth && p.status == stCancelled
+	switch {
+	case p.kind == payKCAuth && p.status == stAuthorized:
 		exp = expSuccess
+	case repeated:
+		exp = x.repeat("kcRepeatedMove")
 	}
 	x.onWallet(st, x.envelope(false), exp, func(r *reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCancelled)
+		if repeated {
+			return
+		}
 		a := x.m.accounts[p.account]
 		a.bal.blk = a.bal.blk.Sub(p.blocked)
 		p.blocked = decimal.Zero
@@ -354,4 +382,15 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 		return
 	}
 	x.done(st)
+}
+
+// repeat is what an exact repeat of a move the payment already made is
+// expected to answer: the target declares it (the behaviour key, B-3#16 for
+// payments, B-3#58 for KC payments): refused, or answered again. Either way
+// its status stays and no money moves.
+func (x *machine) repeat(key string) expectation {
+	if x.e.profile.Behaves(key) == "idempotent" {
+		return expSuccess
+	}
+	return expRefusal
 }

@@ -2,9 +2,10 @@ package explore
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/steps"
 )
 
 // The requests of the moves. They are the valid requests the suite's steps
@@ -35,27 +36,8 @@ func (x *machine) accountFields(withProgram bool) map[string]any {
 }
 
 func (x *machine) createAccountFields() map[string]any {
-	p := x.e.profile
 	f := x.envelope(true)
-	login := x.unique("wx")
-	for k, v := range map[string]any{
-		"externalAccountReference":          x.unique("ext-"),
-		"currCode":                          p.Currency,
-		"loginID":                           login,
-		"title":                             p.TitleCode,
-		"lastName":                          "Mustermann",
-		"firstName":                         "Erika",
-		"addr1":                             "Heidestrasse 17",
-		"houseNumber":                       "17",
-		"city":                              "Koeln",
-		"countryCode":                       "DE",
-		"postCode":                          "51147",
-		"dob":                               "1984-08-12",
-		"emailAddress":                      strings.ToLower(login) + "@example.com",
-		"useDifferentCorrespondenceAddress": false,
-		"nationality":                       "DE",
-		"isBusinessUser":                    false,
-	} {
+	for k, v := range steps.Customer(x.e.profile, x.unique("wx"), x.unique("ext-")) {
 		f[k] = v
 	}
 	return f
@@ -97,14 +79,9 @@ func (x *machine) initLoadFields(accno string, amount decimal.Decimal) map[strin
 	f["presentationAmount"] = money(amount)
 	f["presentationCurrCode"] = p.Currency
 	f["presentationUsage"] = "Order " + x.unique("")
-	f["useDifferentBillingAddress"] = true
-	f["customerFullName"] = "Jonas Beispiel"
-	f["emailAddress"] = strings.ToLower(x.unique("guest-")) + "@example.com"
-	f["addr1"] = "Schillerstrasse"
-	f["houseNumber"] = "12"
-	f["city"] = "Hamburg"
-	f["postCode"] = "20095"
-	f["countryCode"] = "DE"
+	for k, v := range steps.GuestBilling(x.unique("guest-")) {
+		f[k] = v
+	}
 	f["accno"] = accno
 	f["accnoType"] = p.AccnoType
 	return f

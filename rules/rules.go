@@ -15,6 +15,8 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -197,4 +199,59 @@ func key(id string) []int {
 		k = append(k, n)
 	}
 	return k
+}
+
+// Spec is the text of the specification's two documents, for checking that
+// a quote is the spec's own words.
+type Spec struct {
+	a, b string // normalised text of document-a.md and document-b.md
+}
+
+// LoadSpec reads document-a.md and document-b.md from dir.
+func LoadSpec(dir string) (*Spec, error) {
+	var texts [2]string
+	for i, name := range []string{"document-a.md", "document-b.md"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		texts[i] = normalise(string(data))
+	}
+	return &Spec{a: texts[0], b: texts[1]}, nil
+}
+
+// Holds reports whether document doc ('A' or 'B'; any other byte means
+// either) holds quote word for word: the quote, or each of its parts joined
+// by " … ", in that order. Markdown's table pipes, backticks and emphasis
+// and runs of white space do not count.
+func (s *Spec) Holds(doc byte, quote string) bool {
+	switch doc {
+	case 'A':
+		return holds(s.a, quote)
+	case 'B':
+		return holds(s.b, quote)
+	}
+	return holds(s.a, quote) || holds(s.b, quote)
+}
+
+func holds(text, quote string) bool {
+	at := 0
+	for _, part := range strings.Split(quote, "…") {
+		part = normalise(part)
+		if part == "" {
+			continue
+		}
+		i := strings.Index(text[at:], part)
+		if i < 0 {
+			return false
+		}
+		at += i + len(part)
+	}
+	return true
+}
+
+// normalise makes a quote and the spec comparable.
+func normalise(s string) string {
+	s = strings.NewReplacer("`", "", "|", " ", "*", "").Replace(s)
+	return strings.Join(strings.Fields(s), " ")
 }

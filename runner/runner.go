@@ -90,6 +90,34 @@ func (e *UnknownTagError) Error() string {
 	return fmt.Sprintf("no scenario is tagged @%s: see `wallet-conformance list` for the clause tags", strings.Join(e.Tags, ", @"))
 }
 
+// NewClient returns the client that reaches the profile's target, with the
+// profile's TLS settings (unless hc is given), call allowance, Accept-Language
+// and a redactor that knows the profile's secrets, and a func that releases
+// its connections. A profile it cannot use is a *profile.Error.
+func NewClient(p *profile.Profile, hc *http.Client) (*target.Client, func(), error) {
+	release := func() {}
+	if hc == nil {
+		var err error
+		if hc, err = target.NewHTTPClient(target.TLSOptions{
+			CAFile: p.TLS.CAFile, CertFile: p.TLS.CertFile, KeyFile: p.TLS.KeyFile, InsecureSkipVerify: p.TLS.InsecureSkipVerify,
+		}, p.CallTimeout.Duration); err != nil {
+			return nil, nil, &profile.Error{Msg: err.Error()}
+		}
+		release = hc.CloseIdleConnections
+	}
+	client, err := target.NewClient(target.Config{
+		BaseURL:        p.BaseURL,
+		AcceptLanguage: p.AcceptLanguage,
+		CallTimeout:    p.CallTimeout.Duration,
+		HTTPClient:     hc,
+	}, target.NewRedactor(p.Secrets()...))
+	if err != nil {
+		release()
+		return nil, nil, &profile.Error{Msg: err.Error()}
+	}
+	return client, release, nil
+}
+
 // reportReserve is the part of --max-duration kept for writing the report:
 // scenarios stop this much before the bound.
 func reportReserve(maxDuration time.Duration) time.Duration {
@@ -129,25 +157,12 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	hc := opts.HTTPClient
-	if hc == nil {
-		if hc, err = target.NewHTTPClient(target.TLSOptions{
-			CAFile: p.TLS.CAFile, CertFile: p.TLS.CertFile, KeyFile: p.TLS.KeyFile, InsecureSkipVerify: p.TLS.InsecureSkipVerify,
-		}, p.CallTimeout.Duration); err != nil {
-			return nil, &profile.Error{Msg: err.Error()}
-		}
-		defer hc.CloseIdleConnections()
-	}
-	redactor := target.NewRedactor(p.Secrets()...)
-	client, err := target.NewClient(target.Config{
-		BaseURL:        p.BaseURL,
-		AcceptLanguage: p.AcceptLanguage,
-		CallTimeout:    p.CallTimeout.Duration,
-		HTTPClient:     hc,
-	}, redactor)
+	client, closeClient, err := NewClient(p, opts.HTTPClient)
 	if err != nil {
-		return nil, &profile.Error{Msg: err.Error()}
+		return nil, err
 	}
+	defer closeClient()
+	redactor := client.Redactor()
 	if opts.ReportDir != "" {
 		if err := os.MkdirAll(opts.ReportDir, 0o755); err != nil {
 			return nil, err

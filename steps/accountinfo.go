@@ -256,19 +256,19 @@ func (w *World) hasAuthorizedLoad(ctx context.Context, a string) error {
 	return w.sendValid(ctx, "completes the authorization", "")
 }
 
-// allEntries is the top of a full listing: the largest N(4). top has
+// AllEntries is the top of a full listing: the largest N(4). top has
 // no default (B-4.12), so a target may page a listing without it; with
 // 9999 a listing holds every entry of an account the suite made.
-const allEntries = "9999"
+const AllEntries = "9999"
 
 // entries reads the account entries with the given extra parameters; top
-// is allEntries unless params give it.
+// is AllEntries unless params give it.
 func (w *World) entries(ctx context.Context, params map[string]any) ([]gjson.Result, error) {
 	r, err := w.prepare("reads the account entries", "")
 	if err != nil {
 		return nil, err
 	}
-	r.fields["top"] = allEntries
+	r.fields["top"] = AllEntries
 	for k, v := range params {
 		r.fields[k] = v
 	}
@@ -329,7 +329,7 @@ func (w *World) readsEntriesFrom(ctx context.Context, bounds map[string]any) err
 	if err != nil {
 		return err
 	}
-	r.fields["top"] = allEntries
+	r.fields["top"] = AllEntries
 	for k, v := range bounds {
 		r.fields[k] = v
 	}
@@ -439,9 +439,9 @@ func keyCounts(list []gjson.Result) map[string]int {
 	return m
 }
 
-// countOf reads count N(6) as a JSON number or a string of digits (rule
-// B-4.12#21).
-func countOf(j gjson.Result) (int64, bool) {
+// CountOf reads Account Enquiry's count N(6) as a JSON number or a string
+// of digits (rule B-4.12#21).
+func CountOf(j gjson.Result) (int64, bool) {
 	c := j.Get("count")
 	switch {
 	case c.Type == gjson.Number && c.Raw == fmt.Sprint(c.Int()):
@@ -463,9 +463,9 @@ func (w *World) holdsSelected(ctx context.Context) error {
 		return err
 	}
 	got := c.json.Get("entries").Array()
-	count, ok := countOf(c.json)
+	count, ok := CountOf(c.json)
 	if !ok || count != int64(len(got)) {
-		return w.failf("expected count to be the number of entries the bounds select, %d, as the listing holds them all (top %s); got %s", len(got), allEntries, rawOrAbsent(c.json.Get("count").Raw))
+		return w.failf("expected count to be the number of entries the bounds select, %d, as the listing holds them all (top %s); got %s", len(got), AllEntries, rawOrAbsent(c.json.Get("count").Raw))
 	}
 	wd := windowOf(c.fields)
 	all, err := w.entries(ctx, nil)
@@ -530,7 +530,7 @@ func (w *World) countIsTotal(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	count, ok := countOf(c.json)
+	count, ok := CountOf(c.json)
 	filters := map[string]any{}
 	for _, k := range []string{"startDate", "startTime", "endDate", "endTime"} {
 		if v, given := c.fields[k]; given {
@@ -772,8 +772,8 @@ func (w *World) sameAsWithFlagFalse(ctx context.Context, flag string) error {
 		return err
 	}
 	dflt, explicit := c.json.Get("entries").Array(), w.last.json.Get("entries").Array()
-	n1, _ := countOf(c.json)
-	n2, _ := countOf(w.last.json)
+	n1, _ := CountOf(c.json)
+	n2, _ := CountOf(w.last.json)
 	a, b := keyCounts(dflt), keyCounts(explicit)
 	same := n1 == n2 && len(a) == len(b)
 	for k, n := range a {

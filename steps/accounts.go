@@ -3,8 +3,11 @@ package steps
 import (
 	"context"
 	"fmt"
-	"github.com/cucumber/godog"
 	"strings"
+
+	"github.com/cucumber/godog"
+
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 )
 
 // Account management.
@@ -27,13 +30,22 @@ func (w *World) envelope(withProgram bool) map[string]any {
 }
 
 func createAccountRequest(w *World) (map[string]string, map[string]any, error) {
-	p := w.env.Profile
 	f := w.envelope(true)
-	// Lower case, so that a service that keeps login IDs and e-mail
-	// addresses in lower case reads back what was sent (A-4.4#3).
-	login := strings.ToLower(w.unique("wc"))
-	for k, v := range map[string]any{
-		"externalAccountReference":          w.unique("ext-"),
+	for k, v := range Customer(w.env.Profile, w.unique("wc"), w.unique("ext-")) {
+		f[k] = v
+	}
+	return nil, f, nil
+}
+
+// Customer returns the account owner the suite opens accounts for: Create
+// Account's fields beside the envelope, with login (lower-cased) as
+// loginID and the e-mail address's local part and ref as
+// externalAccountReference. Lower case, so that a service that keeps login
+// IDs and e-mail addresses in lower case reads back what was sent (A-4.4#3).
+func Customer(p *profile.Profile, login, ref string) map[string]any {
+	login = strings.ToLower(login)
+	return map[string]any{
+		"externalAccountReference":          ref,
 		"currCode":                          p.Currency,
 		"loginID":                           login,
 		"title":                             p.TitleCode,
@@ -49,10 +61,7 @@ func createAccountRequest(w *World) (map[string]string, map[string]any, error) {
 		"useDifferentCorrespondenceAddress": false,
 		"nationality":                       "DE",
 		"isBusinessUser":                    false,
-	} {
-		f[k] = v
 	}
-	return nil, f, nil
 }
 
 func (w *World) requireAccount() (map[string]string, error) {

@@ -2,8 +2,9 @@ package steps
 
 import (
 	"context"
-	"github.com/cucumber/godog"
 	"time"
+
+	"github.com/cucumber/godog"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps/target"

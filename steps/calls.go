@@ -13,6 +13,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
@@ -129,9 +130,8 @@ type request struct {
 	op     schemas.Operation
 	path   map[string]string
 	fields map[string]any
-	raw    []byte      // when set, sent instead of the fields (malformed bodies)
-	token  *string     // when set, sent as X-Auth-Token instead of the scenario's token ("" = none)
-	header http.Header // extra headers
+	raw    []byte  // when set, sent instead of the fields (malformed bodies)
+	token  *string // when set, sent as X-Auth-Token instead of the scenario's token ("" = none)
 }
 
 // prepare builds the valid request of the operation named by phrase, in the
@@ -157,14 +157,7 @@ func (w *World) prepare(phrase, variant string) (*request, error) {
 			v.apply(w, op.ID, fields)
 		}
 	}
-	var header http.Header
-	if op.PlainText {
-		// B-4.11 answers text/plain, its errors JSON, and the spec names no
-		// Accept header (rule B-4.11#5): the request admits both, so a
-		// server that negotiates content is not refused an answer.
-		header = http.Header{"Accept": {"text/plain, application/json"}}
-	}
-	return &request{op: op, path: path, fields: fields, header: header}, nil
+	return &request{op: op, path: path, fields: fields}, nil
 }
 
 // send calls the target and records the call as the scenario's last.
@@ -184,32 +177,12 @@ func (w *World) send(ctx context.Context, r *request) error {
 // the scenario's last call nor remembers what it established: the steps that
 // send several calls at once use it.
 func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
-	req := target.Request{Operation: r.op.ID, Method: r.op.Method, Header: r.header}
-	p := r.op.Path
-	for k, v := range r.path {
-		p = strings.ReplaceAll(p, "{"+k+"}", url.PathEscape(v))
+	req, err := EncodeRequest(w.env.Profile, r.op, r.path, r.fields)
+	if err != nil {
+		return nil, err
 	}
-	req.Path = p
-	switch {
-	case r.raw != nil:
-		req.Body = r.raw
-	case r.op.BodyInQuery():
-		req.Query = queryOf(r.fields)
-	default:
-		body, err := json.Marshal(w.encodeNumbers(r.op.ID, r.fields))
-		if err != nil {
-			return nil, fmt.Errorf("encoding the request: %w", err)
-		}
-		req.Body = body
-	}
-	if r.op.PlainText {
-		// The success is text/plain, its errors JSON: a server that
-		// negotiates may refuse an Accept that names JSON alone.
-		req.Header = req.Header.Clone()
-		if req.Header == nil {
-			req.Header = http.Header{}
-		}
-		req.Header.Set("Accept", "text/plain, application/json")
+	if r.raw != nil {
+		req.Body, req.Query = r.raw, nil
 	}
 	switch {
 	case r.token != nil:
@@ -254,9 +227,9 @@ var numberFields = map[string][]string{
 // default; "number" sends a string of digits as a JSON number (leading zeros
 // dropped). A value that is not all digits is sent as it is: it is a
 // scenario's deliberate wrong value.
-func (w *World) encodeNumbers(op string, fields map[string]any) map[string]any {
+func encodeNumbers(p *profile.Profile, op string, fields map[string]any) map[string]any {
 	names := numberFields[op]
-	if len(names) == 0 || w.env.Profile.Behaves("numberEncoding") != "number" {
+	if len(names) == 0 || p.Behaves("numberEncoding") != "number" {
 		return fields
 	}
 	out := make(map[string]any, len(fields))
@@ -274,6 +247,35 @@ func (w *World) encodeNumbers(op string, fields map[string]any) map[string]any {
 		out[name] = json.Number(s)
 	}
 	return out
+}
+
+// EncodeRequest turns an operation's path parameters and fields into the
+// request the suite sends, as every user of the target must (the scenarios,
+// explore): path parameters into the path; fields in the query string of a
+// GET, else as the JSON body, its N(n) fields as the profile declares
+// (A-2.0#8); and, for the operation that answers text/plain, an Accept that
+// names it and JSON (its errors are JSON: a server that negotiates may refuse
+// an Accept that names JSON alone). The token is the caller's to set.
+func EncodeRequest(p *profile.Profile, op schemas.Operation, path map[string]string, fields map[string]any) (target.Request, error) {
+	req := target.Request{Operation: op.ID, Method: op.Method, Header: http.Header{}}
+	req.Path = op.Path
+	for k, v := range path {
+		req.Path = strings.ReplaceAll(req.Path, "{"+k+"}", url.PathEscape(v))
+	}
+	if op.BodyInQuery() {
+		req.Query = queryOf(fields)
+	} else {
+		body, err := json.Marshal(encodeNumbers(p, op.ID, fields))
+		if err != nil {
+			return target.Request{}, fmt.Errorf("encoding the %s request: %w", op.Name, err)
+		}
+		req.Body = body
+	}
+	if op.PlainText {
+		// B-4.11 names no Accept header (rule B-4.11#5).
+		req.Header.Set("Accept", "text/plain, application/json")
+	}
+	return req, nil
 }
 
 // queryOf encodes parameters for a GET query string: strings as they

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+
 	"github.com/cucumber/godog"
 
 	"github.com/wallet-conformance/wallet-conformance/steps/target"

@@ -37,17 +37,27 @@ var paymentBuilders = map[string]builder{
 // money writes an amount as a JSON number with two decimals (Dec(18,2)).
 func money(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2)) }
 
-// guestBilling is the billing block of a guest payment (B-4.1 use case 1):
-// real-looking customer data with the house number apart from addr1.
+// guestBilling is the billing block of a guest payment (B-4.1 use case 1).
 func (w *World) guestBilling(f map[string]any) {
-	f["useDifferentBillingAddress"] = true
-	f["customerFullName"] = "Jonas Beispiel"
-	f["emailAddress"] = strings.ToLower(w.unique("guest-")) + "@example.com"
-	f["addr1"] = "Schillerstrasse"
-	f["houseNumber"] = "12"
-	f["city"] = "Hamburg"
-	f["postCode"] = "20095"
-	f["countryCode"] = "DE"
+	for k, v := range GuestBilling(w.unique("guest-")) {
+		f[k] = v
+	}
+}
+
+// GuestBilling is the billing block of a guest payment (B-4.1 use case 1):
+// real-looking customer data with the house number apart from addr1, with
+// the e-mail address's local part (lower-cased).
+func GuestBilling(local string) map[string]any {
+	return map[string]any{
+		"useDifferentBillingAddress": true,
+		"customerFullName":           "Jonas Beispiel",
+		"emailAddress":               strings.ToLower(local) + "@example.com",
+		"addr1":                      "Schillerstrasse",
+		"houseNumber":                "12",
+		"city":                       "Hamburg",
+		"postCode":                   "20095",
+		"countryCode":                "DE",
+	}
 }
 
 // initAuthorizeRequest is a guest payment (B-4.1 use case 1) unless a
