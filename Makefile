@@ -13,11 +13,13 @@ EXPLORE_FLAGS ?=
 explore:
 	$(GO) run ./cmd/wallet-conformance explore $(EXPLORE_FLAGS)
 
-## test: everything the project checks: every package under the race detector, then the sweeps of
-## every mutant and variant of the reference server (skipped under -race: they add no code to it)
+## test: everything the project checks: every package under the race detector, then, without it, the
+## sweeps of every mutant and variant of the reference server and the OpenAPI export validated against
+## every exchange of whole suite runs (skipped under -race: they add no code of ours to what it sees)
+SWEEPS = ^(TestEveryMutantIsKilled|TestEveryVariantIsConformant|TestOpenAPIAcceptsEveryExchangeOfASuiteRun|TestOpenAPIAcceptsEveryExchangeOfEachVariantAlone)$$
 test: vet fmt-check
 	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run '^(TestEveryMutantIsKilled|TestEveryVariantIsConformant)$$' ./runner
+	$(GO) test -count=1 -run '$(SWEEPS)' ./runner ./schemas
 
 vet:
 	$(GO) vet ./...
