@@ -83,13 +83,52 @@ func (c *console) finish(res *reports.Result) {
 	if c.col > 0 {
 		fmt.Fprintf(c.w, "%s %d\n", strings.Repeat(" ", consoleWidth-c.col), c.next)
 	}
-	for _, s := range res.Scenarios {
-		if s.Status == reports.Passed || s.Status == reports.NotClaimed {
-			continue
+	// What did not pass, grouped by cause, root causes first: one fault
+	// of a target shows once, with how many scenarios it failed or blocked.
+	rep := reports.Build(res, reports.Meta{}, nil, nil)
+	if len(rep.Causes) > 0 {
+		fmt.Fprintf(c.w, "\nWhat went wrong (%d cause(s), root causes first):\n", len(rep.Causes))
+	}
+	for i, cause := range rep.Causes {
+		what := "no call"
+		if cause.Operation != "" {
+			what = cause.Operation + " (" + cause.Clause + ")"
 		}
-		fmt.Fprintf(c.w, "\n%s %s %s (%s)\n", s.Status, s.ID, s.Name, strings.Join(s.Clauses, ", "))
-		if s.Message != "" {
-			fmt.Fprintf(c.w, "  %s\n", strings.ReplaceAll(s.Message, "\n", "\n  "))
+		var counts []string
+		for _, n := range []struct {
+			n    int
+			word string
+		}{{cause.Failed, "failed"}, {cause.Blocked, "blocked"}, {cause.Errors, "errors"}} {
+			if n.n > 0 {
+				counts = append(counts, fmt.Sprintf("%d %s", n.n, n.word))
+			}
+		}
+		fmt.Fprintf(c.w, "\n%d. %s: %s: %s\n   %s\n", i+1, what, cause.Answer, strings.Join(counts, ", "), cause.Message)
+		// The scenarios of the cause's own failures first, then those it blocked.
+		var examples []reports.ScenarioReport
+		for _, blocked := range []bool{false, true} {
+			for _, id := range cause.Scenarios {
+				if sc, _ := rep.Scenario(id); (sc.Status == reports.Blocked) == blocked {
+					examples = append(examples, sc)
+				}
+			}
+		}
+		for j, sc := range examples {
+			if j == consoleExamples {
+				fmt.Fprintf(c.w, "   ... and %d more (report.html lists them)\n", len(examples)-j)
+				break
+			}
+			fmt.Fprintf(c.w, "   %s %s %s\n", sc.Status, sc.ID, sc.Name)
 		}
 	}
+	for _, s := range res.Scenarios {
+		if s.Status != reports.Warning && s.Status != reports.Skipped {
+			continue
+		}
+		msg, _, _ := strings.Cut(s.Message, "\n")
+		fmt.Fprintf(c.w, "\n%s %s %s (%s)\n  %s\n", s.Status, s.ID, s.Name, strings.Join(s.Clauses, ", "), msg)
+	}
 }
+
+// consoleExamples is how many scenarios of a cause the console names.
+const consoleExamples = 5

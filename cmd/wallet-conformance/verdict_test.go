@@ -168,6 +168,10 @@ func TestOneFaultIsOneCause(t *testing.T) {
 	require.Equal(t, ExitFailed, code, "a blocked normative scenario still fails the verdict")
 	assert.Contains(t, out, "NOT CONFORMANT")
 	assert.Regexp(t, `[1-9][0-9]* blocked`, out)
+	// The console groups them too: one cause, its own failures named first.
+	assert.Contains(t, out, "What went wrong (1 cause(s), root causes first)")
+	assert.Regexp(t, `1\. create-account \(A-4\.2\): HTTP 200, responseCode 0000: [0-9]+ failed, [0-9]+ blocked\n.*\n   FAILED `, out)
+	assert.Less(t, strings.Count(out, "BLOCKED "), 10, "blocked scenarios are counted, not listed one by one")
 
 	rep := readReport(t, dir)
 	require.NotEmpty(t, rep.Causes)
