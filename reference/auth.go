@@ -32,7 +32,7 @@ const validUntilLayout = "2006-01-02T15:04:05.000Z"
 // issueToken implements Issue Token for either partner's
 // credentials; the token carries the partner it was issued to.
 func (h *handler) issueToken(c *call) reply {
-	partner, ok := h.credentialsOf(c.v.str("userId"), c.v.str("password"))
+	partner, ttl, ok := h.credentialsOf(c.v.str("userId"), c.v.str("password"))
 	if !ok {
 		return h.fail(h.p.badCredentials(), "invalid user or password")
 	}
@@ -40,8 +40,12 @@ func (h *handler) issueToken(c *call) reply {
 	if h.mutant("token-too-long") {
 		token += strings.Repeat("t", max(0, 32769-len(token)))
 	}
-	until := c.now.Add(h.cfg.TokenTTL).UTC()
-	h.tokens.add(token, partner, until, c.now)
+	until := c.now.Add(ttl).UTC()
+	forgetBefore := c.now
+	if h.mutant("token-expiry-not-enforced") {
+		forgetBefore = time.Time{} // expired tokens are kept, and served
+	}
+	h.tokens.add(token, partner, until, forgetBefore)
 	layout := validUntilLayout
 	if h.mutant("token-validuntil-no-millis") {
 		layout = time.RFC3339 // "2006-01-02T15:04:05Z" for UTC
@@ -65,20 +69,25 @@ func (h *handler) issueToken(c *call) reply {
 }
 
 // credentialsOf returns the partner (its userId) whose credentials userID
-// and password are, and false when they are no partner's. Every comparison
-// is made, in constant time, whatever matches.
-func (h *handler) credentialsOf(userID, password string) (string, bool) {
+// and password are, and how long its tokens live, and false when they are
+// no partner's. Every comparison is made, in constant time, whatever
+// matches.
+func (h *handler) credentialsOf(userID, password string) (string, time.Duration, bool) {
 	anyPassword := h.mutant("token-wrong-password-accepted")
 	first := equal(userID, h.cfg.UserID) && (equal(password, h.cfg.Password) || anyPassword)
 	second := h.cfg.SecondUserID != "" && equal(userID, h.cfg.SecondUserID) &&
 		(equal(password, h.cfg.SecondPassword) || anyPassword)
+	short := h.cfg.ShortTokenUserID != "" && equal(userID, h.cfg.ShortTokenUserID) &&
+		(equal(password, h.cfg.ShortTokenPassword) || anyPassword)
 	switch {
 	case first:
-		return h.cfg.UserID, true
+		return h.cfg.UserID, h.cfg.TokenTTL, true
 	case second:
-		return h.cfg.SecondUserID, true
+		return h.cfg.SecondUserID, h.cfg.TokenTTL, true
+	case short:
+		return h.cfg.UserID, h.cfg.ShortTokenTTL, true
 	}
-	return "", false
+	return "", 0, false
 }
 
 // authorized returns the partner of the request's token when the token was
@@ -91,7 +100,11 @@ func (h *handler) authorized(r *http.Request, opID string, now time.Time) (strin
 		return h.cfg.UserID, h.mutant("auth-missing-token-accepted") && opID == opGetAccount ||
 			h.mutant("close-account-anonymous") && opID == opCloseAccount
 	}
-	if partner, ok := h.tokens.partnerOf(token, now); ok {
+	at := now
+	if h.mutant("token-expiry-not-enforced") {
+		at = time.Time{} // before every expiry
+	}
+	if partner, ok := h.tokens.partnerOf(token, at); ok {
 		if h.mutant("token-single-use") {
 			h.tokens.forget(token)
 		}

@@ -101,6 +101,7 @@ var conventionMutants = []Mutant{
 	// A-8 Limits.
 	{Name: "authorization-token-too-long", Clause: "A-8", Rule: "A-8#1", Description: "Init Add answers an authorizationToken of 8193 characters"},
 	{Name: "top-five-digits-accepted", Clause: "A-8", Rule: "A-8#2", Description: "Account Enquiry accepts a top or skip of five digits"},
+	{Name: "token-expiry-not-enforced", Clause: "A-5", Rule: "A-5#6", Description: "a token is accepted after its validUntil"},
 }
 
 // conventionSpecMutations adjusts an operation's field spec for the mutants

@@ -22,6 +22,15 @@ func long(n int) string { return strings.Repeat("x", n) }
 // conventionProbes observe the faults of the mutants of conventionMutants
 // added with the rule catalogue (see mutantProbes).
 var conventionProbes = map[string]func(c *client) bool{
+	"token-expiry-not-enforced": func(c *client) bool {
+		short := *c
+		short.cfg.UserID, short.cfg.Password = c.cfg.ShortTokenUserID, c.cfg.ShortTokenPassword
+		short.token = ""
+		accno := c.newAccount()
+		short.auth()
+		time.Sleep(time.Second + 200*time.Millisecond) // past the 1s life of its tokens
+		return short.get(accno, nil).code() == "0000"
+	},
 	"get-account-path-not-relative": func(c *client) bool {
 		return c.get(c.newAccount(), nil).code() != "0000"
 	},

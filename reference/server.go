@@ -21,6 +21,11 @@ type Config struct {
 	// its own accounts and payments (see the package documentation); both
 	// use the one program below.
 	SecondUserID, SecondPassword string
+	// Credentials of the first partner for which tokens live ShortTokenTTL
+	// only, so that a suite can show an expired token is refused;
+	// "" ShortTokenUserID means there are none. 0 ShortTokenTTL means 1s.
+	ShortTokenUserID, ShortTokenPassword string
+	ShortTokenTTL                        time.Duration
 
 	ProgramCode      string        // the programCode accepted in requests
 	ProgramAccno     string        // the programAccno accepted in requests (Init Verify, later operations)
@@ -45,15 +50,18 @@ type Config struct {
 // conforming Standard server.
 func DefaultConfig() Config {
 	return Config{
-		UserID:           "conformance-partner",
-		Password:         "s3cret-Passw0rd",
-		SecondUserID:     "second-partner",
-		SecondPassword:   "an0ther-Passw0rd",
-		ProgramCode:      "WALLETPRG",
-		ProgramAccno:     "PRG0000001",
-		TokenTTL:         time.Hour,
-		VerificationCode: defaultVerificationCode,
-		OneTimePassword:  defaultOneTimePassword,
+		UserID:         "conformance-partner",
+		Password:       "s3cret-Passw0rd",
+		SecondUserID:   "second-partner",
+		SecondPassword: "an0ther-Passw0rd",
+		// A user of the first partner whose tokens expire after a second.
+		ShortTokenUserID:   "short-token-partner",
+		ShortTokenPassword: "sh0rt-T0ken-Passw0rd",
+		ProgramCode:        "WALLETPRG",
+		ProgramAccno:       "PRG0000001",
+		TokenTTL:           time.Hour,
+		VerificationCode:   defaultVerificationCode,
+		OneTimePassword:    defaultOneTimePassword,
 
 		MerchantAccno:             defaultMerchantAccno,
 		MerchantProgramCode:       defaultMerchantProgramCode,
@@ -135,6 +143,15 @@ func newHandler(cfg Config) (*handler, error) {
 	}
 	if cfg.TokenTTL == 0 {
 		cfg.TokenTTL = time.Hour
+	}
+	if cfg.ShortTokenTTL < 0 {
+		return nil, fmt.Errorf("reference: negative ShortTokenTTL %v", cfg.ShortTokenTTL)
+	}
+	if cfg.ShortTokenTTL == 0 {
+		cfg.ShortTokenTTL = time.Second
+	}
+	if cfg.ShortTokenUserID != "" && (cfg.ShortTokenUserID == cfg.UserID || cfg.ShortTokenUserID == cfg.SecondUserID || cfg.ShortTokenPassword == "") {
+		return nil, fmt.Errorf("reference: ShortTokenUserID %q must be another user, with a password", cfg.ShortTokenUserID)
 	}
 	if cfg.VerificationCode == "" {
 		cfg.VerificationCode = defaultVerificationCode

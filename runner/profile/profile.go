@@ -51,6 +51,12 @@ type Profile struct {
 		// A-6 (the spec does not show that request). Relative to baseUrl
 		// unless absolute; {uniqueReference} is replaced.
 		RedirectTrigger string `yaml:"redirectTrigger,omitempty" json:"redirectTrigger"`
+		// ShortTokenUserID and ShortTokenPassword are credentials of the
+		// partner for which the sandbox issues tokens that expire within
+		// seconds (MaxTokenWait), so that the suite can show an expired
+		// token is refused (A-5.3) without waiting the token validity.
+		ShortTokenUserID   string `yaml:"shortTokenUserId,omitempty" json:"shortTokenUserId"`
+		ShortTokenPassword string `yaml:"shortTokenPassword,omitempty" json:"shortTokenPassword"`
 	} `yaml:"sandbox,omitempty" json:"sandbox"`
 	// Environment must be "sandbox": the suite creates accounts and moves
 	// money. Any other value needs the run's explicit consent (--allow-environment).
@@ -214,7 +220,7 @@ func (p *Profile) Value(key string) string {
 
 // Secrets lists the profile's secret values, for redaction.
 func (p *Profile) Secrets() []string {
-	return []string{p.Credentials.Password, p.SecondPartner.Password, p.Sandbox.VerificationCode, p.Sandbox.OneTimePassword}
+	return []string{p.Credentials.Password, p.SecondPartner.Password, p.Sandbox.VerificationCode, p.Sandbox.OneTimePassword, p.Sandbox.ShortTokenPassword}
 }
 
 // Redacted returns a copy with every secret replaced, fit for a report.
@@ -227,7 +233,7 @@ func (p *Profile) Redacted() Profile {
 			cp.Behaviour[k] = v
 		}
 	}
-	for _, s := range []*string{&cp.Credentials.Password, &cp.SecondPartner.Password, &cp.Sandbox.VerificationCode, &cp.Sandbox.OneTimePassword} {
+	for _, s := range []*string{&cp.Credentials.Password, &cp.SecondPartner.Password, &cp.Sandbox.VerificationCode, &cp.Sandbox.OneTimePassword, &cp.Sandbox.ShortTokenPassword} {
 		if *s != "" {
 			*s = "[REDACTED]"
 		}

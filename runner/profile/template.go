@@ -27,7 +27,9 @@ const (
 	EnvPassword         = "WALLET_PASSWORD"
 	EnvSecondPassword   = "WALLET_PASSWORD_2"
 	EnvVerificationCode = "WALLET_VERIFICATION_CODE"
-	EnvOneTimePassword  = "WALLET_OTP"
+	// EnvShortTokenPassword holds sandbox.shortTokenPassword.
+	EnvShortTokenPassword = "WALLET_SHORT_TOKEN_PASSWORD"
+	EnvOneTimePassword    = "WALLET_OTP"
 )
 
 // templateGroups lists every key of a profile in the order of Profile's
@@ -79,6 +81,10 @@ func templateGroups(baseURL string) []templateGroup {
 				doc: "The oneTimePassword the sandbox accepts: a secret, from the environment."},
 			{key: "redirectTrigger", clause: "A-6", value: yamlString("/sandbox/payments/{uniqueReference}/redirect"),
 				doc: "A sandbox URL (relative to baseUrl, or absolute) that completes an initiated payment as its customer would and sends the redirect callback; see the README's Assumptions."},
+			{key: "shortTokenUserId", clause: "A-5", value: yamlString("your-short-token-user-id"),
+				doc: "A user of the partner whose tokens expire within 30 s, to show that an expired token is refused; without it that scenario is SKIPPED."},
+			{key: "shortTokenPassword", clause: "A-5", value: secretRef(EnvShortTokenPassword),
+				doc: "Its password: a secret, from the environment."},
 		}},
 		{keys: []templateKey{
 			{key: "environment", required: true, value: "sandbox",

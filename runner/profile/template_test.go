@@ -57,7 +57,7 @@ func TestTheTemplateHasEveryKey(t *testing.T) {
 // (every default and example is a valid value). Its secrets are ${VAR}
 // and nothing else: an unset variable is an error that names it.
 func TestTheTemplateParses(t *testing.T) {
-	vars := map[string]string{EnvPassword: "pw-1", EnvSecondPassword: "pw-2", EnvVerificationCode: "123456", EnvOneTimePassword: "12345678"}
+	vars := map[string]string{EnvPassword: "pw-1", EnvSecondPassword: "pw-2", EnvVerificationCode: "123456", EnvOneTimePassword: "12345678", EnvShortTokenPassword: "pw-short"}
 
 	p, err := Parse([]byte(Template("https://wallet.test/v1")), env(map[string]string{EnvPassword: "pw-1"}))
 	require.NoError(t, err)
@@ -70,7 +70,7 @@ func TestTheTemplateParses(t *testing.T) {
 
 	all, err := Parse([]byte(template("", true)), env(vars))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"pw-1", "pw-2", "123456", "12345678"}, all.Secrets(), "every secret comes from its variable")
+	assert.Equal(t, []string{"pw-1", "pw-2", "123456", "12345678", "pw-short"}, all.Secrets(), "every secret comes from its variable")
 	assert.Equal(t, "900000001", all.ProgramAccno)
 	assert.Equal(t, "00", all.AccnoType)
 	assert.Equal(t, []string{"B-4.19"}, all.Scope.Exclude)
