@@ -3,9 +3,9 @@ Feature: Authentication (A-5)
   Every operation except Issue Token requires the X-Auth-Token header holding
   a token from Issue Token; a caller keeps the token and reuses it until
   shortly before validUntil. A missing or invalid token yields 0096, whose
-  HTTP status the spec does not show: any HTTP error status is accepted. That
-  an expired token is refused is not checked: the token validity is not
-  shown, and waiting for it to pass takes as long as it lasts.
+  HTTP status the spec does not show: any HTTP error status is accepted. The
+  token validity is not shown: to show that an expired token is refused, the
+  profile names sandbox credentials whose tokens expire within seconds.
 
   Rule: One token serves many calls until it expires
 
@@ -15,6 +15,15 @@ Feature: Authentication (A-5)
       And the partner has created an account
       When the partner reads the account information
       Then the call succeeds
+
+  Rule: A token is usable until its validUntil, and refused after it
+
+    @A-5#6 @A-5#5 @A-4.4
+    Scenario: An expired token is refused
+      Given the partner has created an account
+      And the partner holds a token that has expired
+      When the partner reads the account information with the expired token
+      Then the call is refused as unauthorized
 
   Rule: A call without a token is refused with 0096
 

@@ -34,6 +34,8 @@ func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 	p.Merchant.ProgramCode = cfg.MerchantProgramCode
 	p.Merchant.ExternalAccountReference = cfg.MerchantExternalReference
 	p.Sandbox.RedirectTrigger = "/sandbox/payments/{uniqueReference}/redirect"
+	p.Sandbox.ShortTokenUserID = cfg.ShortTokenUserID
+	p.Sandbox.ShortTokenPassword = cfg.ShortTokenPassword
 	// A target making a variant's choice declares it, as a vendor would.
 	for _, v := range reference.Variants() {
 		if !slices.Contains(cfg.Variants, v.Name) {

@@ -71,7 +71,8 @@ func LoadTimings(path string) (Timings, error) {
 // What a scenario is expected to take when no run recorded it: every step
 // about one call to a sandbox, a load three calls per amount (initiate,
 // complete and capture a payment), and a step that lets "a second later"
-// pass its pause and more.
+// pass its pause and more, or waits for a short-lived token to expire
+// (sandbox.shortTokenUserId: the reference's live a second).
 const (
 	stepEstimate  = 200 * time.Millisecond
 	loadEstimate  = 2 * stepEstimate // per amount loaded, beyond the step itself
@@ -89,7 +90,7 @@ func EstimateDuration(s Scenario) time.Duration {
 		if strings.Contains(st, "has been loaded") {
 			d += time.Duration(len(amountPattern.FindAllString(st, -1))) * loadEstimate
 		}
-		if strings.Contains(st, "a second later") {
+		if strings.Contains(st, "a second later") || strings.Contains(st, "token that has expired") {
 			d += pauseEstimate
 		}
 	}

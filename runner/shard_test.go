@@ -110,8 +110,8 @@ func lens(parts [][]Scenario) []int {
 	return out
 }
 
-// A scenario that pauses "a second later" and one with loads weigh more
-// than their steps alone.
+// A scenario that pauses "a second later", one that waits for a token to
+// expire and one with loads weigh more than their steps alone.
 func TestEstimateDuration(t *testing.T) {
 	plain := Scenario{Steps: []string{"the partner has created an account", "the partner reads it", "the call succeeds"}}
 	assert.Equal(t, 3*stepEstimate, EstimateDuration(plain))
@@ -119,6 +119,8 @@ func TestEstimateDuration(t *testing.T) {
 	assert.Equal(t, 3*stepEstimate+3*loadEstimate, EstimateDuration(loaded))
 	paused := Scenario{Steps: []string{"the partner has created an account", "the account has been loaded with 11.00, 12.00 and 13.00, the last a second later", "the call succeeds"}}
 	assert.Equal(t, 3*stepEstimate+3*loadEstimate+pauseEstimate, EstimateDuration(paused))
+	expired := Scenario{Steps: []string{"the partner holds a token that has expired", "the partner reads the account information with the expired token", "the call is refused as unauthorized"}}
+	assert.Equal(t, 3*stepEstimate+pauseEstimate, EstimateDuration(expired))
 }
 
 // Recorded timings weigh the scenarios they know; the others are estimated

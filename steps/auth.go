@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/cucumber/godog"
@@ -34,6 +35,80 @@ func (w *World) hasRequestedToken(ctx context.Context) error {
 	}
 	w.token = tok
 	return nil
+}
+
+// maxTokenWait bounds how long a scenario waits for a short-lived token to
+// expire: the profile's sandbox.shortToken credentials promise tokens that
+// expire within it.
+const maxTokenWait = 30 * time.Second
+
+// expirySlack is how long after validUntil, by the suite's clock, the
+// target may still take the token: the target's clock may lag the suite's.
+const expirySlack = 10 * time.Second
+
+// holdsExpiredToken issues a token with the sandbox's short-lived
+// credentials, waits until validUntil has passed by the suite's clock, and
+// keeps the token as the scenario's own (A-5.3: "The token is usable until
+// then"). A target whose clock lags the suite's may take it a little
+// longer: the When step tries again until expirySlack after validUntil.
+func (w *World) holdsExpiredToken(ctx context.Context) error {
+	user, err := w.need("sandbox.shortTokenUserId")
+	if err != nil {
+		return err
+	}
+	creds := target.Credentials{UserID: user, Password: w.env.Profile.Sandbox.ShortTokenPassword}
+	tok, until, ex, err := target.IssueToken(ctx, w.env.Client, creds, w.env.Clock)
+	w.exchanges = append(w.exchanges, ex)
+	if err != nil {
+		return err
+	}
+	wait := time.Until(until)
+	if wait > maxTokenWait {
+		return &Failure{Msg: fmt.Sprintf("precondition: the token issued to sandbox.shortTokenUserId is valid until %s, %s from now: the profile's short-lived credentials must issue tokens that expire within %s", until.Format(time.RFC3339Nano), wait.Round(time.Second), maxTokenWait)}
+	}
+	if err := w.sleep(ctx, wait+100*time.Millisecond); err != nil {
+		return err
+	}
+	w.token, w.tokenExpired = tok, until
+	return nil
+}
+
+// sleep waits d for the target's clock, recording the wait as the step's.
+func (w *World) sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	start := time.Now()
+	defer func() { w.noteWaited(time.Since(start)) }()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// callsWithExpiredToken sends the operation with the scenario's expired
+// token; while the target still takes it, it tries again, once a second,
+// until expirySlack after validUntil (a target whose clock lags the suite's
+// expires it later), and keeps the last answer.
+func (w *World) callsWithExpiredToken(ctx context.Context, phrase string) error {
+	if w.tokenExpired.IsZero() {
+		return fmt.Errorf("the scenario holds no expired token: it needs \"Given the partner holds a token that has expired\"")
+	}
+	for {
+		if err := w.calls(ctx, phrase, ""); err != nil {
+			return err
+		}
+		if !w.last.succeeded() || time.Since(w.tokenExpired) > expirySlack {
+			return nil
+		}
+		if err := w.sleep(ctx, time.Second); err != nil {
+			return err
+		}
+	}
 }
 
 func (w *World) requestsTokenWithWrongPassword(ctx context.Context) error {
@@ -70,6 +145,8 @@ func (w *World) tokenValidUntil() error {
 func registerAuthSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has requested a token$`), w.hasRequestedToken)
+	sc.Step(re(`^the partner holds a token that has expired$`), w.holdsExpiredToken)
+	sc.Step(re(`^the partner `+opPattern+` with the expired token$`), w.callsWithExpiredToken)
 	sc.Step(re(`^the partner requests a token with a wrong password$`), w.requestsTokenWithWrongPassword)
 	sc.Step(re(`^the response carries a token valid until a UTC timestamp with milliseconds$`), w.tokenValidUntil)
 }

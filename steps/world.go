@@ -64,6 +64,9 @@ type World struct {
 	account accountState
 	// token is a token the scenario issued itself; "" means the shared one.
 	token string
+	// tokenExpired is the validUntil of token when the scenario made it
+	// expire; zero otherwise.
+	tokenExpired time.Time
 	// last is the scenario's most recent call.
 	last *call
 
