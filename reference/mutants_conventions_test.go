@@ -28,7 +28,7 @@ var conventionProbes = map[string]func(c *client) bool{
 		short.token = ""
 		accno := c.newAccount()
 		short.auth()
-		time.Sleep(time.Second + 200*time.Millisecond) // past the 1s life of its tokens
+		time.Sleep(DefaultShortTokenTTL + 200*time.Millisecond) // past the life of its tokens
 		return short.get(accno, nil).code() == "0000"
 	},
 	"get-account-path-not-relative": func(c *client) bool {

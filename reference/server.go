@@ -23,7 +23,8 @@ type Config struct {
 	SecondUserID, SecondPassword string
 	// Credentials of the first partner for which tokens live ShortTokenTTL
 	// only, so that a suite can show an expired token is refused;
-	// "" ShortTokenUserID means there are none. 0 ShortTokenTTL means 1s.
+	// "" ShortTokenUserID means there are none. 0 ShortTokenTTL means
+	// DefaultShortTokenTTL.
 	ShortTokenUserID, ShortTokenPassword string
 	ShortTokenTTL                        time.Duration
 
@@ -46,6 +47,15 @@ type Config struct {
 	Variants []string
 }
 
+// closeGrace bounds how long Close waits for requests in flight.
+const closeGrace = 250 * time.Millisecond
+
+// DefaultShortTokenTTL is how long the tokens of ShortTokenUserID live
+// unless the Config says otherwise: long enough for one call, short enough
+// that a suite waits little for them to expire. validUntil carries
+// milliseconds, so a quarter of a second is expressible.
+const DefaultShortTokenTTL = 250 * time.Millisecond
+
 // DefaultConfig returns the configuration the suite uses by default: a
 // conforming Standard server.
 func DefaultConfig() Config {
@@ -54,7 +64,7 @@ func DefaultConfig() Config {
 		Password:       "s3cret-Passw0rd",
 		SecondUserID:   "second-partner",
 		SecondPassword: "an0ther-Passw0rd",
-		// A user of the first partner whose tokens expire after a second.
+		// A user of the first partner whose tokens expire at once.
 		ShortTokenUserID:   "short-token-partner",
 		ShortTokenPassword: "sh0rt-T0ken-Passw0rd",
 		ProgramCode:        "WALLETPRG",
@@ -148,7 +158,7 @@ func newHandler(cfg Config) (*handler, error) {
 		return nil, fmt.Errorf("reference: negative ShortTokenTTL %v", cfg.ShortTokenTTL)
 	}
 	if cfg.ShortTokenTTL == 0 {
-		cfg.ShortTokenTTL = time.Second
+		cfg.ShortTokenTTL = DefaultShortTokenTTL
 	}
 	if cfg.ShortTokenUserID != "" && (cfg.ShortTokenUserID == cfg.UserID || cfg.ShortTokenUserID == cfg.SecondUserID || cfg.ShortTokenPassword == "") {
 		return nil, fmt.Errorf("reference: ShortTokenUserID %q must be another user, with a password", cfg.ShortTokenUserID)
@@ -322,11 +332,14 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// Close stops the server, waiting briefly for requests in flight. It may be
-// called more than once.
+// Close stops the server, waiting briefly for requests in flight (each is
+// answered in far less than closeGrace). It may be called more than once.
+// The grace is short because net/http's Shutdown counts a connection that
+// a client dialled but never used as idle only after 5 s: waiting for it
+// would add seconds to every run that ends with one.
 func (s *Server) Close() {
 	s.closeOnce.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), closeGrace)
 		defer cancel()
 		if err := s.srv.Shutdown(ctx); err != nil {
 			_ = s.srv.Close()

@@ -218,13 +218,13 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			scoped = append(scoped, s)
 		}
 	}
-	paths := featurePaths(all)
 	if opts.Shard.Count > 0 {
 		scoped = shardOf(scoped, p, opts.Shard, opts.Timings)
 	}
 	selected, tags := plan(scoped, expr, p)
+	paths := heaviestFirst(featurePaths(all), selected, func(s Scenario) string { return s.URI })
 	if opts.Shard.Count > 0 {
-		paths = definitionPaths(selected)
+		paths = heaviestFirst(definitionPaths(selected), selected, definitionID)
 	}
 	progress := opts.Progress
 	if progress == nil {

@@ -120,7 +120,7 @@ func TestEstimateDuration(t *testing.T) {
 	paused := Scenario{Steps: []string{"the partner has created an account", "the account has been loaded with 11.00, 12.00 and 13.00, the last a second later", "the call succeeds"}}
 	assert.Equal(t, 3*stepEstimate+3*loadEstimate+pauseEstimate, EstimateDuration(paused))
 	expired := Scenario{Steps: []string{"the partner holds a token that has expired", "the partner reads the account information with the expired token", "the call is refused as unauthorized"}}
-	assert.Equal(t, 3*stepEstimate+pauseEstimate, EstimateDuration(expired))
+	assert.Equal(t, 3*stepEstimate+expiryEstimate, EstimateDuration(expired))
 }
 
 // Recorded timings weigh the scenarios they know; the others are estimated
