@@ -3,45 +3,16 @@ package runner_test
 import (
 	"bytes"
 	"context"
-	"net/http"
 	"net/http/httptest"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
-
-// secretCatcher sits in front of the reference server and keeps every
-// token and authorizationToken the target hands out.
-type secretCatcher struct {
-	next http.Handler
-	mu   sync.Mutex // guards seen
-	seen map[string]bool
-}
-
-func (c *secretCatcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rec := httptest.NewRecorder()
-	c.next.ServeHTTP(rec, r)
-	body := rec.Body.Bytes()
-	for _, key := range []string{"token", "authorizationToken"} {
-		if v := gjson.GetBytes(body, key).String(); v != "" {
-			c.mu.Lock()
-			c.seen[v] = true
-			c.mu.Unlock()
-		}
-	}
-	for k, vs := range rec.Header() {
-		w.Header()[k] = vs
-	}
-	w.WriteHeader(rec.Code)
-	_, _ = w.Write(body)
-}
 
 // No secret of the profile and no token the target issued appears in any
 // file the run writes, nor on the console.
@@ -49,10 +20,11 @@ func TestNoSecretReachesAnyOutput(t *testing.T) {
 	cfg := reference.DefaultConfig()
 	// Distinctive values, so a match can only be a leak.
 	cfg.Password, cfg.VerificationCode, cfg.OneTimePassword = "Pw-7f3e9c2a41", "918273", "56473829"
+	cfg.ShortTokenPassword = "Sh-4b8d0e6f13"
 	h, err := reference.NewHandler(cfg)
 	require.NoError(t, err)
-	catcher := &secretCatcher{next: h, seen: map[string]bool{}}
-	srv := httptest.NewServer(catcher)
+	recorder := reference.RecordSecrets(h)
+	srv := httptest.NewServer(recorder)
 	defer srv.Close()
 
 	p := runner.ReferenceProfile(srv.URL, cfg)
@@ -60,16 +32,15 @@ func TestNoSecretReachesAnyOutput(t *testing.T) {
 	dir := t.TempDir()
 	var console bytes.Buffer
 	_, err = runner.Run(context.Background(), runner.Options{Profile: p, ReportDir: dir, Concurrency: 4, Progress: &console,
-		Tags: "@A-4.1,@A-4.3,@A-4.7,@A-4.9,@B-4.1,@B-4.2,@B-4.8"})
+		Tags: "@A-4.1,@A-4.3,@A-4.7,@A-4.9,@A-5#6,@B-4.1,@B-4.2,@B-4.8"})
 	require.NoError(t, err)
 
-	secrets := map[string]string{"password": cfg.Password, "verificationCode": cfg.VerificationCode, "oneTimePassword": cfg.OneTimePassword}
-	catcher.mu.Lock()
-	for tok := range catcher.seen {
+	secrets := cfg.Secrets()
+	require.Contains(t, secrets, "short-token password")
+	for _, tok := range recorder.Issued() {
 		secrets["issued token "+tok[:6]+"..."] = tok
 	}
-	catcher.mu.Unlock()
-	require.Greater(t, len(secrets), 5, "the run must have seen issued tokens")
+	require.Greater(t, len(secrets), len(cfg.Secrets())+2, "the run must have seen issued tokens")
 
 	// Every file, the evidence store inflated and the evidence the HTML
 	// carries decoded: a secret must hide in none of them.

@@ -2,12 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -20,32 +18,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
-// tokenCatcher sits in front of a server and keeps every token and
-// authorizationToken it hands out: secrets no output may show.
-type tokenCatcher struct {
-	next http.Handler
-	mu   sync.Mutex // guards seen
-	seen []string
-}
-
-func (c *tokenCatcher) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	rec := httptest.NewRecorder()
-	c.next.ServeHTTP(rec, r)
-	body := rec.Body.Bytes()
-	for _, key := range []string{"token", "authorizationToken"} {
-		if v := gjson.GetBytes(body, key).String(); v != "" {
-			c.mu.Lock()
-			c.seen = append(c.seen, v)
-			c.mu.Unlock()
-		}
-	}
-	for k, vs := range rec.Header() {
-		w.Header()[k] = vs
-	}
-	w.WriteHeader(rec.Code)
-	_, _ = w.Write(body)
-}
-
 // har writes a run's every exchange as HAR 1.2: valid against the HAR 1.2
 // schema, one entry per exchange of the evidence store, and without any
 // secret of the run: the profile's, or a token the target issued.
@@ -54,8 +26,8 @@ func TestHARExportOfARunHoldsNoSecret(t *testing.T) {
 	cfg.Password, cfg.VerificationCode, cfg.OneTimePassword = "Pw-har-5e1d7c", "864213", "97531864"
 	h, err := reference.NewHandler(cfg)
 	require.NoError(t, err)
-	catcher := &tokenCatcher{next: h}
-	srv := httptest.NewServer(catcher)
+	recorder := reference.RecordSecrets(h)
+	srv := httptest.NewServer(recorder)
 	defer srv.Close()
 	p := runner.ReferenceProfile(srv.URL, cfg)
 	p.Sandbox.RedirectTrigger = ""
@@ -88,13 +60,13 @@ func TestHARExportOfARunHoldsNoSecret(t *testing.T) {
 	assert.Equal(t, int64(len(rep.Exchanges())), gjson.GetBytes(data, "log.entries.#").Int())
 	assert.Positive(t, len(rep.Exchanges()))
 
-	secrets := []string{cfg.Password, cfg.VerificationCode, cfg.OneTimePassword}
-	catcher.mu.Lock()
-	secrets = append(secrets, catcher.seen...)
-	catcher.mu.Unlock()
-	require.Greater(t, len(secrets), 5, "the run must have seen issued tokens")
-	for _, secret := range secrets {
-		assert.NotContains(t, string(data), secret)
+	issued := recorder.Issued()
+	require.Greater(t, len(issued), 2, "the run must have seen issued tokens")
+	for _, secret := range issued {
+		assert.NotContains(t, string(data), secret, "an issued token")
+	}
+	for what, secret := range cfg.Secrets() {
+		assert.NotContains(t, string(data), secret, what)
 	}
 
 	// To stdout, and from the report.json's path as well.
