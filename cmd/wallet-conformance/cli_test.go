@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
 func run(t *testing.T, args ...string) (int, string, string) {
@@ -84,6 +85,20 @@ func writeProfile(t *testing.T, baseURL, password string) string {
 		"\nprogramCode: " + cfg.ProgramCode + "\ncurrency: EUR\ntitleCode: MR\ncallTimeout: 5s\n"
 	path := filepath.Join(t.TempDir(), "profile.yaml")
 	require.NoError(t, os.WriteFile(path, []byte(text), 0o600))
+	return path
+}
+
+// mutantProfile starts a reference server breaking one rule (or none, for
+// "") and returns a profile file that targets it.
+func mutantProfile(t *testing.T, mutant string) string {
+	t.Helper()
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = mutant
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	path := filepath.Join(t.TempDir(), "profile.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(runner.ReferenceProfile(srv.URL, cfg).YAML()), 0o600))
 	return path
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -9,24 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
-	"github.com/wallet-conformance/wallet-conformance/runner"
 )
-
-// mutantProfile starts a reference server breaking one rule (or none, for
-// "") and returns a profile file that targets it.
-func mutantProfile(t *testing.T, mutant string) string {
-	t.Helper()
-	cfg := reference.DefaultConfig()
-	cfg.Mutant = mutant
-	srv, err := reference.New(cfg)
-	require.NoError(t, err)
-	t.Cleanup(srv.Close)
-	path := filepath.Join(t.TempDir(), "profile.yaml")
-	require.NoError(t, os.WriteFile(path, []byte(runner.ReferenceProfile(srv.URL, cfg).YAML()), 0o600))
-	return path
-}
 
 // diff of a broken run and a fixed one: fixed going forward (exit 0), new
 // failures going back (exit 1); run --baseline gates only on failures the

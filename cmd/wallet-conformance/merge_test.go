@@ -106,23 +106,13 @@ func TestThreeShardsMergeToTheWholeRun(t *testing.T) {
 
 // A shard that fails makes the merged run NOT CONFORMANT, exit status 1.
 func TestAFailingShardFailsTheMergedRun(t *testing.T) {
-	profileFor := func(cfg reference.Config) string {
-		srv, err := reference.New(cfg)
-		require.NoError(t, err)
-		t.Cleanup(srv.Close)
-		path := filepath.Join(t.TempDir(), "profile.yaml")
-		require.NoError(t, os.WriteFile(path, []byte(runner.ReferenceProfile(srv.URL, cfg).YAML()), 0o600))
-		return path
-	}
-	mutant := reference.DefaultConfig()
-	mutant.Mutant = "create-status-200"
 	root := t.TempDir()
 	one, two := filepath.Join(root, "1"), filepath.Join(root, "2")
 
-	code, stdout, stderr := run(t, "run", "--profile", profileFor(mutant), "--tags", "@A-4.2", "--shard", "1/2", "--report-dir", one)
+	code, stdout, stderr := run(t, "run", "--profile", mutantProfile(t, "create-status-200"), "--tags", "@A-4.2", "--shard", "1/2", "--report-dir", one)
 	require.Equal(t, ExitFailed, code, "the mutant fails shard 1: "+stdout+stderr)
 	assert.Contains(t, stdout, "shard 1/2")
-	code, stdout, stderr = run(t, "run", "--profile", profileFor(reference.DefaultConfig()), "--tags", "@A-4.2", "--shard", "2/2", "--report-dir", two)
+	code, stdout, stderr = run(t, "run", "--profile", mutantProfile(t, ""), "--tags", "@A-4.2", "--shard", "2/2", "--report-dir", two)
 	require.Equal(t, ExitConformant, code, stdout+stderr)
 
 	out := filepath.Join(root, "merged")

@@ -158,13 +158,8 @@ func forgeBundle(t *testing.T, path string) string {
 // A fault in one operation shows as one cause: the scenarios whose setup
 // needs it are BLOCKED by its clause, not failures of their own.
 func TestOneFaultIsOneCause(t *testing.T) {
-	cfg := reference.DefaultConfig()
-	cfg.Mutant = "create-status-200"
-	srv, err := reference.New(cfg)
-	require.NoError(t, err)
-	defer srv.Close()
 	dir := t.TempDir()
-	code, out, _ := run(t, "run", "--target", srv.URL, "--tags", "@A-4.2 or @A-4.4 or @B-4.13", "--report-dir", dir)
+	code, out, _ := run(t, "run", "--profile", mutantProfile(t, "create-status-200"), "--tags", "@A-4.2 or @A-4.4 or @B-4.13", "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, "a blocked normative scenario still fails the verdict")
 	assert.Contains(t, out, "NOT CONFORMANT")
 	assert.Regexp(t, `[1-9][0-9]* blocked`, out)
