@@ -5,11 +5,9 @@ package runner
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -283,20 +281,11 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 				err = cerr
 			}
 			if err == nil {
-				// One shard's features are joined; the file is compacted
-				// (godog indents it, which more than doubles its size).
+				// The features are put back in the suite's order and
+				// compacted (godog indents the file, which more than
+				// doubles its size); a shard's are joined per file.
 				err = rewriteFile(cucumber, func(data []byte) ([]byte, error) {
-					if opts.Shard.Count > 0 {
-						var err error
-						if data, err = joinCucumberFeatures(data); err != nil {
-							return nil, err
-						}
-					}
-					var b bytes.Buffer
-					if err := json.Compact(&b, data); err != nil {
-						return nil, err
-					}
-					return b.Bytes(), nil
+					return joinCucumberFeatures(data, featurePaths(all))
 				})
 			}
 			if err == nil {

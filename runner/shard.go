@@ -241,11 +241,13 @@ type cukeFeature struct {
 	Elements    []json.RawMessage `json:"elements,omitempty"`
 }
 
-// joinCucumberFeatures rewrites the cucumber JSON of a shard: godog
-// writes one feature per selected definition, its URI ending in ":LINE";
-// this writes one feature per feature file, with its plain URI and its
-// scenarios in line order.
-func joinCucumberFeatures(data []byte) ([]byte, error) {
+// joinCucumberFeatures rewrites godog's cucumber JSON, compact, as one
+// feature per feature file with its plain URI, in the order of files (the
+// suite's order, not the order the scenarios were started in: see
+// heaviestFirst), its scenarios in line order. When a shard selects
+// definitions, godog writes one feature per definition, its URI ending in
+// ":LINE". Files missing from files come last.
+func joinCucumberFeatures(data []byte, files []string) ([]byte, error) {
 	var in []cukeFeature
 	if err := json.Unmarshal(data, &in); err != nil {
 		return nil, fmt.Errorf("cucumber JSON: %w", err)
@@ -272,10 +274,21 @@ func joinCucumberFeatures(data []byte) ([]byte, error) {
 		}
 		sort.SliceStable(f.Elements, func(i, j int) bool { return line(f.Elements[i]) < line(f.Elements[j]) })
 	}
+	rank := make(map[string]int, len(files))
+	for i, f := range files {
+		rank[f] = i + 1
+	}
+	position := func(uri string) int {
+		if r, ok := rank[uri]; ok {
+			return r
+		}
+		return len(files) + 1
+	}
+	sort.SliceStable(out, func(i, j int) bool { return position(out[i].URI) < position(out[j].URI) })
 	if out == nil {
 		out = []*cukeFeature{}
 	}
-	b, err := json.MarshalIndent(out, "", "    ")
+	b, err := json.Marshal(out)
 	if err != nil {
 		return nil, err
 	}

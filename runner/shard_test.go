@@ -218,7 +218,7 @@ func TestJoinCucumberFeatures(t *testing.T) {
 	 {"uri":"a.feature:20","id":"a","keyword":"Feature","name":"A","description":"","line":1,"tags":[{"name":"@A-1","line":1}],"elements":[{"id":"a;z","line":21},{"id":"a;z","line":22}]},
 	 {"uri":"a.feature:4","id":"a","keyword":"Feature","name":"A","description":"","line":1,"tags":[{"name":"@A-1","line":1}],"elements":[{"id":"a;x","line":4}]}
 	]`
-	out, err := joinCucumberFeatures([]byte(in))
+	out, err := joinCucumberFeatures([]byte(in), []string{"a.feature", "b.feature"})
 	require.NoError(t, err)
 	var got []struct {
 		URI      string `json:"uri"`
@@ -229,11 +229,12 @@ func TestJoinCucumberFeatures(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal(out, &got))
 	require.Len(t, got, 2)
-	assert.Equal(t, "b.feature", got[0].URI)
-	assert.Equal(t, "a.feature", got[1].URI)
-	require.Len(t, got[1].Elements, 3)
-	assert.Equal(t, []int{4, 21, 22}, []int{got[1].Elements[0].Line, got[1].Elements[1].Line, got[1].Elements[2].Line})
-	assert.Len(t, got[1].Tags, 1)
+	assert.Equal(t, "a.feature", got[0].URI, "in the order of the files, not the order godog wrote")
+	assert.Equal(t, "b.feature", got[1].URI)
+	require.Len(t, got[0].Elements, 3)
+	assert.Equal(t, []int{4, 21, 22}, []int{got[0].Elements[0].Line, got[0].Elements[1].Line, got[0].Elements[2].Line})
+	assert.Len(t, got[0].Tags, 1)
+	assert.NotContains(t, string(out), "\n ", "compact")
 }
 
 // Shards of a run report every scenario of the whole run exactly once, with
