@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -45,6 +46,52 @@ func TestVersionPrintsWhatReportsRecord(t *testing.T) {
 	code, _, errOut = run(t, "version", "extra")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errOut, `unexpected argument "extra"`)
+}
+
+// Each way the go command stamps a build gives its own version line: a
+// release for go install module@version, a pseudo-version and the commit
+// for a build in a clone (+dirty and "(modified)" for a tree with
+// uncommitted changes), and (devel) without VCS information.
+func TestBuildVersionOfEachKindOfBuild(t *testing.T) {
+	const mod = "github.com/wallet-conformance/wallet-conformance"
+	const rev = "6e5140499b32aa0e1b4c0cbd0a4b16f0f6a1f2c3"
+	vcs := func(modified string) []debug.BuildSetting {
+		return []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev}, {Key: "vcs.modified", Value: modified}}
+	}
+	for _, c := range []struct {
+		name string
+		info *debug.BuildInfo
+		want binaryVersion
+	}{
+		{"no build information", nil, binaryVersion{mod, "(devel)", ""}},
+		{"without VCS information", &debug.BuildInfo{Main: debug.Module{Path: mod, Version: "(devel)"}}, binaryVersion{mod, "(devel)", ""}},
+		{"release", &debug.BuildInfo{Main: debug.Module{Path: mod, Version: "v0.6.0"}}, binaryVersion{mod, "v0.6.0", ""}},
+		{"clean clone", &debug.BuildInfo{Main: debug.Module{Path: mod, Version: "v0.0.0-20261124155721-6e5140499b32"}, Settings: vcs("false")},
+			binaryVersion{mod, "v0.0.0-20261124155721-6e5140499b32", rev}},
+		{"clone with changes", &debug.BuildInfo{Main: debug.Module{Path: mod, Version: "v0.0.0-20261124155721-6e5140499b32+dirty"}, Settings: vcs("true")},
+			binaryVersion{mod, "v0.0.0-20261124155721-6e5140499b32+dirty", rev + " (modified)"}},
+	} {
+		assert.Equal(t, c.want, buildVersion(c.info), c.name)
+	}
+}
+
+// isStampedVersion (of the install test) takes exactly what the go command
+// may stamp on a build of a commit.
+func TestIsStampedVersion(t *testing.T) {
+	const head = "6e5140499b32aa0e1b4c0cbd0a4b16f0f6a1f2c3"
+	for v, want := range map[string]bool{
+		"v0.0.0-20261124155721-6e5140499b32":        true,
+		"v0.6.1-0.20261124155721-6e5140499b32":      true,
+		"v0.7.0-rc.1.0.20261124155721-6e5140499b32": true,
+		"v0.6.0":                             true,
+		"v0.0.0-20261124155721-0123456789ab": false, // another commit
+		"(devel)":                            false,
+		"v0.6":                               false,
+	} {
+		assert.Equal(t, want, isStampedVersion(v, head, false), v)
+	}
+	assert.True(t, isStampedVersion("v0.0.0-20261124155721-6e5140499b32+dirty", head, true))
+	assert.False(t, isStampedVersion("v0.0.0-20261124155721-6e5140499b32", head, true), "a dirty tree is stamped +dirty")
 }
 
 // init writes a commented profile that Load accepts once its variables are
