@@ -199,9 +199,8 @@ func TestBoundsStopTheExploration(t *testing.T) {
 	})
 	t.Run("duration", func(t *testing.T) {
 		t.Parallel()
-		start := time.Now()
 		out := explore1(t, reference.DefaultConfig(), explore.Options{MaxDuration: 300 * time.Millisecond})
-		assert.Less(t, time.Since(start), 5*time.Second)
+		assert.Less(t, out.Runs, testRuns, "the bound ended the exploration before its runs were done")
 		assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
 		assert.Contains(t, strings.Join(out.Notices, "\n"), "reached its bounds")
 	})

@@ -214,8 +214,9 @@ func (w *World) awaitLaterSecond(ctx context.Context, since stamp, limit time.Du
 	} else if since.before(now) {
 		return nil
 	}
-	start := time.Now()
-	defer func() { w.noteWaited(time.Since(start)) }()
+	clock := w.waits()
+	start := clock.Now()
+	defer func() { w.noteWaited(clock.Now().Sub(start)) }()
 	for polls := 1; ; polls++ {
 		if err := w.sendValid(ctx, "reads the balance", ""); err != nil {
 			return err
@@ -227,14 +228,14 @@ func (w *World) awaitLaterSecond(ctx context.Context, since stamp, limit time.Du
 		if since.before(now) {
 			return nil
 		}
-		if time.Since(start)+clockPoll > limit {
+		if waited := clock.Now().Sub(start); waited+clockPoll > limit {
 			return w.failf("precondition: the target's clock did not advance: %d Balance Enquiries over %s all showed sysDate %s and sysTime %s or earlier, so a later load cannot be booked in a later second (A-2.1 sysTime, B-4.12)",
-				polls, time.Since(start).Round(time.Millisecond), since.date, since.time)
+				polls, waited.Round(time.Millisecond), since.date, since.time)
 		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(clockPoll):
+		case <-clock.After(clockPoll):
 		}
 	}
 }

@@ -62,7 +62,7 @@ func (w *World) holdsExpiredToken(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	wait := time.Until(until)
+	wait := until.Sub(w.waits().Now())
 	if wait > maxTokenWait {
 		return &Failure{Msg: fmt.Sprintf("precondition: the token issued to sandbox.shortTokenUserId is valid until %s, %s from now: the profile's short-lived credentials must issue tokens that expire within %s", until.Format(time.RFC3339Nano), wait.Round(time.Second), maxTokenWait)}
 	}
@@ -78,12 +78,11 @@ func (w *World) sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return nil
 	}
-	start := time.Now()
-	defer func() { w.noteWaited(time.Since(start)) }()
-	t := time.NewTimer(d)
-	defer t.Stop()
+	clock := w.waits()
+	start := clock.Now()
+	defer func() { w.noteWaited(clock.Now().Sub(start)) }()
 	select {
-	case <-t.C:
+	case <-clock.After(d):
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
@@ -102,7 +101,7 @@ func (w *World) callsWithExpiredToken(ctx context.Context, phrase string) error 
 		if err := w.calls(ctx, phrase, ""); err != nil {
 			return err
 		}
-		if !w.last.succeeded() || time.Since(w.tokenExpired) > expirySlack {
+		if !w.last.succeeded() || w.waits().Now().Sub(w.tokenExpired) > expirySlack {
 			return nil
 		}
 		if err := w.sleep(ctx, time.Second); err != nil {
@@ -136,7 +135,7 @@ func (w *World) tokenValidUntil() error {
 		return w.violates("A-2.3#2", "expected validUntil as an ISO 8601 UTC date-time with milliseconds and Z (24 characters, e.g. 2026-11-21T18:30:00.000Z), got %q", until)
 	}
 	t, _ := time.Parse("2006-01-02T15:04:05.000Z", until)
-	if !t.After(time.Now().Add(-time.Minute)) {
+	if !t.After(w.waits().Now().Add(-time.Minute)) {
 		return w.violates("A-5#3", "expected validUntil in the future: the token is usable until then (A-5.3), got %s", until)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -88,6 +89,43 @@ func clockTarget(t *testing.T, w *World, clock func(n int) (string, string)) *at
 	return &calls
 }
 
+// stepClock is a WaitClock that moves only when a step pauses on it: each
+// After advances it by the pause at once. With it a test proves how a wait
+// behaves (polls, time waited, when it gives up), never how fast the
+// machine is.
+type stepClock struct {
+	mu  sync.Mutex // guards now
+	now time.Time
+}
+
+func (c *stepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *stepClock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+	ch := make(chan time.Time, 1)
+	ch <- c.now
+	return ch
+}
+
+// stoppedClock is a WaitClock whose pauses never end.
+type stoppedClock struct{}
+
+func (stoppedClock) Now() time.Time                       { return time.Date(2026, 11, 21, 10, 15, 0, 0, time.UTC) }
+func (stoppedClock) After(time.Duration) <-chan time.Time { return nil }
+
+// onStepClock gives w a stepClock and returns it.
+func onStepClock(w *World) *stepClock {
+	c := &stepClock{now: time.Date(2026, 11, 21, 10, 15, 0, 0, time.UTC)}
+	w.env.Waits = c
+	return c
+}
+
 // afterCapture makes a capture answered at the given target clock the
 // scenario's last call, as after the earlier loads.
 func afterCapture(w *World, date, tm string) {
@@ -108,19 +146,19 @@ func TestAwaitLaterSecondPollsUntilTheClockTurns(t *testing.T) {
 		return "2026-11-22", "000000"
 	})
 	afterCapture(w, "2026-11-21", "235959")
-	start := time.Now()
+	clock := onStepClock(w)
+	started := clock.Now()
 	require.NoError(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "235959"}, time.Second))
 	assert.Equal(t, int32(3), calls.Load(), "the first poll at once, then one every clockPoll until the clock turns")
-	assert.GreaterOrEqual(t, time.Since(start), 2*clockPoll)
+	assert.Equal(t, 2*clockPoll, clock.Now().Sub(started), "two pauses between three polls")
 	require.Len(t, w.exchanges, 3, "each poll is recorded as evidence")
 	for _, ex := range w.exchanges {
 		assert.Equal(t, "balance-enquiry", ex.Operation)
 	}
-	assert.GreaterOrEqual(t, w.waited, 2*clockPoll)
-	assert.Less(t, w.waited, time.Second)
+	assert.Equal(t, 2*clockPoll, w.waited)
 	rec := w.recordStep("the account has been loaded", "passed", true, nil)
 	assert.Len(t, rec.Exchanges, 3)
-	assert.GreaterOrEqual(t, rec.Waited, 2*clockPoll, "the step reports the time waited")
+	assert.Equal(t, 2*clockPoll, rec.Waited, "the step reports the time waited")
 }
 
 // A clock already later at the first poll costs one call and no pause.
@@ -128,9 +166,10 @@ func TestAwaitLaterSecondTakesATurnedClockAtOnce(t *testing.T) {
 	w, _ := testWorld(t)
 	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101501" })
 	afterCapture(w, "2026-11-21", "101500")
+	onStepClock(w)
 	require.NoError(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, time.Second))
 	assert.Equal(t, int32(1), calls.Load())
-	assert.Less(t, w.waited, clockPoll)
+	assert.Zero(t, w.waited, "no pause")
 }
 
 // A last response that already shows a later second than the one waited
@@ -150,7 +189,7 @@ func TestAwaitLaterSecondFailsOnAStuckClock(t *testing.T) {
 	w, _ := testWorld(t)
 	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101500" })
 	afterCapture(w, "2026-11-21", "101500")
-	start := time.Now()
+	onStepClock(w)
 	err := w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, 350*time.Millisecond)
 	require.Error(t, err)
 	var f *Failure
@@ -160,9 +199,9 @@ func TestAwaitLaterSecondFailsOnAStuckClock(t *testing.T) {
 	assert.Contains(t, f.Msg, "A-2.1")
 	assert.Contains(t, f.Msg, "B-4.12")
 	assert.Contains(t, f.Evidence, "Balance Enquiry", "the last poll is the evidence")
-	assert.Less(t, time.Since(start), time.Second)
-	assert.GreaterOrEqual(t, calls.Load(), int32(3))
-	assert.Positive(t, w.waited, "a failed wait is still reported as waited")
+	assert.Contains(t, f.Msg, "4 Balance Enquiries over 300ms")
+	assert.Equal(t, int32(4), calls.Load(), "polls at 0, 100, 200 and 300 ms; a fifth would end past the limit")
+	assert.Equal(t, 3*clockPoll, w.waited, "a failed wait is still reported as waited")
 }
 
 // A clock that goes back is not a later second either.
@@ -170,6 +209,7 @@ func TestAwaitLaterSecondIgnoresAnEarlierClock(t *testing.T) {
 	w, _ := testWorld(t)
 	clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101459" })
 	afterCapture(w, "2026-11-21", "101500")
+	onStepClock(w)
 	require.Error(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, 250*time.Millisecond))
 }
 
@@ -209,13 +249,14 @@ func TestAwaitLaterSecondRejectsMalformedClocks(t *testing.T) {
 // Cancelling the run ends the wait.
 func TestAwaitLaterSecondStopsWhenCancelled(t *testing.T) {
 	w, _ := testWorld(t)
-	clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101500" })
+	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101500" })
 	afterCapture(w, "2026-11-21", "101500")
-	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	w.env.Waits = stoppedClock{}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	start := time.Now()
-	require.Error(t, w.awaitLaterSecond(ctx, stamp{"2026-11-21", "101500"}, time.Minute))
-	assert.Less(t, time.Since(start), time.Second)
+	err := w.awaitLaterSecond(ctx, stamp{"2026-11-21", "101500"}, time.Minute)
+	assert.ErrorIs(t, err, context.DeadlineExceeded, "a pause that would never end is ended by the run")
+	assert.Equal(t, int32(1), calls.Load())
 }
 
 func entriesAt(times ...string) []gjson.Result {

@@ -34,6 +34,9 @@ type Env struct {
 	Callbacks *target.CallbackListener
 	// RunID makes the data of this run unique at the target (e-mails, login IDs, references).
 	RunID string
+	// Waits is the clock the steps wait by (for the target's clock to
+	// turn, for a token to expire); nil is this machine's clock.
+	Waits WaitClock
 
 	seq atomic.Int64 // numbers scenarios for unique data
 
@@ -247,6 +250,30 @@ func (w *World) Advice() []Advice {
 		out = append(out, st.Advice...)
 	}
 	return out
+}
+
+// WaitClock is the clock the steps wait by: Now tells how long a wait has
+// lasted, After pauses. A run uses this machine's clock; a test injects one
+// that moves only when paused on, so that it proves what a wait does
+// (how many polls, how long it waited, when it gives up) whatever the
+// load of the machine.
+type WaitClock interface {
+	Now() time.Time
+	After(d time.Duration) <-chan time.Time
+}
+
+// machineClock is the WaitClock of a run.
+type machineClock struct{}
+
+func (machineClock) Now() time.Time                         { return time.Now() }
+func (machineClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// waits returns the scenario's WaitClock.
+func (w *World) waits() WaitClock {
+	if w.env.Waits != nil {
+		return w.env.Waits
+	}
+	return machineClock{}
 }
 
 // noteWaited adds d to the time the current step spent waiting for the

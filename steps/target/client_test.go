@@ -102,7 +102,7 @@ func TestDoEnforcesTheCallAllowance(t *testing.T) {
 	var infra *InfraError
 	require.True(t, errors.As(err, &infra))
 	assert.Equal(t, "timeout", infra.Kind)
-	assert.Less(t, time.Since(start), 5*time.Second)
+	assert.Less(t, time.Since(start), 30*time.Second, "the allowance ends the call: without it the call would wait until the test ends")
 }
 
 func TestDoReportsAnUnreachableTarget(t *testing.T) {
