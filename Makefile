@@ -15,11 +15,16 @@ explore:
 
 ## test: everything the project checks: every package under the race detector, then, without it, the
 ## sweeps of every mutant and variant of the reference server and the OpenAPI export validated against
-## every exchange of whole suite runs (skipped under -race: they add no code of ours to what it sees)
+## every exchange of whole suite runs (skipped under -race: they add no code of ours to what it sees).
+## Both halves run even when the first fails; cmd/testprogress prints each package as it ends, the
+## output of failed tests, a line of progress at least every 20 s, and one closing line of counts.
 SWEEPS = ^(TestEveryMutantIsKilled|TestEveryVariantIsConformant|TestOpenAPIAcceptsEveryExchangeOfASuiteRun|TestOpenAPIAcceptsEveryExchangeOfEachVariantAlone)$$
+PROGRESS_EVERY ?= 20s
 test: vet fmt-check
-	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run '$(SWEEPS)' ./runner ./schemas
+	$(GO) build -o .testprogress ./cmd/testprogress
+	./.testprogress -every $(PROGRESS_EVERY) -- \
+		$(GO) test -race -count=1 ./... --- \
+		$(GO) test -count=1 -run '$(SWEEPS)' ./runner ./schemas
 
 vet:
 	$(GO) vet ./...
