@@ -172,6 +172,9 @@ func (w *watcher) packageDone(e event, p *pkgState) {
 	w.order = slices.DeleteFunc(w.order, func(s string) bool { return s == e.Package })
 }
 
+// maxNamed is how many running tests of a package a progress line names.
+const maxNamed = 3
+
 // status is the progress line: what runs now, as of now.
 func (w *watcher) status(now, began time.Time, label string) string {
 	w.mu.Lock()
@@ -184,13 +187,24 @@ func (w *watcher) status(now, began time.Time, label string) string {
 		for t := range p.running {
 			names = append(names, t)
 		}
-		sort.Strings(names)
+		// The longest running first, at most maxNamed of them.
+		sort.Slice(names, func(i, j int) bool {
+			a, b := p.running[names[i]], p.running[names[j]]
+			return a.Before(b) || (a.Equal(b) && names[i] < names[j])
+		})
+		more := 0
+		if len(names) > maxNamed {
+			names, more = names[:maxNamed], len(names)-maxNamed
+		}
 		for _, t := range names {
 			s := fmt.Sprintf("%s %s", t, now.Sub(p.running[t]).Round(time.Second))
 			if n := p.subStarted[t]; n > 0 {
 				s += fmt.Sprintf(" (%d/%d subtests done)", p.subDone[t], n)
 			}
 			tests = append(tests, s)
+		}
+		if more > 0 {
+			tests = append(tests, fmt.Sprintf("%d more", more))
 		}
 		if len(tests) == 0 {
 			tests = []string{"building or starting"}

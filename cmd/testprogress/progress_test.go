@@ -60,6 +60,12 @@ func TestWatcherSaysWhatRunsAndWhatFailed(t *testing.T) {
 	assert.Equal(t, tally{passed: 3, failed: 2}, w.count)
 	assert.Equal(t, []string{mod + "runner TestEveryMutantIsKilled/a", mod + "runner TestEveryMutantIsKilled"}, w.fails)
 	assert.Equal(t, "... go test 40s: 3 passed, 2 failed so far; running building", w.status(at(40), at(0), "go test"))
+
+	for i, name := range []string{"TestE", "TestD", "TestC", "TestB", "TestA"} {
+		w.handle(event{Time: at(41 + i), Action: "run", Package: mod + "reference", Test: name})
+	}
+	assert.Equal(t, "... go test 50s: 3 passed, 2 failed so far; running reference: TestE 9s, TestD 8s, TestC 7s, 2 more", w.status(at(50), at(0), "go test"),
+		"the longest running first, three at most")
 }
 
 // A build failure is shown as go test shows it.
