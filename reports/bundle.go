@@ -67,6 +67,7 @@ type Coverage struct {
 	Suite   Suite    `json:"suite"`
 	Tags    string   `json:"tags"`    // the --tags expression; "" for every scenario
 	Shard   *Shard   `json:"shard"`   // the part of a run; null for a whole run
+	Rerun   *Rerun   `json:"rerun"`   // a partial rerun (never bundled; shown by verify); null otherwise
 	Counts  Counts   `json:"counts"`  // scenarios by status
 	Claimed []string `json:"claimed"` // clauses with scenarios in the run, not excluded
 	// Unclaimed are the clauses the profile excludes (scope.exclude).
@@ -103,9 +104,14 @@ func ReportConsistency(data []byte) (*Report, error) {
 	return &rep, nil
 }
 
+// rerunNotACertificate is why a partial rerun is never bundled.
+func rerunNotACertificate(rep *Report) error {
+	return fmt.Errorf("%s is a partial rerun of run %s (%d scenarios): its verdict speaks for those scenarios only and is not a certificate; bundle a run of the whole suite", BundleReport, rep.Rerun.Of, len(rep.Rerun.Scenarios))
+}
+
 // coverage sums up what a consistent report's verdict covers.
 func coverage(rep *Report) *Coverage {
-	c := &Coverage{Suite: rep.Suite, Tags: rep.Scope.Tags, Shard: rep.Shard, Counts: rep.Counts,
+	c := &Coverage{Suite: rep.Suite, Tags: rep.Scope.Tags, Shard: rep.Shard, Rerun: rep.Rerun, Counts: rep.Counts,
 		Claimed: []string{}, Unclaimed: append([]string{}, rep.Scope.Exclude...), Unchecked: []string{}}
 	for _, cl := range rep.Clauses {
 		switch {
@@ -179,6 +185,9 @@ func CreateBundle(w io.Writer, files []BundleFile, key ed25519.PrivateKey) error
 	rep, err := ReportConsistency(report)
 	if err != nil {
 		return fmt.Errorf("bundle: %w", err)
+	}
+	if rep.Rerun != nil {
+		return fmt.Errorf("bundle: %w", rerunNotACertificate(rep))
 	}
 	m.Verdict, m.RunID, m.Target, m.Time = rep.DerivedVerdict(), rep.RunID, rep.Target, rep.Time
 	m.Covers = coverage(rep)
@@ -297,6 +306,9 @@ func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, 
 	rep, err := ReportConsistency(data)
 	if err != nil {
 		return nil, &BundleError{File: BundleReport, Reason: err.Error(), Verdict: true}
+	}
+	if rep.Rerun != nil {
+		return nil, &BundleError{File: BundleReport, Reason: rerunNotACertificate(rep).Error(), Verdict: true}
 	}
 	if rep.Evidence.Exchanges > 0 {
 		ev, err := readEntry(entries, BundleEvidence)

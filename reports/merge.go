@@ -187,6 +187,9 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 func shardOrder(parts []Part) ([]Part, error) {
 	out := append([]Part(nil), parts...)
 	for _, p := range out {
+		if p.Report.Rerun != nil {
+			return nil, &MergeError{Dir: p.Dir, Msg: fmt.Sprintf("its report is a partial rerun of run %s, not a shard: only the shards of one run merge", p.Report.Rerun.Of)}
+		}
 		if p.Report.Shard == nil {
 			return nil, &MergeError{Dir: p.Dir, Msg: "its report is of a whole run, not of a shard (run --shard I/N)"}
 		}

@@ -84,6 +84,9 @@ type Meta struct {
 	// Shard is the part of the selected scenarios this run ran (run
 	// --shard); nil for a whole run.
 	Shard *Shard
+	// Rerun says the run ran only the scenarios that did not pass in an
+	// earlier run (run --rerun-failed); nil otherwise.
+	Rerun *Rerun
 	// Checks maps each rule id to the scenarios of the whole suite tagged
 	// with it (Index.Checks): which rules the suite checks at all.
 	Checks map[string][]string
@@ -93,6 +96,14 @@ type Meta struct {
 type Shard struct {
 	Index int `json:"index"`
 	Count int `json:"count"`
+}
+
+// Rerun is a partial rerun: the scenarios of an earlier run that did not
+// pass there, run again. Its verdict speaks for those scenarios only: it is
+// not a certificate, and bundle and merge refuse it.
+type Rerun struct {
+	Of        string   `json:"of"`        // the run ID of the earlier run
+	Scenarios []string `json:"scenarios"` // the IDs rerun, in feature file order
 }
 
 // String writes the shard as the --shard flag takes it: "2/3".
@@ -113,6 +124,7 @@ type Report struct {
 	Profile       any     `json:"profile"`
 	Scope         Scope   `json:"scope"`
 	Shard         *Shard  `json:"shard"`         // null unless the run was one shard (run --shard)
+	Rerun         *Rerun  `json:"rerun"`         // null unless the run reran an earlier run's failures (run --rerun-failed)
 	CallAllowance string  `json:"callAllowance"` // "90s"
 	Verdict       string  `json:"verdict"`
 	// Aborted says why a run that started could not be carried out
@@ -411,6 +423,9 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		sh := *m.Shard
 		rep.Shard = &sh
 	}
+	if m.Rerun != nil {
+		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...)}
+	}
 	for i := range rep.Waivers {
 		rep.Waivers[i].Matched = nonNil(rep.Waivers[i].Matched)
 		rep.Waivers[i].Waived = nonNil(rep.Waivers[i].Waived)
@@ -457,7 +472,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 	}
 	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges)}
 	rep.Causes = causes(rep)
-	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil)
+	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil || m.Rerun != nil)
 	rep.Rules = ruleCoverage(rep, m.Checks)
 	rep.Latency = latency(rep.exchanges, allowance)
 	rep.Observations = observations(rep, set)

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +57,20 @@ type Options struct {
 	// Timings weigh the scenarios for Shard (LoadTimings of an earlier
 	// report.json); scenarios it lacks are estimated (EstimateDuration).
 	Timings Timings
+	// Rerun runs only the scenarios it lists (of those Tags selects), the
+	// ones that did not pass in run Rerun.Of (run --rerun-failed), and the
+	// report says it is a partial rerun; nil runs what Tags selects.
+	Rerun *reports.Rerun
+}
+
+// UnknownScenarioError is a rerun that names scenarios the suite does not
+// have: the earlier report was written by other features.
+type UnknownScenarioError struct {
+	IDs []string
+}
+
+func (e *UnknownScenarioError) Error() string {
+	return fmt.Sprintf("no scenario of this suite has the ID %s: the earlier report was written from other features", strings.Join(e.IDs, ", "))
 }
 
 // UnreachableError is a target that cannot be used at all: no connection,
@@ -147,6 +162,14 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if sh := opts.Shard; sh != (reports.Shard{}) && (sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count) {
 		return nil, fmt.Errorf("shard %s: the index must be from 1 to the count", sh)
 	}
+	if opts.Rerun != nil {
+		if opts.Shard.Count > 0 {
+			return nil, fmt.Errorf("a rerun of an earlier run's failures is not split into shards")
+		}
+		if unknown := unknownScenarios(opts.Rerun.Scenarios, all); len(unknown) > 0 {
+			return nil, &UnknownScenarioError{IDs: unknown}
+		}
+	}
 	set, err := schemas.Load()
 	if err != nil {
 		return nil, err
@@ -176,7 +199,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
-		return writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, runID, res, statuses, notices, indexOf(all).Checks)
+		return writeReport(opts.ReportDir, fsys, set, p, opts, runID, res, statuses, notices, indexOf(all).Checks)
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
@@ -219,9 +242,13 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if opts.Shard.Count > 0 {
 		scoped = shardOf(scoped, p, opts.Shard, opts.Timings)
 	}
+	if opts.Rerun != nil {
+		scoped = rerunOf(scoped, all, opts.Rerun.Scenarios)
+		notices = append(notices, rerunNotice(opts.Rerun, len(scoped)))
+	}
 	selected, tags := plan(scoped, expr, p)
 	paths := heaviestFirst(featurePaths(all), selected, func(s Scenario) string { return s.URI })
-	if opts.Shard.Count > 0 {
+	if opts.Shard.Count > 0 || opts.Rerun != nil {
 		paths = heaviestFirst(definitionPaths(selected), selected, definitionID)
 	}
 	progress := opts.Progress
@@ -549,7 +576,7 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 
 // writeReport writes report.json, report.html, summary.md, junit.xml and
 // the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags string, shard reports.Shard, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, checks map[string][]string) error {
+func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, checks map[string][]string) error {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
@@ -563,16 +590,46 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, t
 		RunID: runID, Time: res.Started, SuiteVersion: SuiteVersion,
 		FeaturesSHA256: featSum, SchemasSHA256: schemaSum,
 		Target: res.Target, Profile: redacted,
-		Exclude: p.Scope.Exclude, Tags: tags,
+		Exclude: p.Scope.Exclude, Tags: opts.Tags,
 		CallAllowance: p.CallTimeout.Duration,
 		Notices:       notices,
-		Shard:         shardMeta(shard),
+		Shard:         shardMeta(opts.Shard),
+		Rerun:         opts.Rerun,
 		Checks:        checks,
 	}, statuses, set)
 	if err := reports.WriteAll(dir, rep); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
+}
+
+// unknownScenarios lists the IDs of ids that no scenario of all has.
+func unknownScenarios(ids []string, all []Scenario) []string {
+	var unknown []string
+	for _, id := range ids {
+		if !slices.ContainsFunc(all, func(s Scenario) bool { return s.ID == id }) {
+			unknown = append(unknown, id)
+		}
+	}
+	return unknown
+}
+
+// rerunOf keeps of scoped the scenarios a rerun of ids runs: those of ids,
+// and the other example rows of an outline one of them belongs to (godog
+// runs an outline whole, and the report lists what ran).
+func rerunOf(scoped, all []Scenario, ids []string) []Scenario {
+	defs := map[string]bool{}
+	for _, s := range all {
+		if slices.Contains(ids, s.ID) {
+			defs[definitionID(s)] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(scoped), func(s Scenario) bool { return !defs[definitionID(s)] })
+}
+
+// rerunNotice is what a partial rerun's report says first.
+func rerunNotice(r *reports.Rerun, ran int) string {
+	return fmt.Sprintf("partial rerun of run %s: it ran only the %d scenario(s) that did not pass there (with the other rows of their outlines: %d in all, as --tags and scope.exclude allow); its verdict speaks for those alone and is not a certificate: run the whole suite for one", r.Of, len(r.Scenarios), ran)
 }
 
 func shardMeta(sh reports.Shard) *reports.Shard {

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
 // loadBaseline reads the report of an earlier run that run --baseline
@@ -46,4 +47,34 @@ func gateOnBaseline(w io.Writer, base *reports.Report, path string, res *reports
 		fmt.Fprintf(w, "exit status 0: no failure beyond the baseline's; the verdict stays %s (a baseline gates CI; waivers are the audited way to accept a failure)\n", verdict)
 	}
 	return ExitConformant
+}
+
+// failedOf reads an earlier report (report.json or its directory) and
+// returns the rerun of its scenarios that did not pass: FAILED, BLOCKED,
+// ERROR and WARNING (SKIPPED and NOT CLAIMED follow from the profile, which
+// a rerun does not change). A rerun's report reruns what still did not
+// pass. With embedded, the report must have been
+// written from the embedded features: a scenario ID names a file and line.
+func failedOf(path string, embedded bool) (*reports.Rerun, error) {
+	rep, err := readReportJSON(path)
+	if err != nil {
+		return nil, &usageError{msg: "--rerun-failed: " + err.Error()}
+	}
+	if embedded {
+		id, err := runner.SuiteIdentity()
+		if err != nil {
+			return nil, err
+		}
+		if rep.Suite.FeaturesSHA256 != id.FeaturesSHA256 {
+			return nil, &usageError{msg: fmt.Sprintf("--rerun-failed: run %s was made with other features (sha256 %.12s…, this suite's are %.12s…): its scenario IDs do not name this suite's scenarios; run the whole suite", rep.RunID, rep.Suite.FeaturesSHA256, id.FeaturesSHA256)}
+		}
+	}
+	r := &reports.Rerun{Of: rep.RunID, Scenarios: []string{}}
+	for _, s := range rep.Scenarios {
+		switch s.Status {
+		case reports.Failed, reports.Blocked, reports.Error, reports.Warning:
+			r.Scenarios = append(r.Scenarios, s.ID)
+		}
+	}
+	return r, nil
 }

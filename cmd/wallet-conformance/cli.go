@@ -49,6 +49,7 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
                              [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]] [--baseline REPORT] [--features DIR]
+                             [--rerun-failed REPORT]
   wallet-conformance explore [--profile FILE | --target URL] [--seed S] [--steps N] [--runs R] [--max-duration D]
                              [--max-calls C] [--report-dir DIR] [--mutant NAME]
   wallet-conformance merge   [--out DIR] DIR...
@@ -68,7 +69,9 @@ run      runs the suite; without --profile against the embedded reference server
          only the I-th of N parts balanced by time (--timings: an earlier report.json); with --baseline
          (an earlier report.json or its directory) it exits 1 only for failures the baseline does not have,
          while the verdict and the report stay the run's own (waivers, not baselines, are the audited path)
-         --features DIR runs the .feature files of DIR instead of the embedded ones (a scenario explore wrote)
+         --features DIR runs the .feature files of DIR instead of the embedded ones (a scenario explore wrote);
+         --rerun-failed REPORT runs only the scenarios that did not pass in that earlier report: a partial
+         rerun, whose verdict speaks for them alone (bundle and merge refuse it)
 explore  stateful exploration: random sequences of moves checked against a model of the money after every
          call; a failure is shrunk and written as a scenario (features/ of the report directory)
 merge    merges the report directories of a run's shards into one report with one verdict
@@ -186,6 +189,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	timingsPath := fs.String("timings", "", "an earlier report.json whose scenario durations balance --shard (default: estimates)")
 	baselinePath := fs.String("baseline", "", "an earlier report.json (or its directory): exit 1 only for failures it does not have; the verdict is unchanged (waivers are the audited path)")
 	featuresDir := fs.String("features", "", "directory of .feature files to run instead of the embedded features (e.g. a scenario explore wrote)")
+	rerunPath := fs.String("rerun-failed", "", "an earlier report.json (or its directory): run only its scenarios that did not pass (FAILED, BLOCKED, ERROR, WARNING); the report says it is a partial rerun, not a certificate")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitConformant, err
@@ -224,6 +228,21 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			return ExitUsage, &usageError{msg: fmt.Sprintf("--features: no .feature file in %s", *featuresDir)}
 		}
 		featureFS = os.DirFS(*featuresDir)
+	}
+
+	var rerun *reports.Rerun
+	if *rerunPath != "" {
+		if *shardFlag != "" {
+			return ExitUsage, &usageError{msg: "--rerun-failed reruns an earlier run's failures in one job: it takes no --shard"}
+		}
+		var err error
+		if rerun, err = failedOf(*rerunPath, *featuresDir == ""); err != nil {
+			return ExitUsage, err
+		}
+		if len(rerun.Scenarios) == 0 {
+			fmt.Fprintf(stdout, "nothing to rerun: every scenario of run %s (%s) passed, was skipped or was not claimed\n", rerun.Of, *rerunPath)
+			return ExitConformant, nil
+		}
 	}
 
 	var baseline *reports.Report
@@ -277,6 +296,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		Shard:            shard,
 		Timings:          timings,
 		Features:         featureFS,
+		Rerun:            rerun,
 	})
 	if res == nil {
 		return ExitUsage, err // the run could not start
@@ -287,6 +307,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	c := res.Counts()
 	if shard.Count > 0 {
 		fmt.Fprintf(stdout, "\nshard %s (%d scenarios; merge every shard's report for the verdict of the whole run)", shard, len(res.Scenarios))
+	}
+	if rerun != nil {
+		fmt.Fprintf(stdout, "\npartial rerun of run %s (%d scenarios that did not pass there; the verdict speaks for them only and is not a certificate)", rerun.Of, len(res.Scenarios))
 	}
 	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\n",
 		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed])
