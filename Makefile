@@ -13,16 +13,18 @@ EXPLORE_FLAGS ?=
 explore:
 	$(GO) run ./cmd/wallet-conformance explore $(EXPLORE_FLAGS)
 
-## test: everything the project checks: every package under the race detector, then, without it, the
-## sweeps of every mutant and variant of the reference server and the OpenAPI export validated against
-## every exchange of whole suite runs (skipped under -race: they add no code of ours to what it sees).
-## Both halves run even when the first fails; cmd/testprogress prints each package as it ends, the
-## output of failed tests, a line of progress at least every 20 s, and one closing line of counts.
+## test: everything the project checks: go vet, then every package under the race detector, then,
+## without it, the sweeps of every mutant and variant of the reference server and the OpenAPI export
+## validated against every exchange of whole suite runs (skipped under -race: they add no code of ours
+## to what it sees). Each part runs even when one before it failed; cmd/testprogress prints each package
+## as it ends, the output of failed tests, a line of progress at least every 20 s (what runs, a sweep's
+## count), the slowest tests and one closing line of counts.
 SWEEPS = ^(TestEveryMutantIsKilled|TestEveryVariantIsConformant|TestOpenAPIAcceptsEveryExchangeOfASuiteRun|TestOpenAPIAcceptsEveryExchangeOfEachVariantAlone)$$
 PROGRESS_EVERY ?= 20s
-test: vet fmt-check
+test: fmt-check
 	$(GO) build -o .testprogress ./cmd/testprogress
 	./.testprogress -every $(PROGRESS_EVERY) -- \
+		$(GO) vet ./... --- \
 		$(GO) test -race -count=1 ./... --- \
 		$(GO) test -count=1 -run '$(SWEEPS)' ./runner ./schemas
 

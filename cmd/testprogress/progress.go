@@ -231,7 +231,7 @@ func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Se
 // through a watcher, and prints a progress line every interval.
 func runOne(ctx context.Context, argv []string, every time.Duration, stdout, stderr io.Writer, clockNow func() time.Time) (tally, []timed, []string, error) {
 	if len(argv) < 2 || argv[1] != "test" {
-		return tally{}, nil, nil, fmt.Errorf("not a go test command: %q", strings.Join(argv, " "))
+		return tally{}, nil, nil, runPlain(ctx, argv, every, stdout, stderr, clockNow)
 	}
 	args := append([]string{argv[1], "-json"}, argv[2:]...)
 	cmd := exec.CommandContext(ctx, argv[0], args...)
@@ -281,6 +281,52 @@ func runOne(ctx context.Context, argv []string, every time.Duration, stdout, std
 		waitErr = err
 	}
 	return w.count, w.slow, w.fails, waitErr
+}
+
+// runPlain runs a command that is not go test (go vet, say) with its
+// output as it comes, and a line every interval while it runs on in
+// silence (a cold build cache takes a while).
+func runPlain(ctx context.Context, argv []string, every time.Duration, stdout, stderr io.Writer, clockNow func() time.Time) error {
+	label := strings.Join(argv, " ")
+	var mu sync.Mutex // guards writes to stdout and stderr
+	fmt.Fprintln(stdout, label)
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Stdout = lockedWriter{&mu, stdout}
+	cmd.Stderr = lockedWriter{&mu, stderr}
+	began := clockNow()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan struct{})
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				mu.Lock()
+				fmt.Fprintf(stdout, "... %s %s: running\n", label, clockNow().Sub(began).Round(time.Second))
+				mu.Unlock()
+			}
+		}
+	}()
+	err := cmd.Wait()
+	close(done)
+	return err
+}
+
+// lockedWriter writes to w under mu.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // run is the command: flags, then the commands separated by "---".

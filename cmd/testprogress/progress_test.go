@@ -84,8 +84,17 @@ func TestWatcherShowsABuildFailure(t *testing.T) {
 
 // TestMain lets the test binary stand in for the go command: with
 // FAKE_GO set it prints the events of a go test -json run and exits as
-// FAKE_GO says.
+// FAKE_GO says; go vet prints a line after a pause and fails with "fail".
 func TestMain(m *testing.M) {
+	if mode := os.Getenv("FAKE_GO"); mode != "" && len(os.Args) > 1 && os.Args[1] == "vet" {
+		time.Sleep(500 * time.Millisecond)
+		fmt.Println("vet: checked")
+		if mode == "fail" {
+			fmt.Fprintln(os.Stderr, "steps/world.go:1:1: printf call has arguments but no formatting directives")
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	if mode := os.Getenv("FAKE_GO"); mode != "" {
 		if len(os.Args) < 3 || os.Args[1] != "test" || os.Args[2] != "-json" {
 			fmt.Fprintln(os.Stderr, "fake go: expected test -json, got", os.Args[1:])
@@ -115,9 +124,11 @@ func TestRunGoesOnAfterAFailureAndSaysSo(t *testing.T) {
 	self, err := os.Executable()
 	require.NoError(t, err)
 	var out, errOut bytes.Buffer
-	err = run(context.Background(), []string{"-every", "50ms", "--", self, "test", "-race", "first", "---", self, "test", "second"}, &out, &errOut)
+	err = run(context.Background(), []string{"-every", "50ms", "--", self, "vet", "./...", "---", self, "test", "-race", "first", "---", self, "test", "second"}, &out, &errOut)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "2 of 2 command(s) failed")
+	assert.Contains(t, err.Error(), "3 of 3 command(s) failed")
+	assert.Contains(t, errOut.String(), "printf call has arguments", "another command's output is passed on")
+	assert.Regexp(t, `\.\.\. \S+ vet \./\.\.\. \d+s: running\n`, out.String(), "a line while a silent command runs")
 	s := out.String()
 	assert.Contains(t, s, "FAIL\t"+mod+"first\t")
 	assert.Contains(t, s, "FAIL\t"+mod+"second\t", "the second command ran after the first failed")
@@ -136,7 +147,6 @@ func TestRunPassesWhenEveryCommandPasses(t *testing.T) {
 	assert.True(t, strings.HasSuffix(out.String(), "tests: 2 passed, 0 failed, 0 skipped\n"), out.String())
 	assert.Contains(t, out.String(), "ok  \t"+mod+"a\t0.200s\n")
 
-	assert.Error(t, run(context.Background(), []string{"--", self, "vet", "./..."}, &out, &errOut), "only go test commands")
 	assert.Error(t, run(context.Background(), nil, &out, &errOut))
 	assert.Error(t, run(context.Background(), []string{"-every", "0s", "--", self, "test"}, &out, &errOut))
 }
