@@ -57,13 +57,48 @@ func TestGoInstallRunsFromAnywhere(t *testing.T) {
 		head, dirty := gitHead(t)
 		bin := goInstall(t, "-buildvcs=true")
 		out := binVersion(t, bin, t.TempDir())
+		stamped := stampedBuild(t, bin)
+		if stamped.revision == "" {
+			// The go command stamps a clone whose .git is a directory; it
+			// has been seen to stamp nothing in a git worktree (.git a
+			// file). Such a build prints what it records: (devel).
+			if info, err := os.Stat(filepath.Join(moduleRoot, ".git")); err == nil && info.IsDir() {
+				t.Fatalf("the go command stamped no VCS information on a build in a clone")
+			}
+			assert.True(t, strings.HasPrefix(out, "wallet-conformance (devel)\nmodule:          github.com/wallet-conformance/wallet-conformance (devel)\ngo:"), out)
+			return
+		}
 		m := regexp.MustCompile(`^wallet-conformance (\S+)\nmodule:          github\.com/wallet-conformance/wallet-conformance (\S+)\ncommit:          ([0-9a-f]{40})( \(modified\))?\ngo:`).FindStringSubmatch(out)
 		require.NotNil(t, m, "a build in a clone names its version and commit:\n"+out)
 		assert.Equal(t, m[1], m[2], "one version on both lines")
+		assert.Equal(t, stamped.version, m[1], "the version the go command stamped")
+		assert.Equal(t, stamped.revision, m[3], "the commit the go command stamped")
 		assert.Equal(t, head, m[3], "the commit is the clone's HEAD")
 		assert.Equal(t, dirty, m[4] != "", "(modified) exactly when the tree has uncommitted changes")
 		assert.True(t, isStampedVersion(m[1], head, dirty), "a release tag at HEAD or the pseudo-version of HEAD: %s", m[1])
 	})
+}
+
+// stamp is what `go version -m` reads of a binary's main module.
+type stamp struct{ version, revision string }
+
+// stampedBuild reads the main module's version and VCS revision the go
+// command recorded in bin.
+func stampedBuild(t *testing.T, bin string) stamp {
+	t.Helper()
+	out, err := exec.CommandContext(t.Context(), "go", "version", "-m", bin).CombinedOutput()
+	require.NoError(t, err, string(out))
+	var s stamp
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) >= 3 && f[0] == "mod":
+			s.version = f[2]
+		case len(f) == 2 && f[0] == "build" && strings.HasPrefix(f[1], "vcs.revision="):
+			s.revision = strings.TrimPrefix(f[1], "vcs.revision=")
+		}
+	}
+	return s
 }
 
 // The README shows what a user sees: its example of `version` is the
