@@ -7,5 +7,10 @@
 //   - github-actions.yml: a GitHub Actions workflow that runs the suite in
 //     shards, merges them into one report and verdict, publishes the JUnit
 //     report and uploads the report as an artifact;
-//   - gitlab-ci.yml: the same for GitLab CI.
+//   - gitlab-ci.yml: the same for GitLab CI;
+//   - portman/: Portman and Newman pinned, and the configuration that runs
+//     every operation of the exported OpenAPI document against a target,
+//     run against the reference server by portman_test.go;
+//   - schemathesis/wallet_auth.py: a Schemathesis auth hook (Issue Token,
+//     then X-Auth-Token), not run here: no Python registry is reachable.
 package recipes

@@ -107,6 +107,9 @@ type OpenAPIOptions struct {
 	// "string" or "number"): the N(n) fields of request bodies are
 	// narrowed to it. Empty describes both encodings.
 	NumberEncoding string
+	// Target, when not nil, fills the examples and the server's default
+	// address with one target's own values (ExampleTarget).
+	Target *ExampleTarget
 }
 
 // OpenAPI generates the OpenAPI 3.1.0 document of the API for any target:
@@ -168,6 +171,7 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	opts.Target.apply(exs)
 	encodeExampleNumbers(exs, numberFields, opts.NumberEncoding)
 
 	paths := map[string]any{}
@@ -220,10 +224,18 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 		"No format outside the JSON Schema standard is used.\n\n" +
 		"Fields the spec lets be absent or empty may be null in answers, and answers may carry fields the spec " +
 		"does not list; request bodies carry only the fields their tables list. Links chain the operations: " +
-		"Issue Token's token into X-Auth-Token, an account number, a stored payment option reference, a payment's " +
+		"Issue Token's token into X-Auth-Token (the header of the security scheme XAuthToken), an account number, a stored payment option reference, a payment's " +
 		"uniqueReference and a consent reference into the path of the operations they feed."
 	if opts.NumberEncoding != "" {
 		description += " This document was written for a target that declares numberEncoding: " + opts.NumberEncoding + "."
+	}
+	baseURL := "https://wallet.example.com"
+	if opts.Target != nil {
+		description += " Its examples carry the values of one target (its program, merchant, currency and sandbox values" +
+			" and, where it was asked for, an account created there): they fill examples only, no schema is narrowed to them."
+		if opts.Target.BaseURL != "" {
+			baseURL = strings.TrimRight(opts.Target.BaseURL, "/")
+		}
 	}
 	doc := openAPIDoc{
 		OpenAPI: OpenAPIVersion,
@@ -237,7 +249,7 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 			"description": "The base address; all paths are relative to it (A-1.1).",
 			"variables": map[string]any{
 				"base_url": map[string]any{
-					"default":     "https://wallet.example.com",
+					"default":     baseURL,
 					"description": "The base address of the implementation, scheme and host with any path prefix.",
 				},
 			},
@@ -249,10 +261,14 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 			"schemas": components,
 			"securitySchemes": map[string]any{
 				"XAuthToken": map[string]any{
-					"type":        "apiKey",
-					"in":          "header",
-					"name":        "X-Auth-Token",
-					"description": "The token that Issue Token returns (A-2.3, A-4.1); required by every operation that is not anonymous (A-5).",
+					"type": "apiKey",
+					"in":   "header",
+					"name": "X-Auth-Token",
+					"description": "The token that Issue Token returns (A-2.3, A-4.1) in its token field; required by every operation " +
+						"that is not anonymous (A-5). Issue Token's links hand it on (header.X-Auth-Token = $response.body#/token). " +
+						"It is declared here only, not also as a header parameter, so that a tool sends the token it obtained " +
+						"rather than a value generated from a parameter's schema or example. Take a token once and reuse it until " +
+						"validUntil (A-5.3, A-5.4); a missing or invalid token is answered with responseCode 0096 (A-5.5).",
 				},
 			},
 			"parameters": map[string]any{
@@ -263,16 +279,6 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 					"description": "language-REGION, for example en-US (A-1.3).",
 					"schema":      map[string]any{"type": "string"},
 					"example":     "en-US",
-				},
-				"XAuthToken": map[string]any{
-					"name":     "X-Auth-Token",
-					"in":       "header",
-					"required": true,
-					"description": "The token of Issue Token (A-5): the header of the security scheme XAuthToken, " +
-						"declared as a parameter too so that Issue Token's links can fill it. A missing or invalid token " +
-						"is answered with responseCode 0096.",
-					"schema":  map[string]any{"type": "string", "maxLength": 32768},
-					"example": exampleToken,
 				},
 			},
 			"responses": errorResponses(),
@@ -383,8 +389,7 @@ func openAPIOperation(op Operation, request []byte, ex opExample, ops []Operatio
 	params := []any{map[string]any{"$ref": "#/components/parameters/AcceptLanguage"}}
 	o.Security = []any{} // anonymous: no token
 	if !op.Anonymous {
-		o.Security = tokenRequired()
-		params = append(params, map[string]any{"$ref": "#/components/parameters/XAuthToken"})
+		o.Security = tokenRequired() // the header is the security scheme's, not a parameter too
 	}
 	inPath := map[string]bool{}
 	for _, m := range pathParam.FindAllStringSubmatch(op.Path, -1) {

@@ -3,6 +3,7 @@ package schemas_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -17,8 +18,18 @@ import (
 
 const exampleBase = "https://wallet.example.com"
 
-// documents are the three forms of the document: for any target, and for a
-// target that declares each numberEncoding.
+// exampleTarget is a target whose values differ from every value of the
+// examples' story.
+var exampleTarget = &schemas.ExampleTarget{
+	BaseURL: "https://sandbox.acme.test/wallet/", UserID: "acme-partner",
+	ProgramCode: "ACMEPRG01", ProgramAccno: "ACME-PRG-7", AccnoType: "01", Currency: "CHF", TitleCode: "MS",
+	PaymentOptionCode: "MASTERCARD", TransactionTypeCode: "PURCH", MerchantAccno: "ACME-M-42", MerchantProgramCode: "ACMEMRC",
+	Accno: "ACC-9001", Login: "vendor.login",
+}
+
+// documents are the four forms of the document: for any target, for a
+// target that declares each numberEncoding, and with a target's values in
+// its examples.
 func documents(t *testing.T) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
@@ -29,6 +40,8 @@ func documents(t *testing.T) map[string][]byte {
 		out[enc], err = schemas.OpenAPIFor(schemas.OpenAPIOptions{NumberEncoding: enc})
 		require.NoError(t, err)
 	}
+	out["target"], err = schemas.OpenAPIFor(schemas.OpenAPIOptions{Target: exampleTarget})
+	require.NoError(t, err)
 	return out
 }
 
@@ -332,4 +345,88 @@ func TestOpenAPIRefusesBrokenExchanges(t *testing.T) {
 			assert.Equal(t, want[i], reqErr == nil, "document %s, verificationCode %s: %v", doc, []string{"string", "number"}[i], reqErr)
 		}
 	}
+}
+
+// A document written for a target carries the target's values wherever the
+// story had the reference server's own data, so that the requests a tool
+// builds from the examples reach data that exists there; its schemas are
+// those of the document for any target: the values fill examples, they
+// narrow nothing (the lookup tables the spec does not list in full stay
+// open, A-2.0).
+func TestOpenAPIExamplesCarryTheTargetsValues(t *testing.T) {
+	docs := documents(t)
+	text := string(docs["target"])
+	for _, story := range []string{"WALLETPRG", "PRG0000001", "MRC0000001", "MERCHPRG", "100000000017", "partner-4711", `"EUR"`, `"VISA"`} {
+		assert.NotContains(t, text, story, "the story's own value is replaced")
+		assert.Contains(t, string(docs["any"]), story, "the check bites: the document for any target has it")
+	}
+	doc := decodeDoc(t, docs["target"])
+	assert.Equal(t, "https://sandbox.acme.test/wallet", dig(t, doc, "servers", "0", "variables", "base_url", "default"))
+
+	param := func(path, method, name string) any {
+		for _, p := range dig(t, doc, "paths", path, method, "parameters").([]any) {
+			if p.(map[string]any)["name"] == name {
+				return p.(map[string]any)["example"]
+			}
+		}
+		t.Fatalf("%s %s has no parameter %s", method, path, name)
+		return nil
+	}
+	body := func(path, method, id string) map[string]any {
+		return dig(t, doc, "paths", path, method, "requestBody", "content", "application/json", "examples", id, "value").(map[string]any)
+	}
+	assert.Equal(t, "acme-partner", param("/user/{userId}/issue", "post", "userId"))
+	assert.Equal(t, "ACC-9001", param("/account/{accno}", "get", "accno"))
+	assert.Equal(t, "ACMEPRG01", param("/account/{accno}", "get", "programCode"))
+	assert.Equal(t, "01", param("/account/{accno}", "get", "accnoType"))
+	assert.Equal(t, "vendor.login", param("/account/find", "get", "userId"))
+	assert.Equal(t, "PURCH", param("/account/{accno}/paymentOptions", "get", "transactionTypeCode"))
+	create := body("/account", "put", "create-account")
+	assert.Equal(t, "CHF", create["currCode"])
+	assert.Equal(t, "MS", create["title"])
+	kc := body("/payment/kc-authorize", "put", "kc-authorize")
+	assert.Equal(t, "ACC-9001", kc["accno"])
+	assert.Equal(t, "ACME-M-42", kc["merchantAccno"])
+	assert.Equal(t, "ACMEMRC", kc["merchantProgramCode"])
+	assert.Equal(t, "ACME-PRG-7", kc["programAccno"])
+	assert.Equal(t, "CHF", kc["paymentCurrCode"])
+	assert.Equal(t, "MASTERCARD", body("/payment/initAuthorize", "put", "init-authorize")["paymentOptionCode"])
+
+	plain := decodeDoc(t, docs["any"])
+	assert.Equal(t, dig(t, plain, "components"), dig(t, doc, "components"), "no schema is narrowed to the target's values")
+	for path, item := range plain["paths"].(map[string]any) {
+		for method, op := range item.(map[string]any) {
+			o := op.(map[string]any)
+			assert.Equal(t, schemaOf(o["requestBody"]), schemaOf(dig(t, doc, "paths", path, method, "requestBody")), "%s %s", method, path)
+		}
+	}
+}
+
+// schemaOf is the schema of a request body, nil when there is none.
+func schemaOf(rb any) any {
+	m, ok := rb.(map[string]any)
+	if !ok {
+		return nil
+	}
+	return m["content"].(map[string]any)["application/json"].(map[string]any)["schema"]
+}
+
+// dig follows keys (and array indexes) into a decoded JSON document.
+func dig(t *testing.T, v any, keys ...string) any {
+	t.Helper()
+	for _, k := range keys {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[k]
+		case []any:
+			i := 0
+			_, err := fmt.Sscan(k, &i)
+			require.NoError(t, err)
+			require.Less(t, i, len(x))
+			v = x[i]
+		default:
+			t.Fatalf("no %q in %T", k, v)
+		}
+	}
+	return v
 }

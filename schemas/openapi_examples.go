@@ -368,9 +368,6 @@ func exampleEnvelope() map[string]any {
 	}
 }
 
-// exampleToken is the token of Issue Token's example.
-const exampleToken = "PHNhbWw6QXNzZXJ0aW9uIElEPSJfZXhhbXBsZSIvPg=="
-
 // encodeExampleNumbers writes the N(n) fields of the request examples
 // (fields as encodeNumbers returns them) as JSON numbers when the document
 // is written for numberEncoding "number"; otherwise they stay strings of

@@ -68,6 +68,8 @@ func TestOpenAPIHasEveryOperation(t *testing.T) {
 		get(t, m, "components", "securitySchemes", "XAuthToken"))
 
 	assert.Equal(t, []any{map[string]any{"XAuthToken": []any{}}}, m["security"], "every operation needs the token unless it says otherwise")
+	assert.Equal(t, []string{"AcceptLanguage"}, sortedMapKeys(get(t, m, "components", "parameters").(map[string]any)),
+		"X-Auth-Token is declared once, as the security scheme")
 	ops := Catalogue()
 	require.Len(t, ops, 32)
 	count := 0
@@ -96,9 +98,12 @@ func TestOpenAPIHasEveryOperation(t *testing.T) {
 			}
 		}
 		assert.Equal(t, "#/components/parameters/AcceptLanguage", get(t, o, "parameters", "0", "$ref"), op.ID)
-		if !op.Anonymous {
-			assert.Equal(t, "#/components/parameters/XAuthToken", get(t, o, "parameters", "1", "$ref"), op.ID)
+		// The token is the security scheme's header only: a header parameter
+		// of the same name would have tools send a generated value instead.
+		for _, p := range o["parameters"].([]any) {
+			assert.NotEqual(t, "#/components/parameters/XAuthToken", p.(map[string]any)["$ref"], op.ID)
 		}
+		assert.NotContains(t, params, "X-Auth-Token", op.ID)
 		for _, name := range pathParam.FindAllStringSubmatch(op.Path, -1) {
 			p := params[name[1]]
 			require.NotNil(t, p, "%s: path parameter %s", op.ID, name[1])
@@ -477,6 +482,16 @@ func TestOpenAPILinksChainTheOperations(t *testing.T) {
 			require.True(t, ok, "%s: link %s to an unknown operation", id, name)
 			assert.NotEmpty(t, l["description"])
 			targetParams := paramsOf(to)
+			// The header of an apiKey scheme the target requires is its
+			// parameter too, the only declaration of X-Auth-Token.
+			for _, req := range to["security"].([]any) {
+				for scheme := range req.(map[string]any) {
+					s := get(t, m, "components", "securitySchemes", scheme).(map[string]any)
+					if s["type"] == "apiKey" {
+						targetParams[s["in"].(string)+"."+s["name"].(string)] = true
+					}
+				}
+			}
 			for param, expr := range l["parameters"].(map[string]any) {
 				assert.True(t, targetParams[param], "%s -> %s: the target has no parameter %s", id, name, param)
 				e := expr.(string)

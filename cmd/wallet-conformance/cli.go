@@ -56,7 +56,7 @@ Usage:
   wallet-conformance serve   [--addr 127.0.0.1:8080] [--mutant NAME] [--variant NAME,...] [--list-mutants]
   wallet-conformance list    [--format markdown|json]
   wallet-conformance rules   [--format markdown|json]
-  wallet-conformance openapi [--out FILE] [--profile FILE]
+  wallet-conformance openapi [--out FILE] [--profile FILE [--create-account]]
   wallet-conformance bundle  [--report-dir DIR] [--waivers FILE] [--out FILE] [--sign-key FILE]
   wallet-conformance verify  BUNDLE [--pubkey FILE]
   wallet-conformance keygen  [--out key.pem]
