@@ -60,6 +60,10 @@ type Options struct {
 	// ReportDir receives the report files and, in features/, the scenario
 	// of a failure with its exchanges; "" writes nothing.
 	ReportDir string
+	// FeaturesDir, with ReportDir "", receives the scenario of a failure
+	// with its exchanges alone (a run's exploration: the run writes the
+	// report); "" writes nothing.
+	FeaturesDir string
 	// Progress receives the progress display (redacted); nil for none.
 	Progress io.Writer
 	// Replay runs a written scenario against the target with the suite's
@@ -261,9 +265,13 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		ctx:         exploreCtx,
 		progress:    newProgress(opts.Progress, red),
 	}
+	featuresDir := opts.FeaturesDir
 	if opts.ReportDir != "" {
+		featuresDir = filepath.Join(opts.ReportDir, "features")
+	}
+	if featuresDir != "" {
 		// A scenario an earlier exploration wrote here is not this one's.
-		if err := removeWritten(filepath.Join(opts.ReportDir, "features")); err != nil {
+		if err := removeWritten(featuresDir); err != nil {
 			return nil, err
 		}
 	}
@@ -293,10 +301,8 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		if e.best == e.found && e.cut {
 			out.Notices = append(out.Notices, "the bounds stopped the shrinking: the scenario is the shortest found until then")
 		}
-		dir := ""
-		if opts.ReportDir != "" {
-			dir = filepath.Join(opts.ReportDir, "features")
-		} else if opts.Replay {
+		dir := featuresDir
+		if dir == "" && opts.Replay {
 			if dir, err = os.MkdirTemp("", "wallet-conformance-explore"); err != nil {
 				return nil, err
 			}
@@ -311,7 +317,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			f.Replayed = replay(ctx, p, opts.HTTPClient, dir, f)
 			e.progress.replayed(f)
 		}
-		if opts.ReportDir == "" {
+		if featuresDir == "" {
 			f.FeaturePath = "" // written to a temporary directory for the replay only
 		}
 	}

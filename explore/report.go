@@ -6,17 +6,41 @@ package explore
 // exit code are those of a run.
 
 import (
+	"cmp"
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// The exploration a run makes by default (DefaultRunSeeds): fixed seeds and
+// budget, so that a run is as repeatable as its scenarios. The seeds
+// explore at once, each a few hundred sequential calls, which the
+// scenarios' own time hides against a target across a network.
+const (
+	DefaultRunRuns  = 3 // property runs of each seed
+	DefaultRunSteps = 20
+)
+
+// DefaultRunSeeds are the seeds a run explores by default.
+func DefaultRunSeeds() []uint64 { return []uint64{1, 2, 3, 4} }
+
+// A run's exploration shrinks a failure for at most so many runs and so
+// long: a target that fails is shown the shortest sequence found by then.
+const (
+	runShrinkAttempts = 90
+	runShrinkTime     = 15 * time.Second
 )
 
 // exploreTag marks what the exploration reports and writes.
@@ -150,4 +174,46 @@ func writeReport(dir string, p *profile.Profile, set *schemas.Set, runID string,
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
+}
+
+// ForRun returns the exploration a run makes beside its scenarios
+// (runner.Options.Explore): Run with opts for each seed, all at once (each
+// exploration's calls are sequential; together they keep pace with the
+// scenarios against a target across a network), their property runs and
+// the shrunk scenario of each broken invariant as the run's scenarios, and
+// the seeds, runs and steps that replay them in the report. The run writes
+// the report; only the scenario of a failure is written, to
+// opts.FeaturesDir. Shrinking is bounded for a run (runShrinkAttempts,
+// runShrinkTime) unless opts says otherwise.
+func ForRun(seeds []uint64, opts Options) func(ctx context.Context) (*runner.Explored, error) {
+	opts.ReportDir, opts.Replay, opts.Progress = "", false, nil
+	opts.ShrinkAttempts = cmp.Or(opts.ShrinkAttempts, runShrinkAttempts)
+	opts.ShrinkTime = cmp.Or(opts.ShrinkTime, runShrinkTime)
+	return func(ctx context.Context) (*runner.Explored, error) {
+		outs := make([]*Outcome, len(seeds))
+		errs := make([]error, len(seeds))
+		var wg sync.WaitGroup
+		for i, seed := range seeds {
+			wg.Go(func() {
+				o := opts
+				o.Seed = seed
+				outs[i], errs[i] = Run(ctx, o)
+			})
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
+		ex := &runner.Explored{Exploration: reports.Exploration{Seeds: slices.Clone(seeds), Runs: opts.Runs, Steps: opts.Steps, Failed: []string{}}}
+		for _, out := range outs {
+			ex.Exploration.Made += out.Runs
+			ex.Exploration.Calls += out.Calls
+			ex.Scenarios = append(ex.Scenarios, out.Result.Scenarios...)
+			ex.Notices = append(ex.Notices, out.Notices...)
+			if out.Failure != nil {
+				ex.Exploration.Failed = append(ex.Exploration.Failed, out.Failure.Invariant.ID)
+			}
+		}
+		return ex, nil
+	}
 }

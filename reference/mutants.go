@@ -13,6 +13,10 @@ type Mutant struct {
 	// Rule is the id of the normative rule it breaks (package rules), e.g.
 	// "A-4.2#1"; the suite must kill it with a scenario tagged with that rule.
 	Rule string
+	// Explored marks a fault that only a sequence of moves no scenario
+	// makes reveals: the run's stateful exploration must kill it (a run
+	// of the rule's scenarios with the default exploration fails).
+	Explored bool
 }
 
 // mutants is the table behind Mutants: each area of the spec keeps its own

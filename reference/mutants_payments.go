@@ -66,6 +66,7 @@ var paymentMutants = []Mutant{
 	{Name: "callback-not-captured", Clause: "A-6", Rule: "A-6#7", Description: "after the redirect the payment stays AUTHORIZED (Get Payment Status) instead of CAPTURED"},
 	{Name: "failed-move-changes-state", Clause: "B-3", Rule: "B-3#15", Description: "a refused Cancel of a CAPTURED payment answers a handled error but sets the status to CANCELLED"},
 	{Name: "load-not-credited", Clause: "B-3", Rule: "B-3#9", Description: "a Capture of a payment with accno does not credit (load) the wallet"},
+	{Name: "load-after-three-entries-not-credited", Clause: "B-3", Rule: "B-3#9", Explored: true, Description: "a Capture that loads a wallet with three entries or more answers CAPTURED but does not credit it"},
 	{Name: "load-credits-presentation-amount", Clause: "B-3", Rule: "B-3#9", Description: "a partial Capture of a payment with accno credits the wallet with the whole authorized amount"},
 	{Name: "given-billing-address-not-stored", Clause: "A-4.7", Rule: "A-4.7#5", Description: "with useDifferentBillingAddress true in Init Add and Complete Add, the stored billingAddress is the account owner's address instead of the billing address given"},
 

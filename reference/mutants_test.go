@@ -377,6 +377,13 @@ var mutantProbes = map[string]func(c *client) bool{
 		c.kcDebit(accno, "30.00", nil)
 		return c.balancesOf(accno).bk != "70.00"
 	},
+	"load-after-three-entries-not-credited": func(c *client) bool {
+		accno := c.newAccount()
+		for range 4 {
+			c.loadWallet(accno, "10.00")
+		}
+		return c.balancesOf(accno).bk != "40.00"
+	},
 	"load-not-credited": func(c *client) bool {
 		return c.balancesOf(c.fundedWallet("100.00")).bk != "100.00"
 	},

@@ -920,6 +920,9 @@ func (h *handler) load(at time.Time, p *payment) {
 	}
 	h.ledgers.do(at, func(tx *ledgerTx) {
 		if w := tx.ledger(p.accno); w != nil {
+			if h.mutant("load-after-three-entries-not-credited") && len(w.entries) >= 3 {
+				return
+			}
 			tx.credit(w, posting{
 				kind: entryLoad, amount: amount, reference: p.reference,
 				description: p.usage, name: payerName(p), optionCode: p.optionCode,

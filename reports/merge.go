@@ -121,8 +121,12 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 	from := map[string]string{} // scenario ID -> directory
 	var runIDs, notices []string
 	var end time.Time
+	var exploration *Exploration // one shard explores (run --shard 1/N)
 	for _, p := range parts {
 		rep := p.Report
+		if rep.Exploration != nil {
+			exploration = rep.Exploration
+		}
 		runIDs = append(runIDs, rep.RunID)
 		for _, n := range rep.Notices {
 			if !slices.Contains(notices, n) {
@@ -178,6 +182,7 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 		Tags:           rep.Scope.Tags,
 		CallAllowance:  parseSeconds(rep.CallAllowance),
 		Notices:        notices,
+		Exploration:    exploration,
 		Checks:         idx.Checks,
 	}, mergeWaivers(parts, posOf), set), nil
 }

@@ -87,6 +87,10 @@ type Meta struct {
 	// Rerun says the run ran only the scenarios that did not pass in an
 	// earlier run (run --rerun-failed); nil otherwise.
 	Rerun *Rerun
+	// Exploration is the stateful exploration the run made after its
+	// scenarios (run --explore), whose scenarios are among the results;
+	// nil when it made none.
+	Exploration *Exploration
 	// Checks maps each rule id to the scenarios of the whole suite tagged
 	// with it (Index.Checks): which rules the suite checks at all.
 	Checks map[string][]string
@@ -104,6 +108,28 @@ type Shard struct {
 type Rerun struct {
 	Of        string   `json:"of"`        // the run ID of the earlier run
 	Scenarios []string `json:"scenarios"` // the IDs rerun, in feature file order
+	// Exploration is the earlier run's exploration, made again with the
+	// same seed because one of its runs did not pass; nil otherwise.
+	Exploration *Exploration `json:"exploration"`
+}
+
+// Exploration is what a run's stateful exploration was: explorations of
+// each seed, made at once, each replayed exactly by wallet-conformance
+// explore --seed S --runs R --steps M, and what they made of them.
+type Exploration struct {
+	Seeds []uint64 `json:"seeds"`
+	Runs  int      `json:"runs"`  // property runs asked of each seed
+	Steps int      `json:"steps"` // moves per run, on average
+	Made  int      `json:"made"`  // property runs made, of every seed
+	Calls int      `json:"calls"` // calls sent, shrinking included
+	// Failed lists the rules of the invariants the explorations found
+	// broken, one per seed that found one, in seed order.
+	Failed []string `json:"failed"`
+}
+
+// Replay is the command that explores as seed's exploration did.
+func (e Exploration) Replay(seed uint64) string {
+	return fmt.Sprintf("wallet-conformance explore --seed %d --runs %d --steps %d", seed, e.Runs, e.Steps)
 }
 
 // String writes the shard as the --shard flag takes it: "2/3".
@@ -123,10 +149,12 @@ type Report struct {
 	Target        string  `json:"target"`
 	Profile       any     `json:"profile"`
 	Scope         Scope   `json:"scope"`
-	Shard         *Shard  `json:"shard"`         // null unless the run was one shard (run --shard)
-	Rerun         *Rerun  `json:"rerun"`         // null unless the run reran an earlier run's failures (run --rerun-failed)
-	CallAllowance string  `json:"callAllowance"` // "90s"
-	Verdict       string  `json:"verdict"`
+	Shard         *Shard  `json:"shard"` // null unless the run was one shard (run --shard)
+	Rerun         *Rerun  `json:"rerun"` // null unless the run reran an earlier run's failures (run --rerun-failed)
+	// Exploration is the run's stateful exploration; null when it made none.
+	Exploration   *Exploration `json:"exploration"`
+	CallAllowance string       `json:"callAllowance"` // "90s"
+	Verdict       string       `json:"verdict"`
 	// Aborted says why a run that started could not be carried out
 	// (verdict ERROR), with what the target answered; null otherwise.
 	Aborted *Aborted `json:"aborted"`
@@ -424,7 +452,12 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		rep.Shard = &sh
 	}
 	if m.Rerun != nil {
-		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...)}
+		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration}
+	}
+	if m.Exploration != nil {
+		ex := *m.Exploration
+		ex.Seeds, ex.Failed = append([]uint64{}, ex.Seeds...), append([]string{}, ex.Failed...)
+		rep.Exploration = &ex
 	}
 	for i := range rep.Waivers {
 		rep.Waivers[i].Matched = nonNil(rep.Waivers[i].Matched)

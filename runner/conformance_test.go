@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -17,10 +18,22 @@ import (
 
 func runAgainst(t *testing.T, cfg reference.Config, tags string) *reports.Result {
 	t.Helper()
+	return runExploring(t, cfg, tags, false)
+}
+
+// runExploring is runAgainst, with the exploration a run makes by default
+// when explored is true.
+func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool) *reports.Result {
+	t.Helper()
 	srv, err := reference.New(cfg)
 	require.NoError(t, err)
 	t.Cleanup(srv.Close)
-	res, err := runner.Run(context.Background(), runner.Options{Profile: runner.ReferenceProfile(srv.URL, cfg), Tags: tags, Concurrency: 4})
+	p := runner.ReferenceProfile(srv.URL, cfg)
+	opts := runner.Options{Profile: p, Tags: tags, Concurrency: 4}
+	if explored {
+		opts.Explore = explore.ForRun(explore.DefaultRunSeeds(), explore.Options{Profile: p, Runs: explore.DefaultRunRuns, Steps: explore.DefaultRunSteps})
+	}
+	res, err := runner.Run(context.Background(), opts)
 	require.NoError(t, err)
 	require.NotEmpty(t, res.Scenarios)
 	return res
@@ -97,12 +110,20 @@ func TestEveryMutantIsKilled(t *testing.T) {
 			if m.Rule != "" {
 				tags = "@" + m.Rule
 			}
-			res := runAgainst(t, cfg, tags)
+			// A mutant only a sequence of moves reveals is killed by the
+			// run's exploration (and no scenario of the whole suite).
+			res := runExploring(t, cfg, tags, m.Explored)
 			killed := 0
 			for _, s := range res.Scenarios {
 				if s.Status == reports.Failed || s.Status == reports.Warning {
 					killed++
 				}
+			}
+			if m.Explored {
+				assert.Positive(t, killed, "mutant %s (%s) survived the run's exploration", m.Name, m.Description)
+				whole := runAgainst(t, cfg, "")
+				assert.Equal(t, reports.Conformant, whole.Verdict(), "mutant %s is marked Explored, but a scenario of the suite kills it:\n%s", m.Name, failures(whole))
+				return
 			}
 			if m.Rule != "" {
 				assert.Positive(t, killed, "mutant %s (%s) survived every scenario tagged @%s", m.Name, m.Description, m.Rule)

@@ -61,6 +61,25 @@ type Options struct {
 	// ones that did not pass in run Rerun.Of (run --rerun-failed), and the
 	// report says it is a partial rerun; nil runs what Tags selects.
 	Rerun *reports.Rerun
+	// Explore, when set, explores the target after the scenarios, within
+	// the run's --max-duration: its scenarios join the run's results (a
+	// broken normative invariant fails the verdict) and what it was goes to
+	// the report. The CLI sets it to package explore's Run (which imports
+	// this package).
+	Explore func(ctx context.Context) (*Explored, error)
+}
+
+// exploreResult is what Options.Explore returned.
+type exploreResult struct {
+	ex  *Explored
+	err error
+}
+
+// Explored is what an exploration gives a run.
+type Explored struct {
+	Exploration reports.Exploration
+	Scenarios   []reports.ScenarioResult
+	Notices     []string
 }
 
 // UnknownScenarioError is a rerun that names scenarios the suite does not
@@ -193,13 +212,14 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	// The run starts: from here on its report is written whatever happens.
 	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
 	runID := runID()
+	var exploration *reports.Exploration // what the run's exploration was, once made
 	writeOut := func(statuses []reports.WaiverStatus) error {
 		if opts.ReportDir == "" {
 			return nil
 		}
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
-		return writeReport(opts.ReportDir, fsys, set, p, opts, runID, res, statuses, notices, indexOf(all).Checks)
+		return writeReport(opts.ReportDir, fsys, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
@@ -257,6 +277,21 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	}
 	con := newConsole(&redactingWriter{w: progress, r: redactor}, selected)
 	col := newCollector(selected, con)
+
+	// The exploration runs beside the scenarios, one worker more: its
+	// calls are sequential, and against a target across a network the
+	// scenarios' time hides its own. It ends with the run (an abort, or
+	// --max-duration).
+	var explored chan exploreResult
+	if opts.Explore != nil {
+		exploreCtx, cancelExplore := context.WithCancel(runCtx)
+		defer cancelExplore()
+		explored = make(chan exploreResult, 1)
+		go func() {
+			ex, err := opts.Explore(exploreCtx)
+			explored <- exploreResult{ex, err}
+		}()
+	}
 
 	if len(selected) > 0 {
 		// godog's own console formatter prints in the order scenarios end;
@@ -358,6 +393,24 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			}
 		}
 		res.Scenarios = append(res.Scenarios, r)
+	}
+	if explored != nil {
+		r := <-explored
+		switch {
+		case r.err != nil:
+			// The target could not be explored at all: an ERROR of the
+			// run's own, not a finding.
+			res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+				ID: "explore", Feature: "Stateful exploration", Name: "the exploration could not be made",
+				Tags: []string{"explore"}, Status: reports.Error, Message: redactor.String(r.err.Error()),
+			})
+		default:
+			e := r.ex.Exploration
+			exploration = &e
+			res.Scenarios = append(res.Scenarios, r.ex.Scenarios...)
+			notices = append(notices, r.ex.Notices...)
+		}
+		res.Duration = time.Since(res.Started)
 	}
 	statuses := reports.ApplyWaivers(res, opts.Waivers, time.Now())
 	if cut > 0 {
@@ -576,7 +629,7 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 
 // writeReport writes report.json, report.html, summary.md, junit.xml and
 // the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, checks map[string][]string) error {
+func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) error {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
@@ -595,6 +648,7 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, o
 		Notices:       notices,
 		Shard:         shardMeta(opts.Shard),
 		Rerun:         opts.Rerun,
+		Exploration:   exploration,
 		Checks:        checks,
 	}, statuses, set)
 	if err := reports.WriteAll(dir, rep); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -73,6 +74,11 @@ func failedOf(path string, embedded bool) (*reports.Rerun, error) {
 	for _, s := range rep.Scenarios {
 		switch s.Status {
 		case reports.Failed, reports.Blocked, reports.Error, reports.Warning:
+			if slices.Contains(s.Tags, "explore") {
+				// A run of the exploration: explore again with its seed.
+				r.Exploration = rep.Exploration
+				continue
+			}
 			r.Scenarios = append(r.Scenarios, s.ID)
 		}
 	}

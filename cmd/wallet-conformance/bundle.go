@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
@@ -130,8 +131,25 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 			orNone(c.Suite.Version), orNone(c.Suite.FeaturesSHA256), orNone(c.Suite.SchemasSHA256), scope,
 			c.Counts.Total, strings.Join(counts, ", "), c.Counts.Waived,
 			listOrNone(c.Claimed), listOrNone(c.Unclaimed), listOrNone(c.Unchecked))
+		fmt.Fprintf(stdout, "explored:  %s\n", explorationLine(c.Exploration))
 	}
 	return ExitConformant, nil
+}
+
+// explorationLine says what a run's exploration was and how to replay it.
+func explorationLine(e *reports.Exploration) string {
+	if e == nil || len(e.Seeds) == 0 {
+		return "(none)"
+	}
+	seeds := make([]string, len(e.Seeds))
+	for i, s := range e.Seeds {
+		seeds[i] = strconv.FormatUint(s, 10)
+	}
+	found := "no invariant broke"
+	if len(e.Failed) > 0 {
+		found = "broke " + strings.Join(e.Failed, ", ")
+	}
+	return fmt.Sprintf("seeds %s, %d property runs of about %d moves each (%d made, %d calls), %s; replay one with %s", strings.Join(seeds, ", "), e.Runs, e.Steps, e.Made, e.Calls, found, e.Replay(e.Seeds[0]))
 }
 
 // keygenCmd writes a new Ed25519 key pair for signing bundles: --out (PKCS#8

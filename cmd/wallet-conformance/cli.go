@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -49,7 +50,7 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
                              [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]] [--baseline REPORT] [--features DIR]
-                             [--rerun-failed REPORT]
+                             [--rerun-failed REPORT] [--explore RUNS]
   wallet-conformance explore [--profile FILE | --target URL] [--seed S] [--steps N] [--runs R] [--max-duration D]
                              [--max-calls C] [--report-dir DIR] [--mutant NAME]
   wallet-conformance merge   [--out DIR] DIR...
@@ -71,7 +72,8 @@ run      runs the suite; without --profile against the embedded reference server
          while the verdict and the report stay the run's own (waivers, not baselines, are the audited path)
          --features DIR runs the .feature files of DIR instead of the embedded ones (a scenario explore wrote);
          --rerun-failed REPORT runs only the scenarios that did not pass in that earlier report: a partial
-         rerun, whose verdict speaks for them alone (bundle and merge refuse it)
+         rerun, whose verdict speaks for them alone (bundle and merge refuse it); --explore RUNS sets the stateful
+         exploration a run of the whole suite makes beside its scenarios (runs of each of seeds 1 to 4; 0 leaves it out)
 explore  stateful exploration: random sequences of moves checked against a model of the money after every
          call; a failure is shrunk and written as a scenario (features/ of the report directory)
 merge    merges the report directories of a run's shards into one report with one verdict
@@ -189,6 +191,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	timingsPath := fs.String("timings", "", "an earlier report.json whose scenario durations balance --shard (default: estimates)")
 	baselinePath := fs.String("baseline", "", "an earlier report.json (or its directory): exit 1 only for failures it does not have; the verdict is unchanged (waivers are the audited path)")
 	featuresDir := fs.String("features", "", "directory of .feature files to run instead of the embedded features (e.g. a scenario explore wrote)")
+	exploreRuns := fs.Int("explore", explore.DefaultRunRuns, fmt.Sprintf("property runs of stateful exploration for each of the seeds %v (about %d moves each), beside the scenarios; on by default for a run of the whole suite (shard 1 of a split run), 0 to leave it out", explore.DefaultRunSeeds(), explore.DefaultRunSteps))
 	rerunPath := fs.String("rerun-failed", "", "an earlier report.json (or its directory): run only its scenarios that did not pass (FAILED, BLOCKED, ERROR, WARNING); the report says it is a partial rerun, not a certificate")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -239,11 +242,16 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if rerun, err = failedOf(*rerunPath, *featuresDir == ""); err != nil {
 			return ExitUsage, err
 		}
-		if len(rerun.Scenarios) == 0 {
+		if len(rerun.Scenarios) == 0 && rerun.Exploration == nil {
 			fmt.Fprintf(stdout, "nothing to rerun: every scenario of run %s (%s) passed, was skipped or was not claimed\n", rerun.Of, *rerunPath)
 			return ExitConformant, nil
 		}
 	}
+
+	if *exploreRuns < 0 || *exploreRuns > maxExploreRuns {
+		return ExitUsage, &usageError{msg: fmt.Sprintf("--explore must be from 0 to %d property runs of each seed, not %d", maxExploreRuns, *exploreRuns)}
+	}
+	exploration := runExploration(fs, *exploreRuns, *tags, *featuresDir, shard, rerun)
 
 	var baseline *reports.Report
 	if *baselinePath != "" {
@@ -297,6 +305,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		Timings:          timings,
 		Features:         featureFS,
 		Rerun:            rerun,
+		Explore:          exploreFor(exploration, p, *reportDir),
 	})
 	if res == nil {
 		return ExitUsage, err // the run could not start
