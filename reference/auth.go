@@ -34,6 +34,9 @@ const validUntilLayout = "2006-01-02T15:04:05.000Z"
 func (h *handler) issueToken(c *call) reply {
 	partner, ttl, ok := h.credentialsOf(c.v.str("userId"), c.v.str("password"))
 	if !ok {
+		if h.mutant("wrong-password-0099") {
+			return reply{status: http.StatusInternalServerError, code: "0099", desc: "unexpected server error"}
+		}
 		return h.fail(h.p.badCredentials(), "invalid user or password")
 	}
 	token := h.p.newToken()

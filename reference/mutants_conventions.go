@@ -98,6 +98,7 @@ var conventionMutants = []Mutant{
 	{Name: "handled-error-http-200", Clause: "A-7", Rule: "A-7#2", Description: "handled errors other than 0001 (0096, a closed account ...) are answered with HTTP 200"},
 	{Name: "number-as-string-accepted", Clause: "A-7", Rule: "A-7#5", Description: "a JSON number where a string is expected is accepted (lastName 42)"},
 	{Name: "closed-update-0099", Clause: "A-7", Rule: "A-7#6", Description: "Update Account Information of a closed account answers 500/0099 instead of a handled error"},
+	{Name: "wrong-password-0099", Clause: "A-7", Rule: "A-7#6", Description: "Issue Token with a wrong password answers 500/0099, an unexpected error, instead of a handled one"},
 	// A-8 Limits.
 	{Name: "authorization-token-too-long", Clause: "A-8", Rule: "A-8#1", Description: "Init Add answers an authorizationToken of 8193 characters"},
 	{Name: "top-five-digits-accepted", Clause: "A-8", Rule: "A-8#2", Description: "Account Enquiry accepts a top or skip of five digits"},

@@ -189,6 +189,10 @@ var conventionProbes = map[string]func(c *client) bool{
 	"number-as-string-accepted": func(c *client) bool {
 		return c.create(map[string]any{"lastName": json.Number("42")}).code() == "0000"
 	},
+	"wrong-password-0099": func(c *client) bool {
+		r := c.issue("not-the-password")
+		return r.code() == "0099" || r.status == http.StatusInternalServerError
+	},
 	"closed-update-0099": func(c *client) bool {
 		accno := c.newAccount()
 		c.close(accno, nil)
