@@ -8,6 +8,13 @@ Feature: Errors (A-7)
   response carries partnerReference, a four-digit responseCode and a
   responseDescription.
 
+  Rule: The description of a missing field names every missing field
+
+    @A-4.2 @A-7#3 @A-7#4
+    Scenario: Create Account without city and postCode is rejected naming both
+      When the partner creates an account without city and postCode
+      Then the call is rejected as a syntax error naming city and postCode
+
   Rule: A value of the wrong data type is a syntax error
 
     @A-4.2 @A-7#1 @A-7#5

@@ -242,6 +242,16 @@ func (h *handler) invalid(p problems) reply {
 		if h.mutant("missing-field-unnamed") {
 			rep.desc = "mandatory field missing"
 		}
+		if h.mutant("missing-fields-first-only") {
+			rep.desc = h.p.missingDescription(p.missing[:1])
+		}
+		if h.mutant("missing-field-within-word") {
+			named := make([]string, len(p.missing))
+			for i, f := range p.missing {
+				named[i] = "business" + strings.ToUpper(f[:1]) + f[1:]
+			}
+			rep.desc = h.p.missingDescription(named)
+		}
 		return rep
 	}
 	switch {

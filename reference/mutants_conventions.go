@@ -18,6 +18,8 @@ var conventionMutants = []Mutant{
 	{Name: "get-accnotype-optional", Clause: "A-4.4", Rule: "A-4.4#2", Description: "Get Account Information does not require accnoType"},
 	{Name: "missing-field-http-200", Clause: "A-7", Rule: "A-7#3", Description: "a missing mandatory field answers 0001 with HTTP 200 instead of 400"},
 	{Name: "missing-field-unnamed", Clause: "A-7", Rule: "A-7#4", Description: "the 0001 description of a missing field does not name the field"},
+	{Name: "missing-fields-first-only", Clause: "A-7", Rule: "A-7#4", Description: "the 0001 description of a request missing several fields names only the first of them"},
+	{Name: "missing-field-within-word", Clause: "A-7", Rule: "A-7#4", Description: "the 0001 description names a missing field only within a longer name (a missing city as businessCity)"},
 	{Name: "wrong-type-accepted", Clause: "A-2.0", Rule: "A-2.0#12", Description: "a string (\"true\"/\"false\") where a boolean is expected is accepted"},
 	{Name: "invalid-date-accepted", Clause: "A-2.0", Rule: "A-2.0#5", Description: "a date of 10 characters that is not a calendar date (2026-02-30, 1990-13-01) is accepted"},
 	{Name: "correspondence-rule-not-enforced", Clause: "A-2.2", Rule: "A-2.2#4", Description: "correspondenceCity is not required when useDifferentCorrespondenceAddress is true"},

@@ -189,6 +189,13 @@ var conventionProbes = map[string]func(c *client) bool{
 	"number-as-string-accepted": func(c *client) bool {
 		return c.create(map[string]any{"lastName": json.Number("42")}).code() == "0000"
 	},
+	"missing-fields-first-only": func(c *client) bool {
+		desc := c.create(map[string]any{"city": absent, "postCode": absent}).json.Get("responseDescription").String()
+		return !strings.Contains(desc, "city") || !strings.Contains(desc, "postCode")
+	},
+	"missing-field-within-word": func(c *client) bool {
+		return strings.Contains(c.create(map[string]any{"city": absent}).json.Get("responseDescription").String(), "businessCity")
+	},
 	"wrong-password-0099": func(c *client) bool {
 		r := c.issue("not-the-password")
 		return r.code() == "0099" || r.status == http.StatusInternalServerError

@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/cucumber/godog"
@@ -34,6 +35,20 @@ func (w *World) callsWithout(ctx context.Context, phrase, variant, field string)
 		return fmt.Errorf("the valid %s request has no field %s to leave out", r.op.Name, field)
 	}
 	delete(r.fields, field)
+	return w.send(ctx, r)
+}
+
+func (w *World) callsWithoutTwo(ctx context.Context, phrase, variant, field, other string) error {
+	r, err := w.prepare(phrase, variant)
+	if err != nil {
+		return err
+	}
+	for _, f := range []string{field, other} {
+		if _, ok := r.fields[f]; !ok {
+			return fmt.Errorf("the valid %s request has no field %s to leave out", r.op.Name, f)
+		}
+		delete(r.fields, f)
+	}
 	return w.send(ctx, r)
 }
 
@@ -218,15 +233,39 @@ func (w *World) rejectedAsSyntaxError() error {
 	return w.errorShape()
 }
 
-func (w *World) rejectedNaming(field string) error {
+// rejectedNaming checks A-7's 0001 for missing fields: "the description
+// names the missing field(s)", every one of them (A-7#4), each as a word.
+func (w *World) rejectedNaming(field, other string) error {
 	if err := w.rejectedAsSyntaxError(); err != nil {
 		return err
 	}
 	desc := w.last.json.Get("responseDescription").String()
-	if !strings.Contains(strings.ToLower(desc), strings.ToLower(field)) {
-		return w.failf("expected the responseDescription to name the missing field %s, got %q", field, desc)
+	for _, f := range []string{field, other} {
+		if f != "" && !namesWord(desc, f) {
+			return w.violates("A-7#4", "expected the responseDescription to name the missing field %s (as a word of its own), got %q", f, desc)
+		}
 	}
 	return nil
+}
+
+// namesWord reports whether text names the field as a word of its own, case
+// ignored: not within a longer name (city is not named by businessCity).
+func namesWord(text, field string) bool {
+	isName := func(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+	lower, f := strings.ToLower(text), strings.ToLower(field)
+	for i := 0; ; {
+		j := strings.Index(lower[i:], f)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(f)
+		before, _ := utf8.DecodeLastRuneInString(lower[:start])
+		after, _ := utf8.DecodeRuneInString(lower[end:])
+		if (start == 0 || !isName(before)) && (end == len(lower) || !isName(after)) {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 func (w *World) refusedAsUnauthorized() error {
@@ -283,6 +322,7 @@ func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner `+opPattern+variantPattern+`$`), w.calls)
 	sc.Step(re(`^the partner `+opPattern+variantPattern+` without (\w+)$`), w.callsWithout)
+	sc.Step(re(`^the partner `+opPattern+variantPattern+` without (\w+) and (\w+)$`), w.callsWithoutTwo)
 	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) set to (.+)$`), w.callsWithValue)
 	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) of (\d+) characters$`), w.callsWithLength)
 	sc.Step(re(`^the partner `+opPattern+` with a body that is not valid JSON$`), w.callsWithMalformedJSON)
@@ -294,7 +334,7 @@ func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the call is refused as an invalid value$`), w.refusedAsInvalidValue)
 	sc.Step(re(`^the call is not a success$`), w.notASuccess)
 	sc.Step(re(`^the call is rejected as a syntax error$`), w.rejectedAsSyntaxError)
-	sc.Step(re(`^the call is rejected as a syntax error naming (\w+)$`), w.rejectedNaming)
+	sc.Step(re(`^the call is rejected as a syntax error naming (\w+)(?: and (\w+))?$`), w.rejectedNaming)
 	sc.Step(re(`^the call is refused as unauthorized$`), w.refusedAsUnauthorized)
 	sc.Step(re(`^the response's (\w+) is "([^"]*)"$`), w.fieldIs)
 }
