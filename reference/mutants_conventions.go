@@ -101,6 +101,8 @@ var conventionMutants = []Mutant{
 	{Name: "number-as-string-accepted", Clause: "A-7", Rule: "A-7#5", Description: "a JSON number where a string is expected is accepted (lastName 42)"},
 	{Name: "closed-update-0099", Clause: "A-7", Rule: "A-7#6", Description: "Update Account Information of a closed account answers 500/0099 instead of a handled error"},
 	{Name: "wrong-password-0099", Clause: "A-7", Rule: "A-7#6", Description: "Issue Token with a wrong password answers 500/0099, an unexpected error, instead of a handled one"},
+	{Name: "unshown-success-202", Clause: "A-7", Rule: "A-7#12", Description: "Init Verify, Set Default and Perform Address Check, whose own success status the spec does not show, answer 0000 with HTTP 202"},
+	{Name: "refusal-0001-http-409", Clause: "A-7", Rule: "A-7#12", Description: "a closed account's stored payment options and consents are refused with responseCode 0001 and HTTP 409, not 0001's 400"},
 	// A-8 Limits.
 	{Name: "authorization-token-too-long", Clause: "A-8", Rule: "A-8#1", Description: "Init Add answers an authorizationToken of 8193 characters"},
 	{Name: "top-five-digits-accepted", Clause: "A-8", Rule: "A-8#2", Description: "Account Enquiry accepts a top or skip of five digits"},

@@ -196,6 +196,15 @@ var conventionProbes = map[string]func(c *client) bool{
 	"missing-field-within-word": func(c *client) bool {
 		return strings.Contains(c.create(map[string]any{"city": absent}).json.Get("responseDescription").String(), "businessCity")
 	},
+	"unshown-success-202": func(c *client) bool {
+		return c.addressCheck(nil).status == http.StatusAccepted
+	},
+	"refusal-0001-http-409": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		r := c.initAdd(accno, nil)
+		return r.code() == "0001" && r.status != http.StatusBadRequest
+	},
 	"wrong-password-0099": func(c *client) bool {
 		r := c.issue("not-the-password")
 		return r.code() == "0099" || r.status == http.StatusInternalServerError

@@ -402,6 +402,9 @@ func (h *handler) onAccount(c *call, allowClosed bool, fn func(a *account) reply
 	found := h.accounts.with(c.scope, c.v.str("accno"), func(a *account) {
 		if a.statusCode == statusClosed && !allowClosed {
 			rep = h.fail(h.p.accountClosed(), "account is closed")
+			if h.mutant("refusal-0001-http-409") {
+				rep.code, rep.status = "0001", http.StatusConflict
+			}
 			return
 		}
 		rep = fn(a)
@@ -587,7 +590,7 @@ func (h *handler) initVerify(c *call) reply {
 		if h.variant("initverify-programcode-null") {
 			fields["programCode"] = nil
 		}
-		return h.ok(h.p.initVerifyStatus(), fields)
+		return h.ok(h.unshownSuccess(h.p.initVerifyStatus()), fields)
 	})
 }
 
@@ -653,7 +656,7 @@ func (h *handler) setDefault(c *call) reply {
 		}) && !h.mutant("unknown-option-setdefault-ok") {
 			return h.unknownOption()
 		}
-		return h.ok(h.p.setDefaultStatus(), accountReply(c))
+		return h.ok(h.unshownSuccess(h.p.setDefaultStatus()), accountReply(c))
 	})
 }
 

@@ -307,8 +307,8 @@ func parseLiteral(s string) (any, error) {
 }
 
 // succeeded tells whether the last call was a success as A-7 defines it:
-// responseCode 0000 with the operation's success status (any 2xx where the
-// spec does not show it).
+// responseCode 0000 with the operation's success status, or, where the
+// operation does not show its own, with A-7's "200 or 201".
 func (c *call) succeeded() bool {
 	if c == nil || c.resp == nil || c.json.Get("responseCode").String() != "0000" {
 		return false
@@ -316,7 +316,7 @@ func (c *call) succeeded() bool {
 	if c.op.Success != 0 {
 		return c.resp.Status == c.op.Success
 	}
-	return c.resp.Status/100 == 2
+	return c.resp.Status == http.StatusOK || c.resp.Status == http.StatusCreated
 }
 
 // sendValid sends the valid request of an operation as a precondition of
@@ -376,7 +376,7 @@ func (w *World) mustSucceed(precondition bool) error {
 
 func statusText(code int) string {
 	if code == 0 {
-		return "2xx"
+		return "200 or 201"
 	}
 	return fmt.Sprint(code)
 }

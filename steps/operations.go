@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -135,11 +136,39 @@ func (w *World) readable() (*call, error) {
 	case mt != "application/json":
 		return nil, w.failf("expected Content-Type application/json (A-1.2), got %q", c.resp.ContentType)
 	}
+	if want := statusOfCode(c.json.Get("responseCode").String()); want != nil && !slices.Contains(want, c.resp.Status) {
+		return nil, w.violates("A-7#12", "A-7 pairs responseCode %q with HTTP %s; got HTTP %d", c.json.Get("responseCode").String(), joinStatuses(want), c.resp.Status)
+	}
 	return c, nil
 }
 
-// callSucceeds checks a success: the operation's HTTP status (any 2xx where
-// the spec does not show it), responseCode 0000, and the response schema.
+// statusOfCode is the HTTP status A-7's table pairs with a responseCode
+// ("| 0000 | 200 or 201 |", "| 0001 | 400 |", "| 0099 | 500 |"); nil for a
+// code whose status is not shown (0096, 0058, 0098, codes the spec does
+// not list). readable checks it on every JSON response the suite reads.
+func statusOfCode(code string) []int {
+	switch code {
+	case "0000":
+		return []int{http.StatusOK, http.StatusCreated}
+	case "0001":
+		return []int{http.StatusBadRequest}
+	case "0099":
+		return []int{http.StatusInternalServerError}
+	}
+	return nil
+}
+
+func joinStatuses(statuses []int) string {
+	parts := make([]string, len(statuses))
+	for i, s := range statuses {
+		parts[i] = fmt.Sprint(s)
+	}
+	return strings.Join(parts, " or ")
+}
+
+// callSucceeds checks a success: the operation's HTTP status (200 or 201,
+// A-7's status of 0000, where the operation does not show its own),
+// responseCode 0000, and the response schema.
 func (w *World) callSucceeds() error {
 	c, err := w.readable()
 	if err != nil {
