@@ -480,6 +480,9 @@ func (h *handler) getAccount(c *call) reply {
 		return h.fail(h.p.accountClosed(), "account is closed")
 	}
 	fields := h.accountView(a)
+	if a.statusCode == statusClosed && h.mutant("closed-account-read-active") {
+		fields["statusCode"] = statusActive
+	}
 	if h.mutant("get-absent-omitted") {
 		maps.DeleteFunc(fields, func(_ string, v any) bool { return v == nil })
 	}

@@ -165,7 +165,7 @@ func (h *handler) newKCPayment(c *call, kind paymentKind) (payment, reply, bool)
 	if !found {
 		return payment{}, h.fail(h.p.unknownAccount(), "account not found"), false
 	}
-	if a.statusCode == statusClosed {
+	if a.statusCode == statusClosed && !(kind == paymentKCDebit && h.mutant("closed-wallet-kc-debit-allowed")) {
 		return payment{}, h.fail(h.p.accountClosed(), "account is closed"), false
 	}
 	curr := c.v.str("paymentCurrCode")

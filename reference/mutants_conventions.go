@@ -73,6 +73,9 @@ var conventionMutants = []Mutant{
 	// A-3 States and transitions.
 	{Name: "create-no-twofa-status", Clause: "A-3", Rule: "A-3#2", Description: "the Create Account response carries no twoFAStatusCode"},
 	{Name: "create-validuntil-honoured", Clause: "A-3", Rule: "A-3#4", Description: "Create Account refuses a validUntil in the past instead of ignoring it"},
+	{Name: "closed-account-delete-allowed", Clause: "A-3", Rule: "A-3#8", Description: "a stored payment option of a CLOSED account can still be deleted"},
+	{Name: "closed-wallet-kc-debit-allowed", Clause: "A-3", Rule: "A-3#7", Description: "a CLOSED wallet can still pay a merchant with KC-Debit Account"},
+	{Name: "closed-account-read-active", Clause: "A-3", Rule: "A-3#5", Description: "Get Account Information of a CLOSED account reports statusCode ACTIVE, though Close Account answered CLOSED"},
 	{Name: "close-unknown-account-succeeds", Clause: "A-3", Rule: "A-3#9", Description: "Close Account of an account number that names no account answers 0000 CLOSED"},
 	//
 	{Name: "token-status-201", Clause: "A-4.1", Rule: "A-4.1#1", Description: "Issue Token answers HTTP 201 instead of 200"},

@@ -205,6 +205,22 @@ var conventionProbes = map[string]func(c *client) bool{
 		r := c.initAdd(accno, nil)
 		return r.code() == "0001" && r.status != http.StatusBadRequest
 	},
+	"closed-account-delete-allowed": func(c *client) bool {
+		accno, ref := c.storedRef()
+		c.close(accno, nil)
+		return c.deleteOption(accno, ref, nil).code() == "0000"
+	},
+	"closed-wallet-kc-debit-allowed": func(c *client) bool {
+		accno := c.fundedWallet("50.00")
+		c.close(accno, nil)
+		return c.kcDebit(accno, "10.00", nil).code() == "0000"
+	},
+	"closed-account-read-active": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		r := c.get(accno, nil)
+		return r.code() == "0000" && r.json.Get("statusCode").String() != "CLOSED"
+	},
 	"wrong-password-0099": func(c *client) bool {
 		r := c.issue("not-the-password")
 		return r.code() == "0099" || r.status == http.StatusInternalServerError

@@ -629,7 +629,7 @@ func (h *handler) completeVerify(c *call) reply {
 
 // deleteOption implements Delete Stored Payment Option.
 func (h *handler) deleteOption(c *call) reply {
-	return h.onAccount(c, false, func(a *account) reply {
+	return h.onAccount(c, h.mutant("closed-account-delete-allowed"), func(a *account) reply {
 		ref := c.v.str("storedPaymentOptionReference")
 		if !h.options.remove(a.accno, ref, h.mutant("deleted-option-still-listed"), h.p.promoteDefaultOnDelete()) &&
 			!(h.variant("delete-idempotent") && h.options.wasDeleted(a.accno, ref)) {

@@ -365,6 +365,33 @@ func (w *World) payoutRefused() error {
 	return w.handledError()
 }
 
+// readsClosed reads a closed account back (A-3: Close Account moves it to
+// statusCode CLOSED). Whether a closed account may still be read is not
+// shown (A-3#12), so a refusal as a handled error is accepted; an answer
+// that reports the account must report it CLOSED (A-3#5). The When's call
+// stays the scenario's last.
+func (w *World) readsClosed(ctx context.Context) error {
+	defer w.keepWhen()()
+	r, err := w.prepare("reads the account information", "")
+	if err != nil {
+		return err
+	}
+	if err := w.send(ctx, r); err != nil {
+		return err
+	}
+	c, err := w.readable()
+	if err != nil {
+		return err
+	}
+	if c.json.Get("responseCode").String() != "0000" {
+		return w.handledError()
+	}
+	if got := c.json.Get("statusCode"); got.String() != "CLOSED" {
+		return w.violates("A-3#5", "expected the closed account read back with statusCode \"CLOSED\" (Close Account moved it there), got %s", rawOrAbsent(got.Raw))
+	}
+	return nil
+}
+
 func rawOrAbsent(raw string) string {
 	if raw == "" {
 		return "no such field"
@@ -384,4 +411,5 @@ func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner closes the account asking for its data to be deleted$`), w.closesDeletingData)
 	sc.Step(re(`^the partner closes the account naming (the stored payment option|a payment option it does not have) for the payout of its balance$`), w.closesWithPayout)
 	sc.Step(re(`^a payout option the account does not have is refused$`), w.payoutRefused)
+	sc.Step(re(`^the account reads CLOSED wherever it may still be read$`), w.readsClosed)
 }
