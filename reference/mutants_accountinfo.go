@@ -61,6 +61,7 @@ var accountInfoMutants = []Mutant{
 	{Name: "start-time-ignored", Clause: "B-4.12", Rule: "B-4.12#6", Description: "Account Enquiry ignores startTime: startDate always starts at 000000"},
 	{Name: "end-time-without-date-accepted", Clause: "B-4.12", Rule: "B-4.12#7", Description: "Account Enquiry with endTime but without endDate is accepted"},
 	{Name: "end-time-ignored", Clause: "B-4.12", Rule: "B-4.12#8", Description: "Account Enquiry ignores endTime: endDate always ends at 235959"},
+	{Name: "top-before-skip", Clause: "B-4.12", Rule: "B-4.12#24", Description: "Account Enquiry takes the top most recent entries first and skips among them (top 2, skip 1 over three entries gives one)"},
 	{Name: "skip-takes-oldest", Clause: "B-4.12", Rule: "B-4.12#10", Description: "Account Enquiry's skip passes over the oldest entries instead of the most recent"},
 	{Name: "neutral-shown-by-default", Clause: "B-4.12", Rule: "B-4.12#11", Description: "Account Enquiry lists neutral entries without includeNeutral (the default is false)"},
 	{Name: "include-neutral-only-neutral", Clause: "B-4.12", Rule: "B-4.12#12", Description: "Account Enquiry with includeNeutral true lists the neutral entries only, not the account entries"},

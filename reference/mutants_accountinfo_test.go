@@ -113,6 +113,12 @@ var accountInfoProbes = map[string]func(c *client) bool{
 			"endDate": at.Format(time.DateOnly), "endTime": at.Format("150405"),
 		}).json.Get("count").Int() != 0
 	},
+	"top-before-skip": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "10.00", nil)
+		c.kcDebit(accno, "5.00", nil)
+		return len(entryAmounts(c.enquiry(accno, map[string]any{"top": "2", "skip": "1"}))) != 2
+	},
 	"skip-takes-oldest": func(c *client) bool {
 		accno := c.fundedWallet("100.00")
 		c.kcDebit(accno, "10.00", nil)
