@@ -57,6 +57,9 @@ func (h *handler) issueToken(c *call) reply {
 	if h.mutant("token-validuntil-past") {
 		shown = c.now.Add(-h.cfg.TokenTTL).UTC()
 	}
+	if h.mutant("token-validuntil-before-issue") {
+		shown = c.now.Add(-30 * time.Second).UTC()
+	}
 	fields := map[string]any{
 		"token":      token,
 		"validUntil": shown.Format(layout),
@@ -130,6 +133,7 @@ type issued struct {
 type tokenStore struct {
 	mu      sync.Mutex        // guards byToken
 	byToken map[string]issued // token -> its partner and expiry
+	loose   bool              // set once, before serving, for the mutant token-checked-but-its-end
 }
 
 func newTokenStore() *tokenStore {
@@ -155,6 +159,15 @@ func (s *tokenStore) partnerOf(token string, now time.Time) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	is, ok := s.byToken[token]
+	if !ok && s.loose && len(token) > 1 {
+		// tokens match on all but their last character
+		for t, i := range s.byToken {
+			if len(t) > 1 && (token[:len(token)-1] == t[:len(t)-1] || token[:len(token)-1] == t) {
+				is, ok = i, true
+				break
+			}
+		}
+	}
 	if !ok || !now.Before(is.until) {
 		return "", false
 	}

@@ -221,6 +221,15 @@ var conventionProbes = map[string]func(c *client) bool{
 		r := c.get(accno, nil)
 		return r.code() == "0000" && r.json.Get("statusCode").String() != "CLOSED"
 	},
+	"token-checked-but-its-end": func(c *client) bool {
+		accno := c.newAccount()
+		tok := c.auth()
+		return c.do(http.MethodGet, "/account/"+url.PathEscape(accno)+c.getQuery(nil), nil, tok+"A").code() == "0000"
+	},
+	"token-validuntil-before-issue": func(c *client) bool {
+		until, err := time.Parse("2006-01-02T15:04:05.000Z", c.issue(c.cfg.Password).json.Get("validUntil").String())
+		return err == nil && until.Before(time.Now().Add(-20*time.Second))
+	},
 	"wrong-password-0099": func(c *client) bool {
 		r := c.issue("not-the-password")
 		return r.code() == "0099" || r.status == http.StatusInternalServerError
