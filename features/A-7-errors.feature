@@ -29,7 +29,7 @@ Feature: Errors (A-7)
       When the partner checks an address
       Then the call succeeds
 
-    @A-4.6 @A-3#7 @A-7#12
+    @A-4.6 @A-3 @A-3#7 @A-7#12
     Scenario: A closed account's refusal carries a code that goes with its HTTP status
       Given the partner has created an account
       And the partner has closed the account
