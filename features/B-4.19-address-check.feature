@@ -28,3 +28,18 @@ Feature: Perform Address Check (B-4.19)
         | street           |
         | localDate        |
         | localTime        |
+
+  Rule: Every field is at most its length
+
+    @A-7 @A-2.0 @A-2.0#2 @A-7#7 @B-4.19#4
+    Scenario Outline: Perform Address Check with <field> of <length> characters is refused
+      When the partner checks an address with <field> of <length> characters
+      Then the call is refused as an invalid value
+
+      Examples:
+        | field       | length |
+        | street      | 69     |
+        | house       | 11     |
+        | postalCode  | 11     |
+        | city        | 51     |
+        | countryCode | 4      |

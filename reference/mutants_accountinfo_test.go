@@ -2,6 +2,7 @@ package reference
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -210,6 +211,21 @@ var accountInfoProbes = map[string]func(c *client) bool{
 	},
 	"address-check-no-programcode": func(c *client) bool {
 		return c.addressCheck(nil).json.Get("programCode").String() != c.cfg.ProgramCode
+	},
+	"kc-debit-otp-unbounded": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("100.00"), "10.00", map[string]any{"oneTimePassword": c.cfg.OneTimePassword + "9"}).code() == "0000"
+	},
+	"kc-capture-fee-three-decimals": func(c *client) bool {
+		return c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), map[string]any{"modifiedFeeAmount": json.Number("1.001")}).code() == "0000"
+	},
+	"kc-cancel-usage-unbounded": func(c *client) bool {
+		return c.kcCancel(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), map[string]any{"modifiedUsage": strings.Repeat("u", 128)}).code() == "0000"
+	},
+	"kc-refund-usage-unbounded": func(c *client) bool {
+		return c.kcRefund(c.kcDebited(c.fundedWallet("100.00"), "30.00"), map[string]any{"refundUsage": strings.Repeat("u", 256)}).code() == "0000"
+	},
+	"address-check-street-unbounded": func(c *client) bool {
+		return c.addressCheck(map[string]any{"street": strings.Repeat("s", 69)}).code() == "0000"
 	},
 	"kc-debit-status-201":   func(c *client) bool { return c.kcStatuses()[1] != 200 },
 	"kc-capture-status-201": func(c *client) bool { return c.kcStatuses()[2] != 200 },

@@ -601,5 +601,5 @@ func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the payment option reads VERIFIED$`), w.optionReadsVerified)
 	sc.Step(re(`^the stored payment option's carrierNumber is masked$`), w.carrierNumberMasked)
 	sc.Step(re(`^the call succeeds or fails as a handled error$`), w.succeedsOrHandled)
-	sc.Step(re(`^the partner (completes verifying the payment option|adds a consent|revokes the consent) with the (verification code|one-time password) and one (?:digit|character) more$`), w.callsWithOneMore)
+	sc.Step(re(`^the partner (completes verifying the payment option|adds a consent|revokes the consent|debits the account for the merchant) with the (verification code|one-time password) and one (?:digit|character) more$`), w.callsWithOneMore)
 }
