@@ -54,6 +54,9 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("get-accnotype-optional") && op == opGetAccount {
 		s.update("accnoType", func(f *field) { f.required = false })
 	}
+	if h.mutant("culture-not-a-tag-accepted") && op == opCreateAccount {
+		s.update("culture", func(f *field) { f.tag = false })
+	}
 	if h.mutant("maxlength-too-short") {
 		s.update("lastName", func(f *field) { f.max = 50 })
 	}

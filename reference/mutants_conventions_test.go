@@ -107,6 +107,18 @@ var conventionProbes = map[string]func(c *client) bool{
 	"nationality-not-split": func(c *client) bool {
 		return c.get(c.newAccount(), nil).json.Get("nationality").String() != "DE"
 	},
+	"business-country-not-split": func(c *client) bool {
+		r := c.create(map[string]any{
+			"isBusinessUser": true, "businessCompanyName": "ACME", "businessCompanyType": "GmbH",
+			"businessCompanyRegistrationNumber": "HRB 1", "businessCompanyRegistrationCountryCode": "DE",
+			"businessAddr1": "a", "businessCity": "c", "businessPostCode": "1", "businessCountryCode": "DEU",
+		})
+		a := c.get(r.json.Get("accno").String(), nil).json
+		return a.Get("businessCountryCode").String() != "DE" || a.Get("businessCountryCode3").String() != "DEU"
+	},
+	"culture-not-a-tag-accepted": func(c *client) bool {
+		return c.create(map[string]any{"culture": "de_DE"}).code() == "0000"
+	},
 	"create-no-twofa-status": func(c *client) bool {
 		return !c.create(nil).json.Get("twoFAStatusCode").Exists()
 	},

@@ -72,6 +72,7 @@ var paymentMutants = []Mutant{
 	// Added by the rule traceability of issue 15: one for every normative
 	// rule that none of the above proves.
 	{Name: "payment-option-no-iconurl", Clause: "A-2.5", Rule: "A-2.5#1", Description: "the available payment options lack iconUrl"},
+	{Name: "payment-option-iconurl-not-a-url", Clause: "A-2.5", Rule: "A-2.5#3", Description: "Get Payment Options answers iconUrl as a name with spaces (\"Visa card icon\"), not a URL"},
 	{Name: "payment-option-code-too-long", Clause: "A-2.5", Rule: "A-2.5#2", Description: "Get Payment Options lists an extra option whose code VISAINSTALL has 11 characters (the limit is S(10))"},
 	{Name: "stored-option-no-validuntiltime", Clause: "A-2.6", Rule: "A-2.6#1", Description: "the stored payment options lack validUntilTime"},
 	{Name: "carrier-number-unmasked", Clause: "A-2.6", Rule: "A-2.6#6", Description: "carrierNumber holds the full card number (4242424242424242) instead of a masked one"},

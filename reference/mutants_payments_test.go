@@ -58,6 +58,9 @@ var paymentProbes = map[string]func(c *client) bool{
 	"payment-option-no-iconurl": func(c *client) bool {
 		return !c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.iconUrl").Exists()
 	},
+	"payment-option-iconurl-not-a-url": func(c *client) bool {
+		return strings.Contains(c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.iconUrl").String(), " ")
+	},
 	"payment-option-code-too-long": func(c *client) bool {
 		for _, o := range c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions").Array() {
 			if len(o.Get("code").String()) > 10 {

@@ -720,6 +720,9 @@ func (h *handler) paymentOptionView(o paymentOption) map[string]any {
 	if h.mutant("payment-option-no-iconurl") {
 		delete(m, "iconUrl")
 	}
+	if h.mutant("payment-option-iconurl-not-a-url") {
+		m["iconUrl"] = o.name + " card icon"
+	}
 	return m
 }
 

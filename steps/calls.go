@@ -78,6 +78,7 @@ var variants = []struct {
 	{"with criteria", anyOperation(withCriteria)},
 	{"with the house number in addr1", anyOperation(withHouseNumberInAddr1)},
 	{"with country codes in alpha-3", anyOperation(withAlpha3CountryCodes)},
+	{"for a business user with country codes in alpha-3", anyOperation(asBusinessUserInAlpha3)},
 }
 
 // anyOperation adapts a variant that is the same whatever the operation.
