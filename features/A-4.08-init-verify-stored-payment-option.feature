@@ -13,6 +13,7 @@ Feature: Init Verify Stored Payment Option (A-4.8)
       When the partner starts verifying the payment option
       Then the call succeeds
       And the response echoes partnerReference
+      And the response names the account of the call in accno
 
   Rule: Every mandatory field is required
 

@@ -14,6 +14,7 @@ Feature: Complete Verify Stored Payment Option (A-4.9)
       When the partner completes verifying the payment option
       Then the call succeeds
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
 
     @advisory @A-2.6 @A-2.6#4
     Scenario: A verified option reads VERIFIED

@@ -14,6 +14,7 @@ Feature: Set Default Stored Payment Option (A-4.11)
       When the partner makes the payment option the default
       Then the call succeeds
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
       And the first payment option is the only default
 
     @A-2.6 @A-4.11#3 @A-4.11#4

@@ -14,6 +14,7 @@ Feature: Get Payment Options (A-4.12)
       Then the call succeeds
       And the response echoes partnerReference and programCode
       And the response echoes transactionTypeCode
+      And the response names the account of the call in accno
       And the available payment options include the profile's payment option
 
   Rule: Every parameter is required

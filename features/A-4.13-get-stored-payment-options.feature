@@ -13,6 +13,7 @@ Feature: Get Stored Payment Options (A-4.13)
       When the partner lists the stored payment options
       Then the call succeeds
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
       And the listed payment options include the payment option
 
     @A-2.6 @A-4.13#2 @A-4.13#4

@@ -142,6 +142,39 @@ var paymentProbes = map[string]func(c *client) bool{
 		accno, ref := c.storedRef()
 		return c.setDefault(accno, ref, map[string]any{"accnoType": absent}).code() != "0001"
 	},
+	// accno of the response is the account of the path (issue 23).
+	"initverify-accno-null": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.initVerify(accno, ref, nil).json.Get("accno").String() != accno
+	},
+	"completeverify-accno-null": func(c *client) bool {
+		r := c.verifiedReply(nil)
+		return r.json.Get("accno").Type != gjson.String
+	},
+	"delete-accno-of-merchant": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.deleteOption(accno, ref, nil).json.Get("accno").String() != accno
+	},
+	"setdefault-accno-null": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.setDefault(accno, ref, nil).json.Get("accno").String() != accno
+	},
+	"payment-options-accno-of-merchant": func(c *client) bool {
+		accno := c.newAccount()
+		return c.paymentOptions(accno, nil).json.Get("accno").String() != accno
+	},
+	"stored-options-accno-null": func(c *client) bool {
+		accno, _ := c.storedRef()
+		return c.storedOptions(accno, nil).json.Get("accno").String() != accno
+	},
+	"add-consent-accno-of-merchant": func(c *client) bool {
+		accno := c.newAccount()
+		return c.addConsent(accno, nil).json.Get("accno").String() != accno
+	},
+	"revoke-accno-null": func(c *client) bool {
+		accno := c.newAccount()
+		return c.revokeConsent(accno, c.consentRef(accno), nil).json.Get("accno").String() != accno
+	},
 	"setdefault-no-accno": func(c *client) bool {
 		accno, ref := c.storedRef()
 		return !c.setDefault(accno, ref, nil).json.Get("accno").Exists()

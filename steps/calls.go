@@ -199,7 +199,7 @@ func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 	w.mu.Lock()
 	w.exchanges = append(w.exchanges, ex)
 	w.mu.Unlock()
-	c := &call{op: r.op, fields: r.fields, raw: r.raw != nil, resp: resp, retried: ex.RetriedCodes}
+	c := &call{op: r.op, path: r.path, fields: r.fields, raw: r.raw != nil, resp: resp, retried: ex.RetriedCodes}
 	if err != nil {
 		return c, err
 	}
