@@ -73,6 +73,9 @@ var paymentMutants = []Mutant{
 	// rule that none of the above proves.
 	{Name: "payment-option-no-iconurl", Clause: "A-2.5", Rule: "A-2.5#1", Description: "the available payment options lack iconUrl"},
 	{Name: "payment-option-iconurl-not-a-url", Clause: "A-2.5", Rule: "A-2.5#3", Description: "Get Payment Options answers iconUrl as a name with spaces (\"Visa card icon\"), not a URL"},
+	// Added for issue 23: a listing and a read of the same object agree.
+	{Name: "stored-options-of-every-account", Clause: "A-4.13", Rule: "A-4.13#6", Description: "Get Stored Payment Options lists the stored options of every account, not only those of the account in its path"},
+	{Name: "status-amount-captured-part", Clause: "B-4.7", Rule: "B-4.7#5", Description: "after a Capture of part of the authorized amount, Get Payment Status answers that part as presentationAmount instead of the amount authorized"},
 	// Added for issue 23: accno of these responses is the account of the path.
 	{Name: "initverify-accno-null", Clause: "A-4.8", Rule: "A-4.8#3", Description: "Init Verify answers accno null instead of the account of its path"},
 	{Name: "completeverify-accno-null", Clause: "A-4.9", Rule: "A-4.9#5", Description: "Complete Verify answers accno null instead of the account of its path"},

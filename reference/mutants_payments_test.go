@@ -142,6 +142,21 @@ var paymentProbes = map[string]func(c *client) bool{
 		accno, ref := c.storedRef()
 		return c.setDefault(accno, ref, map[string]any{"accnoType": absent}).code() != "0001"
 	},
+	"stored-options-of-every-account": func(c *client) bool {
+		_, foreign := c.storedRef()
+		accno, _ := c.storedRef()
+		for _, o := range c.storedOptions(accno, nil).json.Get("paymentOptions").Array() {
+			if o.Get("reference").String() == foreign {
+				return true
+			}
+		}
+		return false
+	},
+	"status-amount-captured-part": func(c *client) bool {
+		ref := c.authorizedPayment()
+		c.capture(ref, map[string]any{"modifiedAmount": json.Number("10.00")})
+		return c.paymentStatus(ref, nil).json.Get("presentationAmount").Float() != 100
+	},
 	// accno of the response is the account of the path (issue 23).
 	"initverify-accno-null": func(c *client) bool {
 		accno, ref := c.storedRef()

@@ -348,6 +348,21 @@ func (s *optionStore) list(accno string) []storedOption {
 	return out
 }
 
+// listAll returns copies of the options of every account, accounts in the
+// order of their numbers: what the mutant stored-options-of-every-account
+// lists.
+func (s *optionStore) listAll() []storedOption {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []storedOption
+	for _, accno := range slices.Sorted(maps.Keys(s.byAccno)) {
+		for _, o := range s.byAccno[accno] {
+			out = append(out, o.clone())
+		}
+	}
+	return out
+}
+
 // with runs fn on the option ref of accno and on all options of the
 // account while holding the lock, and reports false without calling fn when
 // the account has no such option (deleted ones included).
@@ -735,6 +750,9 @@ func (h *handler) getStoredOptions(c *call) reply {
 			return rep
 		}
 		stored := h.options.list(a.accno)
+		if h.mutant("stored-options-of-every-account") {
+			stored = h.options.listAll()
+		}
 		if h.p.newestOptionFirst() {
 			slices.Reverse(stored)
 		}
