@@ -1,8 +1,8 @@
 @A-4.11
 Feature: Set Default Stored Payment Option (A-4.11)
   The partner makes one stored payment option the account's default. The
-  success HTTP status is not shown by the spec, so any 2xx status with
-  responseCode 0000 is a success. That the previous default stops being one
+  operation's success HTTP status is not shown by the spec, so a success is
+  responseCode 0000 with 200 or 201, the statuses A-7 pairs with 0000. That the previous default stops being one
   is implied by "the default", not stated: the suite warns when it does not.
 
   Rule: The option becomes the default

@@ -2,8 +2,9 @@
 Feature: Perform Address Check (B-4.19)
   The partner asks the service to check an address. The success HTTP status
   and the response's fields beyond partnerReference and programCode are not
-  shown by the spec: a success is any 2xx with responseCode 0000 and the
-  envelope, and partnerReference and programCode echo the request.
+  shown by the spec: a success is responseCode 0000 with 200 or 201 (the
+  statuses A-7 pairs with 0000) and the envelope, and partnerReference and
+  programCode echo the request.
 
   Rule: A valid address check is answered with the envelope
 
