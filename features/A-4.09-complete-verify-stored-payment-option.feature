@@ -27,7 +27,7 @@ Feature: Complete Verify Stored Payment Option (A-4.9)
 
   Rule: A wrong verification code does not verify
 
-    @A-4.9#4
+    @A-7 @A-4.9#4 @A-7#6
     Scenario: A wrong verification code is not a success
       Given the partner has created an account
       And the partner has stored a payment option

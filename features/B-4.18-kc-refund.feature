@@ -52,7 +52,7 @@ Feature: KC-Refund (B-4.18)
 
   Rule: A refund is not above the captured amount
 
-    @B-2.4 @B-4.18#3
+    @A-7 @B-2.4 @B-4.18#3 @A-7#6
     Scenario: A refund above the captured amount is not a success and changes no balance
       Given the partner has created an account
       And the account has been loaded with 50.00
