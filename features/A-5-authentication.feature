@@ -91,8 +91,8 @@ Feature: Authentication (A-5)
 
       Examples:
         | change                     |
-        | a character added          |
-        | its last character changed |
+        | a character added                 |
+        | a character in its middle changed |
 
   Rule: Payment option operations are refused without a valid token
 

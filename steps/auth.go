@@ -112,8 +112,11 @@ func (w *World) callsWithExpiredToken(ctx context.Context, phrase string) error 
 }
 
 // callsWithTamperedToken sends the operation with the token the scenario
-// would send, with a character added at its end or its last character
-// changed: a token the service did not issue, so an invalid one (A-5.5).
+// would send, with a character added at its end or a character in its
+// middle changed: a token the service did not issue, so an invalid one
+// (A-5.5). The middle, not the end: the last character of a base64 token
+// may carry unused bits, so a lenient decoder reads the same token with it
+// changed, and a vendor could argue such a token is not invalid.
 func (w *World) callsWithTamperedToken(ctx context.Context, phrase, how string) error {
 	r, err := w.prepare(phrase, "")
 	if err != nil {
@@ -126,12 +129,12 @@ func (w *World) callsWithTamperedToken(ctx context.Context, phrase, how string) 
 	if how == "a character added" {
 		tok += "A"
 	} else {
-		last := tok[len(tok)-1]
+		i := len(tok) / 2
 		repl := byte('A')
-		if last == 'A' {
+		if tok[i] == 'A' {
 			repl = 'B'
 		}
-		tok = tok[:len(tok)-1] + string(repl)
+		tok = tok[:i] + string(repl) + tok[i+1:]
 	}
 	r.token = &tok
 	return w.send(ctx, r)
@@ -181,6 +184,6 @@ func registerAuthSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner holds a token that has expired$`), w.holdsExpiredToken)
 	sc.Step(re(`^the partner `+opPattern+` with the expired token$`), w.callsWithExpiredToken)
 	sc.Step(re(`^the partner requests a token with a wrong password$`), w.requestsTokenWithWrongPassword)
-	sc.Step(re(`^the partner `+opPattern+` with its X-Auth-Token with (a character added|its last character changed)$`), w.callsWithTamperedToken)
+	sc.Step(re(`^the partner `+opPattern+` with its X-Auth-Token with (a character added|a character in its middle changed)$`), w.callsWithTamperedToken)
 	sc.Step(re(`^the response carries a token valid until a UTC timestamp with milliseconds$`), w.tokenValidUntil)
 }
