@@ -351,6 +351,8 @@ func (h *handler) onKCPayment(c *call, op string, fn func(p *payment) reply) rep
 			return
 		}
 		switch {
+		case op == opKCCapture && p.status == statusCaptured && h.mutant("kc-capture-repeat-when-funded") && h.walletCovers(p.accno, p.captured, c.now):
+			rep, done = fn(p), true
 		case op == opKCCapture && p.status == statusCaptured && h.mutant("kc-capture-twice-debits"),
 			op == opKCRefund && p.status == statusAuthorized && h.mutant("kc-refund-before-capture"):
 			rep, done = fn(p), true
@@ -364,6 +366,19 @@ func (h *handler) onKCPayment(c *call, op string, fn func(p *payment) reply) rep
 		return rep
 	}
 	return h.onPayment(c, op, fn)
+}
+
+// walletCovers reports whether the wallet could pay amount before its
+// minimum allowed balance: what the mutant kc-capture-repeat-when-funded
+// asks instead of whether the payment is already captured.
+func (h *handler) walletCovers(accno string, amount decimal.Decimal, now time.Time) bool {
+	covers := false
+	h.ledgers.do(now, func(tx *ledgerTx) {
+		if l := tx.ledger(accno); l != nil {
+			covers = l.covers(amount, h.minimumBalance())
+		}
+	})
+	return covers
 }
 
 // kcCaptureFields are the fields KC-Capture answers for a payment captured

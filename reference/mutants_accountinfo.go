@@ -94,6 +94,7 @@ var accountInfoMutants = []Mutant{
 	{Name: "address-check-no-programcode", Clause: "B-4.19", Rule: "B-4.19#3", Description: "Perform Address Check answers programCode null instead of the programCode sent"},
 
 	// Added for issue 23: every stated length and type of the wallet-to-merchant bodies and the address check.
+	{Name: "kc-capture-repeat-when-funded", Clause: "B-3", Rule: "B-3#58", Description: "a second KC-Capture of a CAPTURED payment is refused only when the wallet cannot pay it again; with the money it answers 0000 and debits the wallet a second time"},
 	{Name: "kc-debit-otp-unbounded", Clause: "B-4.15", Rule: "B-4.15#12", Description: "KC-Debit Account's oneTimePassword may have nine characters (S(8)); the first eight are checked"},
 	{Name: "kc-capture-fee-three-decimals", Clause: "B-4.16", Rule: "B-4.16#7", Description: "KC-Capture accepts a modifiedFeeAmount with three decimals (Dec(18,2))"},
 	{Name: "kc-cancel-usage-unbounded", Clause: "B-4.17", Rule: "B-4.17#5", Description: "KC-Cancel accepts a modifiedUsage of more than 127 characters"},

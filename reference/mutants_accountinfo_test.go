@@ -212,6 +212,13 @@ var accountInfoProbes = map[string]func(c *client) bool{
 	"address-check-no-programcode": func(c *client) bool {
 		return c.addressCheck(nil).json.Get("programCode").String() != c.cfg.ProgramCode
 	},
+	"kc-capture-repeat-when-funded": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		ref := c.kcAuthorized(accno, "30.00")
+		c.kcCapture(ref, nil)
+		c.kcCapture(ref, nil)
+		return c.balancesOf(accno).bk != "70.00"
+	},
 	"kc-debit-otp-unbounded": func(c *client) bool {
 		return c.kcDebit(c.fundedWallet("100.00"), "10.00", map[string]any{"oneTimePassword": c.cfg.OneTimePassword + "9"}).code() == "0000"
 	},
