@@ -431,7 +431,9 @@ func (h *handler) kcCapture(c *call) reply {
 				p.blocked = decimal.Zero
 			}
 			tx.debit(w, posting{kind: entryPayment, amount: debited, reference: p.reference, description: usage, name: merchantName})
-			tx.credit(m, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: p.initiatorName})
+			if !h.mutant("kc-capture-merchant-not-credited") {
+				tx.credit(m, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: p.initiatorName})
+			}
 		})
 		p.status, p.captured = statusCaptured, captured
 		return h.ok(h.successStatus(opKCCapture), h.kcCaptureFields(c, p, captured))

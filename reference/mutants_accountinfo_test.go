@@ -212,6 +212,11 @@ var accountInfoProbes = map[string]func(c *client) bool{
 	"address-check-no-programcode": func(c *client) bool {
 		return c.addressCheck(nil).json.Get("programCode").String() != c.cfg.ProgramCode
 	},
+	"kc-capture-merchant-not-credited": func(c *client) bool {
+		before := c.balancesOf(c.cfg.MerchantAccno).bk
+		c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil)
+		return c.balancesOf(c.cfg.MerchantAccno).bk == before
+	},
 	"kc-capture-repeat-when-funded": func(c *client) bool {
 		accno := c.fundedWallet("100.00")
 		ref := c.kcAuthorized(accno, "30.00")
