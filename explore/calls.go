@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"mime"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -115,7 +116,8 @@ func (c *caller) call(ctx context.Context, opID string, path map[string]string, 
 func money(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2)) }
 
 // succeeded is a success as A-7 defines it: responseCode 0000 with the
-// operation's success status (any 2xx where the spec shows none). It is
+// operation's success status (A-7's "200 or 201" where the operation shows
+// none). It is
 // also what makes the suite's World take a payment, account or consent as
 // its current one.
 func (r *reply) succeeded() bool {
@@ -125,7 +127,7 @@ func (r *reply) succeeded() bool {
 	if r.op.Success != 0 {
 		return r.resp.Status == r.op.Success
 	}
-	return r.resp.Status/100 == 2
+	return r.resp.Status == http.StatusOK || r.resp.Status == http.StatusCreated
 }
 
 // evidence describes the response for a message.
@@ -146,7 +148,7 @@ func rawOrAbsent(raw string) string {
 
 func statusText(code int) string {
 	if code == 0 {
-		return "2xx"
+		return "200 or 201"
 	}
 	return fmt.Sprint(code)
 }

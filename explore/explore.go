@@ -71,6 +71,10 @@ type Options struct {
 	Replay bool
 	// HTTPClient overrides the client that reaches the target (tests).
 	HTTPClient *http.Client
+	// SharedMerchant says that others move the merchant's money while the
+	// exploration runs (a run's scenarios, other seeds): the merchant's
+	// balance is then not read, and merchant-is-credited asserts nothing.
+	SharedMerchant bool
 }
 
 // Outcome is what an exploration found.
@@ -111,13 +115,16 @@ type capabilities struct {
 // explorer is one exploration. rapid runs the property one run at a time,
 // so the bookkeeping below is touched by one goroutine.
 type explorer struct {
-	profile   *profile.Profile
-	caller    *caller
-	red       *target.Redactor
-	clock     target.Clock
-	caps      capabilities
-	unclaimed map[string]bool // kinds of move the profile's scope does not claim
-	maxMoves  int
+	profile *profile.Profile
+	caller  *caller
+	red     *target.Redactor
+	clock   target.Clock
+	caps    capabilities
+	// ownMerchant: nothing but the exploration moves the merchant's money,
+	// so its balance may be read around a move (invMerchant).
+	ownMerchant bool
+	unclaimed   map[string]bool // kinds of move the profile's scope does not claim
+	maxMoves    int
 	// maxAttempts bounds the runs of rapid's shrinker, which then stops:
 	// the same seed against a deterministic target shrinks to the same
 	// scenario however fast it is.
@@ -258,6 +265,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	e := &explorer{
 		profile: p, caller: c, red: red, clock: target.LocalClock,
 		caps:        capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""},
+		ownMerchant: !opts.SharedMerchant,
 		unclaimed:   unclaimedKinds(p),
 		maxMoves:    max(10, 3*opts.Steps),
 		maxAttempts: max(1, cmpOr(opts.ShrinkAttempts, 300)/3),

@@ -121,6 +121,7 @@ func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
 		{"failed-move-changes-state", "refused-move-changes-nothing", 6},
 		{"kc-capture-of-debit", "disallowed-move-is-refused", 7},
 		{"avlbal-ignores-block", "available-is-booked-minus-blocked", 6},
+		{"status-amount-captured-part", "payment-status-agrees-with-the-authorization", 6},
 	} {
 		t.Run(tc.mutant, func(t *testing.T) {
 			t.Parallel()
@@ -140,6 +141,30 @@ func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
 			features := filepath.Dir(f.FeaturePath)
 			assert.Equal(t, reports.Failed, replay(t, cfg, features, f), "the written scenario passes against the mutant")
 			assert.Equal(t, reports.Passed, replay(t, reference.DefaultConfig(), features, f), "the written scenario fails against the conforming server")
+		})
+	}
+}
+
+// The mutants only the exploration catches (reference.ExplorationMutants):
+// the feature suite cannot read the shared merchant around its own moves,
+// the exploration can. It finds each, shrinks the sequence, and the written
+// scenario, replayed, passes against the conforming server.
+func TestExplorationFindsWhatOnlyItCanCheck(t *testing.T) {
+	t.Parallel()
+	invariants := map[string]string{"kc-capture-merchant-not-credited": "merchant-is-credited"}
+	for _, m := range reference.ExplorationMutants() {
+		t.Run(m.Name, func(t *testing.T) {
+			t.Parallel()
+			want, ok := invariants[m.Name]
+			require.True(t, ok, "no invariant named for exploration mutant %s", m.Name)
+			cfg := reference.DefaultConfig()
+			cfg.Mutant = m.Name
+			out := explore1(t, cfg, explore.Options{ReportDir: t.TempDir()})
+			require.NotNil(t, out.Failure, "mutant %s survived the exploration", m.Name)
+			assert.Equal(t, want, out.Failure.Invariant.ID, out.Failure.Message)
+			assert.LessOrEqual(t, out.Failure.Moves, 8, out.Failure.Feature)
+			assert.Equal(t, reports.Passed, replay(t, reference.DefaultConfig(), filepath.Dir(out.Failure.FeaturePath), out.Failure),
+				"the written scenario fails against the conforming server")
 		})
 	}
 }

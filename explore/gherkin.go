@@ -171,6 +171,10 @@ func writeScenario(tr *runTrace, f *Failure, seed uint64) (string, int) {
 	w("# after %d moves; rapid shrank the sequence to %d moves in %d attempts.", f.OriginalMoves, f.Moves, f.Attempts)
 	w("# Replay it against the target: wallet-conformance run --features DIR (with the same --profile or --target).")
 	w("# The exchanges of the shrunk run, secrets redacted, are in %s.", exchangesName(f.FeatureName))
+	if inv == invMerchant {
+		w("# The merchant's balance is read by the exploration only (the feature suite's scenarios run at once and")
+		w("# share the merchant): replayed, this scenario makes the moves; the merchant's balance is in the exchanges.")
+	}
 	w("#")
 	w("# Rule %s (%s, %s):", inv.ID, inv.Level, strings.Join(tags, " "))
 	for _, l := range wrap(`"`+inv.Quote+`"`, 100) {

@@ -183,12 +183,29 @@ var (
 	}
 )
 
+// invMerchant: every party a wallet-to-merchant move touches. The feature
+// suite cannot check the merchant: its scenarios run at once and share the
+// profile's merchant account, so another scenario's refund may lower the
+// merchant's balance between two reads. The exploration makes one call at
+// a time, so it reads the merchant's booked balance around each KC-Debit
+// Account and KC-Capture. Only the direction is asserted: the amount
+// reaches the merchant in the merchant account's currency, at a rate and
+// with fees the spec does not show (B-4.16 processedAmount, fxRate,
+// modifiedFeeAmount). It assumes nothing else moves the merchant's money
+// while the exploration runs.
+var invMerchant = &Invariant{
+	ID: "merchant-is-credited", Title: "a wallet payment that moves money raises the merchant's booked balance, and one refused or repeated leaves it",
+	Level: rules.Normative, Clauses: []string{"B-4.15", "B-4.16", "B-2.4"},
+	Quote: "Initiates a payment from an e-wallet account to a merchant account. … merchantAccno S(255) Y (destination merchant account) … " +
+		"| KC-Capture | previously authorized by KC-Authorize | CAPTURED |",
+}
+
 // Invariants lists every invariant, in catalogue order.
 func Invariants() []*Invariant {
 	return []*Invariant{
 		invAvailable, invBalance, invRefused, invRefusalChangesNothing, invStatus, invStatusAgrees, invAccountStatus,
 		invAllowed, invClosed, invRefund, invCaptured, invCount, invTop, invBookingsListed, invEntriesMatch,
-		invCheckAmount, invConsent, invMinimum, invLoadAuthorization, invLoadRefund, invCancelCaptured,
+		invCheckAmount, invConsent, invMinimum, invLoadAuthorization, invLoadRefund, invCancelCaptured, invMerchant,
 	}
 }
 

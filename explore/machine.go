@@ -39,6 +39,7 @@ type step struct {
 	op       string          // the operation the move calls
 	amount   decimal.Decimal // the amount of a load or a wallet payment
 	full     bool            // a capture of the whole amount (no amount sent)
+	repeated bool            // a repeat of a move already made (KC-Capture of a captured payment)
 	fields   map[string]any  // the account data Create Account sent
 	expect   expectation
 	accepted bool // the target answered a success (steps.World would take it)

@@ -201,6 +201,14 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 		st.plain = "the partner debits " + amount.StringFixed(2) + " from the account for the merchant"
 	}
 	a := x.m.account()
+	var merchantBefore decimal.Decimal
+	merchantSeen := false
+	if kind == "kc-debit" {
+		merchantBefore, merchantSeen = x.merchantBooked(st)
+		if x.stop {
+			return
+		}
+	}
 	r, ok := x.send(st, op, nil, x.walletFields(op, a.accno, amount))
 	if !ok {
 		return
@@ -228,6 +236,7 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 			}
 		}
 	}
+	x.observeMerchant(st, merchantBefore, merchantSeen && !a.closed, false)
 	if !x.observeBalance(st, nil) {
 		return
 	}
@@ -237,6 +246,16 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 // onWallet runs a move on the current wallet payment.
 func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, apply func(r *reply)) {
 	p := x.m.payment()
+	// KC-Capture moves money to the merchant (or, repeated, none): the
+	// merchant's booked balance is read around it (invMerchant).
+	var merchantBefore decimal.Decimal
+	merchantSeen := false
+	if st.op == "kc-capture" {
+		merchantBefore, merchantSeen = x.merchantBooked(st)
+		if x.stop {
+			return
+		}
+	}
 	r, ok := x.send(st, st.op, map[string]string{"uniqueReference": p.ref}, fields)
 	if !ok {
 		return
@@ -244,6 +263,7 @@ func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, app
 	if x.outcome(st, r, exp) {
 		apply(r)
 	}
+	x.observeMerchant(st, merchantBefore, merchantSeen, st.repeated)
 	if !x.observeBalance(st, nil) {
 		return
 	}
@@ -266,6 +286,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 	}
 	exp := expRefusal
 	repeated := p.kind == payKCAuth && p.status == stCaptured
+	st.repeated = repeated
 	switch {
 	case p.kind == payKCAuth && p.status == stAuthorized:
 		exp = expSuccess

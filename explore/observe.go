@@ -51,6 +51,49 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 	return true
 }
 
+// merchantBooked reads the booked balance of the profile's merchant
+// account (B-4.13 of the merchant's accno, as every call, with the
+// partner's programCode). false
+// when it cannot be read: a target need not let a partner read the
+// merchant, so the merchant is then not observed, and nothing is asserted.
+func (x *machine) merchantBooked(st *step) (decimal.Decimal, bool) {
+	m := x.e.profile.Merchant
+	if m.Accno == "" || !x.e.ownMerchant {
+		return decimal.Zero, false
+	}
+	f := x.accountFields(true)
+	r, ok := x.send(st, "balance-enquiry", map[string]string{"accno": m.Accno}, f)
+	if !ok || r.success(x.e.caller.schemas) != "" {
+		return decimal.Zero, false
+	}
+	b, msg := balanceOf(r.json)
+	return b.bk, msg == ""
+}
+
+// observeMerchant compares the merchant's booked balance after a
+// KC-Debit Account or KC-Capture with before (invMerchant): up when the
+// move moved money, unchanged when it was refused or was a repeat.
+func (x *machine) observeMerchant(st *step, before decimal.Decimal, observed, repeated bool) {
+	if !observed || x.stop {
+		return
+	}
+	after, ok := x.merchantBooked(st)
+	if !ok {
+		return
+	}
+	switch {
+	case st.followed && !repeated && !after.GreaterThan(before):
+		x.violate(st, invMerchant, fmt.Sprintf("after %s, which moved money to the merchant, the merchant's booked balance is %s, not above the %s before it",
+			opName(st.op), after.StringFixed(2), before.StringFixed(2)))
+	case !st.accepted && !after.Equal(before):
+		x.violate(st, invRefusalChangesNothing, fmt.Sprintf("after %s was refused the merchant's booked balance is %s, it was %s",
+			opName(st.op), after.StringFixed(2), before.StringFixed(2)))
+	case st.accepted && repeated && !after.Equal(before):
+		x.violate(st, invMerchant, fmt.Sprintf("after %s, a repeat that moves no money, the merchant's booked balance is %s, it was %s",
+			opName(st.op), after.StringFixed(2), before.StringFixed(2)))
+	}
+}
+
 func opName(id string) string {
 	if op, ok := schemas.Lookup(id); ok {
 		return op.Name

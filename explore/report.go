@@ -187,6 +187,7 @@ func writeReport(dir string, p *profile.Profile, set *schemas.Set, runID string,
 // runShrinkTime) unless opts says otherwise.
 func ForRun(seeds []uint64, opts Options) func(ctx context.Context) (*runner.Explored, error) {
 	opts.ReportDir, opts.Replay, opts.Progress = "", false, nil
+	opts.SharedMerchant = true // the scenarios and the other seeds pay the merchant too
 	opts.ShrinkAttempts = cmp.Or(opts.ShrinkAttempts, runShrinkAttempts)
 	opts.ShrinkTime = cmp.Or(opts.ShrinkTime, runShrinkTime)
 	return func(ctx context.Context) (*runner.Explored, error) {

@@ -4,8 +4,11 @@ Feature: Account states and transitions (A-3)
   twoFAStatusCode and accFlowStatusCode (2FADIS and APPROVEDSV are values
   that occur, not values required); validUntil is deprecated and ignored.
   Close Account moves an existing account to CLOSED, sets dateClosed and
-  disables further usage. Other statuses and moves (closing twice, reading a
-  closed account) are not shown, so they are not checked.
+  disables further usage: every operation that uses the account, its money,
+  its stored payment options or its consents is refused, and an answer that
+  still reports the account reports it CLOSED. Other statuses and moves
+  (closing twice, whether a closed account may be read) are not shown, so
+  they are not checked.
 
   Rule: A created account is ACTIVE
 
@@ -39,6 +42,13 @@ Feature: Account states and transitions (A-3)
       Then the call succeeds
       And the response's statusCode is "CLOSED"
       And the response's dateClosed is a date
+
+    @A-4.5 @A-4.4 @A-3#5
+    Scenario: A closed account reads CLOSED wherever it is reported
+      Given the partner has created an account
+      When the partner closes the account
+      Then the call succeeds
+      And the account reads CLOSED wherever it may still be read
 
   Rule: Only an account that exists can be closed
 
@@ -82,10 +92,65 @@ Feature: Account states and transitions (A-3)
         | operation                            |
         | makes the payment option the default |
 
-    @A-4.10 @advisory @A-3#8
-    Scenario: A closed account's stored payment option is not deleted
+      @A-4.10 @A-3#8
+      Examples: Delete Stored Payment Option
+        | operation                  |
+        | deletes the payment option |
+
+    @A-4.7 @A-3#7
+    Scenario: A closed account can no longer complete storing a payment option
+      Given the partner has created an account
+      And the partner has started adding a payment option
+      And the partner has closed the account
+      When the partner completes adding the payment option
+      Then the call fails as a handled error
+
+    @A-4.9 @A-3#7
+    Scenario: A closed account can no longer complete verifying a payment option
       Given the partner has created an account
       And the partner has stored a payment option
+      And the partner has started verifying the payment option
       And the partner has closed the account
-      When the partner deletes the payment option
+      When the partner completes verifying the payment option
       Then the call fails as a handled error
+
+    @B-4.8 @A-3#7
+    Scenario: A closed account can no longer give a consent
+      Given the partner has created an account
+      And the partner has closed the account
+      When the partner adds a consent
+      Then the call fails as a handled error
+
+    @B-4.9 @A-3#7
+    Scenario: A closed account's consent can no longer be revoked
+      Given the partner has created an account
+      And the partner has added a consent
+      And the partner has closed the account
+      When the partner revokes the consent
+      Then the call fails as a handled error
+
+    @B-4.1 @A-3#7
+    Scenario: A closed account can no longer be loaded
+      Given the partner has created an account
+      And the partner has closed the account
+      When the partner initiates a guest payment to load the account
+      Then the call fails as a handled error
+
+    @A-3#7 @A-3#5
+    Scenario Outline: A closed wallet with money on it can no longer pay a merchant: <operation>
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has closed the account
+      When the partner <operation>
+      Then the call fails as a handled error
+      And the account reads CLOSED wherever it may still be read
+
+      @B-4.14
+      Examples: KC-Authorize
+        | operation                                   |
+        | authorizes a wallet payment to the merchant |
+
+      @B-4.15
+      Examples: KC-Debit Account
+        | operation                           |
+        | debits the account for the merchant |

@@ -15,7 +15,7 @@ Feature: Issue Token (A-4.1)
 
   Rule: A wrong password gives no token
 
-    @A-5 @A-5#1
+    @A-5 @A-5#1 @A-7 @A-7#6
     Scenario: A wrong password is not a success
       When the partner requests a token with a wrong password
       Then the call is not a success

@@ -27,6 +27,25 @@ Feature: Create Account (A-4.2)
       Then the call succeeds
       And the account information holds the country codes in alpha-2 and alpha-3
 
+    @A-2.0 @A-2.4 @A-2.0#9 @A-2.4#6
+    Scenario: A business user given its business country codes in alpha-3 holds them in alpha-2 and alpha-3
+      When the partner creates an account for a business user with country codes in alpha-3
+      Then the call succeeds
+      And the account information holds the business country codes in alpha-2 and alpha-3
+
+  Rule: culture is an RFC 4646 language tag
+
+    @A-2.4 @A-4.4 @A-2.4#7
+    Scenario: An account created with the culture de-DE holds that language tag
+      When the partner creates an account with culture set to "de-DE"
+      Then the call succeeds
+      And the account information holds culture whole
+
+    @A-7 @A-2.4 @A-7#7 @A-2.4#7
+    Scenario: An account created with the culture de_DE, a locale that is no language tag, is refused
+      When the partner creates an account with culture set to "de_DE"
+      Then the call is refused as an invalid value
+
   Rule: isBusinessUser is false unless given
 
     @A-4.2#5

@@ -1,8 +1,9 @@
 @A-4.8
 Feature: Init Verify Stored Payment Option (A-4.8)
   The partner starts verifying a stored payment option. The request carries
-  programAccno, not programCode. The success HTTP status is not shown by the
-  spec, so any 2xx status with responseCode 0000 is a success.
+  programAccno, not programCode. The operation's success HTTP status is not
+  shown by the spec, so a success is responseCode 0000 with 200 or 201, the
+  statuses A-7 pairs with 0000.
 
   Rule: A valid request starts the verification
 
@@ -13,6 +14,7 @@ Feature: Init Verify Stored Payment Option (A-4.8)
       When the partner starts verifying the payment option
       Then the call succeeds
       And the response echoes partnerReference
+      And the response names the account of the call in accno
 
   Rule: Every mandatory field is required
 

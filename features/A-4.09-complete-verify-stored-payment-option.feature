@@ -14,6 +14,7 @@ Feature: Complete Verify Stored Payment Option (A-4.9)
       When the partner completes verifying the payment option
       Then the call succeeds
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
 
     @advisory @A-2.6 @A-2.6#4
     Scenario: A verified option reads VERIFIED
@@ -26,7 +27,7 @@ Feature: Complete Verify Stored Payment Option (A-4.9)
 
   Rule: A wrong verification code does not verify
 
-    @A-4.9#4
+    @A-7 @A-4.9#4 @A-7#6
     Scenario: A wrong verification code is not a success
       Given the partner has created an account
       And the partner has stored a payment option

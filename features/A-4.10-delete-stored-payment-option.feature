@@ -15,6 +15,7 @@ Feature: Delete Stored Payment Option (A-4.10)
       When the partner deletes the payment option
       Then the call succeeds
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
       And the payment option is no longer listed among the stored payment options
 
     @A-4.10#3 @A-4.10#5

@@ -1,8 +1,8 @@
 @A-4.11
 Feature: Set Default Stored Payment Option (A-4.11)
   The partner makes one stored payment option the account's default. The
-  success HTTP status is not shown by the spec, so any 2xx status with
-  responseCode 0000 is a success. That the previous default stops being one
+  operation's success HTTP status is not shown by the spec, so a success is
+  responseCode 0000 with 200 or 201, the statuses A-7 pairs with 0000. That the previous default stops being one
   is implied by "the default", not stated: the suite warns when it does not.
 
   Rule: The option becomes the default
@@ -14,6 +14,7 @@ Feature: Set Default Stored Payment Option (A-4.11)
       When the partner makes the payment option the default
       Then the call succeeds
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
       And the first payment option is the only default
 
     @A-2.6 @A-4.11#3 @A-4.11#4

@@ -7,13 +7,14 @@ Feature: Get Payment Options (A-4.12)
 
   Rule: The available options are listed for the transaction type
 
-    @A-2.5 @A-4.12#1 @A-4.12#4 @A-4.12#5 @A-2.5#1 @A-2.5#2
+    @A-2.5 @A-4.12#1 @A-4.12#4 @A-4.12#5 @A-2.5#1 @A-2.5#2 @A-2.5#3
     Scenario: The available payment options are listed
       Given the partner has created an account
       When the partner lists the available payment options
       Then the call succeeds
       And the response echoes partnerReference and programCode
       And the response echoes transactionTypeCode
+      And the response names the account of the call in accno
       And the available payment options include the profile's payment option
 
   Rule: Every parameter is required

@@ -13,6 +13,7 @@ Feature: Get Stored Payment Options (A-4.13)
       When the partner lists the stored payment options
       Then the call succeeds
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
       And the listed payment options include the payment option
 
     @A-2.6 @A-4.13#2 @A-4.13#4
@@ -22,6 +23,17 @@ Feature: Get Stored Payment Options (A-4.13)
       When the partner lists the stored payment options for the profile's transaction type
       Then the call succeeds
       And the listed payment options include the payment option
+
+  Rule: The listing holds the options of the account in the call, and only those
+
+    @A-4.13#6
+    Scenario: An option stored on another account is not listed
+      Given the partner has created an account
+      And the partner has stored a payment option
+      And the partner has stored a payment option on another account
+      When the partner lists the stored payment options
+      Then the call succeeds
+      And the listed payment options are the account's own, and only those
 
   Rule: Every mandatory parameter is required
 

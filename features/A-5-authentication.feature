@@ -81,6 +81,19 @@ Feature: Authentication (A-5)
         | operation          |
         | closes the account |
 
+  Rule: A token with characters added or changed is refused with 0096
+
+    @A-5#5 @A-4.4
+    Scenario Outline: The partner reads the account information with its X-Auth-Token with <change>
+      Given the partner has created an account
+      When the partner reads the account information with its X-Auth-Token with <change>
+      Then the call is refused as unauthorized
+
+      Examples:
+        | change                     |
+        | a character added                 |
+        | a character in its middle changed |
+
   Rule: Payment option operations are refused without a valid token
 
     @A-5#2 @A-5#5

@@ -8,6 +8,41 @@ Feature: Errors (A-7)
   response carries partnerReference, a four-digit responseCode and a
   responseDescription.
 
+  Rule: A response code goes with the HTTP status A-7 pairs with it
+
+    @A-4.8 @A-7#12
+    Scenario: Init Verify, whose own status is not shown, succeeds with HTTP 200 or 201
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner starts verifying the payment option
+      Then the call succeeds
+
+    @A-4.11 @A-7#12
+    Scenario: Set Default, whose own status is not shown, succeeds with HTTP 200 or 201
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner makes the payment option the default
+      Then the call succeeds
+
+    @B-4.19 @A-7#12
+    Scenario: Perform Address Check, whose status is not shown, succeeds with HTTP 200 or 201
+      When the partner checks an address
+      Then the call succeeds
+
+    @A-4.6 @A-3 @A-3#7 @A-7#12
+    Scenario: A closed account's refusal carries a code that goes with its HTTP status
+      Given the partner has created an account
+      And the partner has closed the account
+      When the partner starts adding a payment option
+      Then the call fails as a handled error
+
+  Rule: The description of a missing field names every missing field
+
+    @A-4.2 @A-7#3 @A-7#4
+    Scenario: Create Account without city and postCode is rejected naming both
+      When the partner creates an account without city and postCode
+      Then the call is rejected as a syntax error naming city and postCode
+
   Rule: A value of the wrong data type is a syntax error
 
     @A-4.2 @A-7#1 @A-7#5

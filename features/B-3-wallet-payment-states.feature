@@ -7,7 +7,9 @@ Feature: Wallet-to-merchant payment states (B-3)
   do not allow is a handled error that changes no balance. What an exact
   repeat answers (a second KC-Capture, a second KC-Cancel) the rows do not
   show: the target declares it in its profile (behaviour.kcRepeatedMove),
-  and it moves no money either way.
+  and it moves no money either way. A second KC-Capture is tried with money
+  on the wallet for a second debit: refused for want of money, a repeat
+  proves nothing.
 
   Rule: A move the KC rows do not allow is refused and changes no balance
 
@@ -41,6 +43,16 @@ Feature: Wallet-to-merchant payment states (B-3)
 
   Rule: An exact repeat is answered as the profile declares and moves no money
 
+    @B-2.4 @B-4.16 @B-3#58 @B-2.4#4
+    Scenario: KC-Capture of a captured payment, with money for a second debit, is answered as the profile declares and debits once
+      Given the partner has created an account
+      And the account has been loaded with 100.00
+      And the partner has a captured wallet payment of 30.00 to the merchant
+      And the partner has noted the account's balance, which could pay 30.00 again
+      When the partner captures the wallet payment
+      Then the repeated move is answered as the profile declares
+      And the balance is unchanged
+
     @B-2.4 @B-3#58 @B-2.4#4
     Scenario Outline: <move> is answered as the profile declares and changes no balance
       Given the partner has created an account
@@ -50,11 +62,6 @@ Feature: Wallet-to-merchant payment states (B-3)
       When the partner <operation>
       Then the repeated move is answered as the profile declares
       And the balance is unchanged
-
-      @B-4.16
-      Examples: KC-Capture
-        | move                             | state                                              | operation                   |
-        | KC-Capture of a captured payment | a captured wallet payment of 30.00 to the merchant | captures the wallet payment |
 
       @B-4.17
       Examples: KC-Cancel

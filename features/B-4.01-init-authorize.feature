@@ -52,7 +52,7 @@ Feature: Init Authorize (B-4.1)
         | postCode         |
         | countryCode      |
 
-    @B-4.1#7
+    @A-7 @B-4.1#7 @A-7#6
     Scenario: A guest payment with useDifferentBillingAddress false is not a success
       When the partner initiates a guest payment with useDifferentBillingAddress set to false
       Then the call is not a success

@@ -29,7 +29,7 @@ Feature: Refund (B-4.5)
 
   Rule: A refundAmount cannot exceed the refunded transaction amount
 
-    @B-4.5#4
+    @A-7 @B-4.5#4 @A-7#6
     Scenario: A refund above the captured amount is not a success
       Given the partner has a captured payment
       When the partner refunds 30.00 of the payment

@@ -15,6 +15,7 @@ Feature: Add Consent (B-4.8)
       And the response's consentStatusCode is "CNSTCONF"
       And the response carries a consentReference of at most 32 characters
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
 
   Rule: Every mandatory field is required, and no field is longer than its table says
 

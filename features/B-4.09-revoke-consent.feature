@@ -14,6 +14,7 @@ Feature: Revoke Consent (B-4.9)
       Then the call succeeds
       And the response's consentStatusCode is "CNSTRVKD"
       And the response echoes partnerReference and programCode
+      And the response names the account of the call in accno
 
     @B-4.9#5
     Scenario: Revoking a consent the account does not have is a handled error

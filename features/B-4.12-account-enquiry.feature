@@ -43,6 +43,15 @@ Feature: Account Enquiry (B-4.12)
       And the response holds at most all the account's entries but one
       And the returned entries are the most recent ones
 
+    @B-4.12#24 @B-4.12#10
+    Scenario: skip passes over the most recent entries before top counts the page
+      Given the partner has created an account
+      And the account has been loaded with 11.00, 12.00 and 13.00, the last a second later
+      When the partner reads a page of 2 account entries after skipping 1
+      Then the call succeeds
+      And the page holds top entries counted after the skipped ones
+      And the returned entries are the most recent ones
+
     @A-7 @B-4.12#22
     Scenario: A top that is not a number is rejected as a syntax error
       Given the partner has created an account

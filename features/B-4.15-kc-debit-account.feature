@@ -86,6 +86,17 @@ Feature: KC-Debit Account (B-4.15)
       When the partner debits the account for the merchant named by its external account reference
       Then the call succeeds
 
+  Rule: oneTimePassword is at most 8 characters
+
+    @A-7 @A-2.0 @B-2.4 @A-7#7 @B-4.15#12
+    Scenario: A debit with a oneTimePassword of nine characters is refused and moves no money
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has noted the account's balance
+      When the partner debits the account for the merchant with the one-time password and one character more
+      Then the call is refused as an invalid value
+      And the balance is unchanged
+
   Rule: Every mandatory field is required
 
     @A-7

@@ -31,6 +31,37 @@ Feature: KC-Capture (B-4.16)
       And the response's modifiedAmount is 20.00
       And the booked balance has fallen by exactly 20.00
 
+  Rule: Amounts have at most two decimals, modifiedUsage at most 127 characters
+
+    @A-2.0 @A-2.0#1 @B-4.16#7
+    Scenario: A capture with a modifiedUsage of 127 characters is accepted
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has authorized a wallet payment of 30.00 to the merchant
+      When the partner captures the wallet payment with modifiedUsage of 127 characters
+      Then the call succeeds
+
+    @A-7 @A-2.0 @A-2.0#2 @A-7#7 @B-4.16#7
+    Scenario: A capture with a modifiedUsage of 128 characters is refused
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has authorized a wallet payment of 30.00 to the merchant
+      When the partner captures the wallet payment with modifiedUsage of 128 characters
+      Then the call is refused as an invalid value
+
+    @A-7 @A-2.0 @B-4.16#7
+    Scenario Outline: A capture with a <field> of three decimals is a handled error
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has authorized a wallet payment of 30.00 to the merchant
+      When the partner captures the wallet payment with <field> set to 1.001
+      Then the call fails as a handled error
+
+      Examples:
+        | field             |
+        | modifiedFeeAmount |
+        | modifiedAmount    |
+
   Rule: Every mandatory field is required
 
     @A-7 @B-4.16#2

@@ -17,6 +17,24 @@ Feature: KC-Cancel (B-4.17)
       And the response's statusCode is "CANCELLED"
       And the balance is unchanged
 
+  Rule: modifiedUsage is at most 127 characters
+
+    @A-2.0 @A-2.0#1 @B-4.17#5
+    Scenario: A cancel with a modifiedUsage of 127 characters is accepted
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has authorized a wallet payment of 30.00 to the merchant
+      When the partner cancels the wallet payment with modifiedUsage of 127 characters
+      Then the call succeeds
+
+    @A-7 @A-2.0 @A-2.0#2 @A-7#7 @B-4.17#5
+    Scenario: A cancel with a modifiedUsage of 128 characters is refused
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has authorized a wallet payment of 30.00 to the merchant
+      When the partner cancels the wallet payment with modifiedUsage of 128 characters
+      Then the call is refused as an invalid value
+
   Rule: Every mandatory field is required
 
     @A-7 @B-4.17#2

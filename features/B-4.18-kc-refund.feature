@@ -52,7 +52,7 @@ Feature: KC-Refund (B-4.18)
 
   Rule: A refund is not above the captured amount
 
-    @B-2.4 @B-4.18#3
+    @A-7 @B-2.4 @B-4.18#3 @A-7#6
     Scenario: A refund above the captured amount is not a success and changes no balance
       Given the partner has created an account
       And the account has been loaded with 50.00
@@ -70,6 +70,30 @@ Feature: KC-Refund (B-4.18)
       And the partner has refunded 15.00 of the wallet payment
       When the partner refunds 10.00 of the wallet payment
       Then the call is not a success
+
+  Rule: refundCurrCode, refundUsage and refundType are at most their length
+
+    @A-2.0 @A-2.0#1 @B-4.18#9
+    Scenario: A refund with a refundUsage of 255 characters is accepted
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has debited 20.00 from the account for the merchant
+      When the partner refunds the wallet payment with refundUsage of 255 characters
+      Then the call succeeds
+
+    @A-7 @A-2.0 @A-2.0#2 @A-7#7 @B-4.18#9
+    Scenario Outline: A refund with a <field> of <length> characters is refused
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has debited 20.00 from the account for the merchant
+      When the partner refunds the wallet payment with <field> of <length> characters
+      Then the call is refused as an invalid value
+
+      Examples:
+        | field          | length |
+        | refundCurrCode | 4      |
+        | refundUsage    | 256    |
+        | refundType     | 2      |
 
   Rule: Every mandatory field is required
 

@@ -261,6 +261,7 @@ type enquiryWindow struct {
 	descending       bool // sortDirection DESC
 	topOldest        bool // top keeps the oldest entries (a mutant's)
 	skipOldest       bool // skip passes over the oldest entries (a mutant's)
+	topBeforeSkip    bool // top is applied before skip (a mutant's)
 	sameDayNewest    bool // within one booking date, newest first (a variant's)
 	// instant is the instant of an entry the date and time filters compare:
 	// its booking instant, or its value instant (a variant's).
@@ -289,7 +290,12 @@ func (w enquiryWindow) page(list []entry) []entry {
 	if w.skipOldest {
 		start, end = min(w.skip, len(list)), len(list)
 	}
-	if w.top >= 0 {
+	if w.topBeforeSkip && w.top >= 0 {
+		// the top most recent, of which skip are then dropped
+		end = len(list) - min(w.skip, w.top)
+		start = max(len(list)-w.top, 0)
+		end = max(end, start)
+	} else if w.top >= 0 {
 		if w.topOldest {
 			end = min(start+w.top, end)
 		} else {
@@ -339,6 +345,7 @@ func (h *handler) enquiryWindowOf(c *call) (enquiryWindow, reply, bool) {
 		top:           -1,
 		topOldest:     h.mutant("top-takes-oldest"),
 		skipOldest:    h.mutant("skip-takes-oldest"),
+		topBeforeSkip: h.mutant("top-before-skip"),
 		sameDayNewest: h.variant("same-day-newest-first"),
 		instant:       func(e entry) time.Time { return e.at },
 	}

@@ -86,7 +86,7 @@ func createAccountSpec() fieldSpec {
 				str("title", 2).req(),
 				str("lastName", 100).req(),
 				str("firstName", 100).req(),
-				str("culture", 14),
+				str("culture", 14).languageTag(),
 				str("addr1", 60).req(),
 				str("addr2", 60),
 				str("addr3", 60),
@@ -154,7 +154,7 @@ func updateAccountSpec() fieldSpec {
 				str("landlinePhone", 30),
 				str("mobilePhone", 30),
 				str("emailAddress", 255).req(),
-				str("culture", 14),
+				str("culture", 14).languageTag(),
 				str("timeZone", 50),
 				boolean("useDifferentCorrespondenceAddress").req(),
 			},
@@ -480,6 +480,9 @@ func (h *handler) getAccount(c *call) reply {
 		return h.fail(h.p.accountClosed(), "account is closed")
 	}
 	fields := h.accountView(a)
+	if a.statusCode == statusClosed && h.mutant("closed-account-read-active") {
+		fields["statusCode"] = statusActive
+	}
 	if h.mutant("get-absent-omitted") {
 		maps.DeleteFunc(fields, func(_ string, v any) bool { return v == nil })
 	}
@@ -536,6 +539,9 @@ func (h *handler) accountView(a account) map[string]any {
 	m["businessCompanyRegistrationCountryCode3"] = alpha3(d["businessCompanyRegistrationCountryCode"])
 	m["businessCountryCode"] = alpha2(d["businessCountryCode"])
 	m["businessCountryCode3"] = alpha3(d["businessCountryCode"])
+	if h.mutant("business-country-not-split") {
+		m["businessCountryCode"], m["businessCountryCode3"] = d["businessCountryCode"], nil
+	}
 	// Booleans.
 	flag := func(name string) bool { b, _ := d[name].(bool); return b }
 	m["useDifferentCorrespondenceAddress"] = flag("useDifferentCorrespondenceAddress")

@@ -34,6 +34,9 @@ const validUntilLayout = "2006-01-02T15:04:05.000Z"
 func (h *handler) issueToken(c *call) reply {
 	partner, ttl, ok := h.credentialsOf(c.v.str("userId"), c.v.str("password"))
 	if !ok {
+		if h.mutant("wrong-password-0099") {
+			return reply{status: http.StatusInternalServerError, code: "0099", desc: "unexpected server error"}
+		}
 		return h.fail(h.p.badCredentials(), "invalid user or password")
 	}
 	token := h.p.newToken()
@@ -53,6 +56,9 @@ func (h *handler) issueToken(c *call) reply {
 	shown := until
 	if h.mutant("token-validuntil-past") {
 		shown = c.now.Add(-h.cfg.TokenTTL).UTC()
+	}
+	if h.mutant("token-validuntil-before-issue") {
+		shown = c.now.Add(-30 * time.Second).UTC()
 	}
 	fields := map[string]any{
 		"token":      token,
@@ -127,6 +133,7 @@ type issued struct {
 type tokenStore struct {
 	mu      sync.Mutex        // guards byToken
 	byToken map[string]issued // token -> its partner and expiry
+	loose   bool              // set once, before serving, for the mutant token-checked-but-its-end
 }
 
 func newTokenStore() *tokenStore {
@@ -152,6 +159,15 @@ func (s *tokenStore) partnerOf(token string, now time.Time) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	is, ok := s.byToken[token]
+	if !ok && s.loose && len(token) > 1 {
+		// tokens match on all but their last character
+		for t, i := range s.byToken {
+			if len(t) > 1 && (token[:len(token)-1] == t[:len(t)-1] || token[:len(token)-1] == t) {
+				is, ok = i, true
+				break
+			}
+		}
+	}
 	if !ok || !now.Before(is.until) {
 		return "", false
 	}

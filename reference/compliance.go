@@ -39,5 +39,5 @@ func (h *handler) addressCheck(c *call) reply {
 	if h.mutant("address-check-no-programcode") {
 		fields["programCode"] = nil
 	}
-	return h.ok(status, fields)
+	return h.ok(h.unshownSuccess(status), fields)
 }

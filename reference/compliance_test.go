@@ -33,7 +33,7 @@ func TestAddressCheck(t *testing.T) {
 			assert.Equal(t, http.StatusOK, r.status)
 			assert.True(t, r.json.Get("addressValid").Bool())
 		} else {
-			assert.Equal(t, http.StatusAccepted, r.status)
+			assert.Equal(t, http.StatusCreated, r.status)
 			assert.Equal(t, "VALID", r.json.Get("checkResult").String())
 			assert.Equal(t, "HAUPTSTRASSE", r.json.Get("normalizedAddress.street").String())
 		}

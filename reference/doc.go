@@ -109,7 +109,7 @@
 //	wrong verificationCode          0012 / 400               0417 / 422
 //	unknown transactionTypeCode     0013 / 400               0001 / 400
 //	Complete Verify w/o Init Verify allowed                  0419 / 409
-//	Init Verify, Set Default status 200                      202
+//	Init Verify, Set Default status 200                      201
 //	authorizationToken              "spt_" + 32 hex          512 base64url characters
 //	storedPaymentOptionReference    UUID (36 chars)          "SPO" + 12 digits
 //	paymentProviderResponse         {"provider":"sandbox",   nested gateway, result,

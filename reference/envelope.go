@@ -57,6 +57,16 @@ func (h *handler) fail(o outcome, desc string) reply {
 	return reply{status: o.status, code: o.code, desc: desc}
 }
 
+// unshownSuccess is the success status of an operation whose own status the
+// spec does not show (Init Verify, Set Default, Address Check): status,
+// which A-7 bounds to "200 or 201", or 202 under the mutant that breaks it.
+func (h *handler) unshownSuccess(status int) int {
+	if h.mutant("unshown-success-202") {
+		return http.StatusAccepted
+	}
+	return status
+}
+
 // exchange is the per-request state shared between the operation and the
 // recoverer, which must still echo the envelope after a panic. Only the
 // request's own goroutine touches it.
@@ -241,6 +251,16 @@ func (h *handler) invalid(p problems) reply {
 		}
 		if h.mutant("missing-field-unnamed") {
 			rep.desc = "mandatory field missing"
+		}
+		if h.mutant("missing-fields-first-only") {
+			rep.desc = h.p.missingDescription(p.missing[:1])
+		}
+		if h.mutant("missing-field-within-word") {
+			named := make([]string, len(p.missing))
+			for i, f := range p.missing {
+				named[i] = "business" + strings.ToUpper(f[:1]) + f[1:]
+			}
+			rep.desc = h.p.missingDescription(named)
 		}
 		return rep
 	}

@@ -3,6 +3,7 @@ package reference
 import (
 	"encoding/json"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +34,14 @@ const amountScale = 2
 // (the body limit still applies).
 const unbounded = math.MaxInt
 
+// languageTag is RFC 4646's well-formed language tag: language (with
+// extlangs), script, region, variants, extensions and private use; a
+// private-use tag; the grandfathered forms (en-GB-oed, i-klingon). The
+// reference keeps its own expression, apart from the suite's.
+var languageTag = regexp.MustCompile(`^(?i:(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})(?:-[a-z]{4})?(?:-(?:[a-z]{2}|[0-9]{3}))?` +
+	`(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*(?:-x(?:-[a-z0-9]{1,8})+)?` +
+	`|x(?:-[a-z0-9]{1,8})+|i-[a-z0-9]{3,8}|[a-z]{2,3}-[a-z]{2,3}-[a-z]{2,3})$`)
+
 // location says where a field travels in the request.
 type location int
 
@@ -47,6 +56,7 @@ type field struct {
 	kind     kind
 	max      int  // maximum length for kindS and kindN, precision for kindDec
 	scale    int  // decimals allowed for kindDec
+	tag      bool // kindS: an RFC 4646 language tag (culture)
 	zero     bool // kindDec: zero is allowed too (an amount to compare, not to move)
 	required bool
 	in       location
@@ -59,6 +69,9 @@ func clock(name string) field         { return field{name: name, kind: kindT} }
 func boolean(name string) field       { return field{name: name, kind: kindB} }
 func amount(name string) field        { return field{name: name, kind: kindDec, max: 18, scale: amountScale} }
 func criteria(name string) field      { return field{name: name, kind: kindCriteria} }
+
+// languageTag marks an S field whose value is an RFC 4646 language tag.
+func (f field) languageTag() field { f.tag = true; return f }
 
 // req marks the field as required.
 func (f field) req() field { f.required = true; return f }
@@ -284,6 +297,8 @@ func checkValue(f field, x any, opt validateOptions) (any, fault) {
 			return nil, faultSyntax
 		case utf8.RuneCountInString(s) > f.max:
 			return nil, faultTooLong
+		case f.tag && !languageTag.MatchString(s):
+			return nil, faultSyntax
 		}
 		return s, faultNone
 	case kindD:

@@ -165,7 +165,7 @@ func (h *handler) newKCPayment(c *call, kind paymentKind) (payment, reply, bool)
 	if !found {
 		return payment{}, h.fail(h.p.unknownAccount(), "account not found"), false
 	}
-	if a.statusCode == statusClosed {
+	if a.statusCode == statusClosed && !(kind == paymentKCDebit && h.mutant("closed-wallet-kc-debit-allowed")) {
 		return payment{}, h.fail(h.p.accountClosed(), "account is closed"), false
 	}
 	curr := c.v.str("paymentCurrCode")
@@ -351,6 +351,8 @@ func (h *handler) onKCPayment(c *call, op string, fn func(p *payment) reply) rep
 			return
 		}
 		switch {
+		case op == opKCCapture && p.status == statusCaptured && h.mutant("kc-capture-repeat-when-funded") && h.walletCovers(p.accno, p.captured, c.now):
+			rep, done = fn(p), true
 		case op == opKCCapture && p.status == statusCaptured && h.mutant("kc-capture-twice-debits"),
 			op == opKCRefund && p.status == statusAuthorized && h.mutant("kc-refund-before-capture"):
 			rep, done = fn(p), true
@@ -364,6 +366,19 @@ func (h *handler) onKCPayment(c *call, op string, fn func(p *payment) reply) rep
 		return rep
 	}
 	return h.onPayment(c, op, fn)
+}
+
+// walletCovers reports whether the wallet could pay amount before its
+// minimum allowed balance: what the mutant kc-capture-repeat-when-funded
+// asks instead of whether the payment is already captured.
+func (h *handler) walletCovers(accno string, amount decimal.Decimal, now time.Time) bool {
+	covers := false
+	h.ledgers.do(now, func(tx *ledgerTx) {
+		if l := tx.ledger(accno); l != nil {
+			covers = l.covers(amount, h.minimumBalance())
+		}
+	})
+	return covers
 }
 
 // kcCaptureFields are the fields KC-Capture answers for a payment captured
@@ -416,7 +431,9 @@ func (h *handler) kcCapture(c *call) reply {
 				p.blocked = decimal.Zero
 			}
 			tx.debit(w, posting{kind: entryPayment, amount: debited, reference: p.reference, description: usage, name: merchantName})
-			tx.credit(m, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: p.initiatorName})
+			if !h.mutant("kc-capture-merchant-not-credited") {
+				tx.credit(m, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: p.initiatorName})
+			}
 		})
 		p.status, p.captured = statusCaptured, captured
 		return h.ok(h.successStatus(opKCCapture), h.kcCaptureFields(c, p, captured))

@@ -29,12 +29,27 @@ func Mutants() []Mutant {
 	return slices.Clone(mutants)
 }
 
+// explorationMutants break a rule only stateful exploration (package
+// explore) can check, never the feature suite: the features run at once and
+// share the profile's merchant account, so no scenario can read the
+// merchant's balance around its own move. They name no rule of the
+// catalogue; explore's tests prove that the exploration finds each.
+var explorationMutants = []Mutant{
+	{Name: "kc-capture-merchant-not-credited", Clause: "B-4.16", Description: "KC-Capture debits the wallet but credits nothing to the merchant account"},
+}
+
+// ExplorationMutants returns the mutants only the exploration catches, in
+// a stable order; a Config may name one as its Mutant.
+func ExplorationMutants() []Mutant {
+	return slices.Clone(explorationMutants)
+}
+
 // knownMutant reports whether name is "" or the name of a mutant.
 func knownMutant(name string) bool {
 	if name == "" {
 		return true
 	}
-	for _, m := range mutants {
+	for _, m := range slices.Concat(mutants, explorationMutants) {
 		if m.Name == name {
 			return true
 		}
@@ -57,6 +72,9 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	}
 	if h.mutant("get-accnotype-optional") && op == opGetAccount {
 		s.update("accnoType", func(f *field) { f.required = false })
+	}
+	if h.mutant("culture-not-a-tag-accepted") && op == opCreateAccount {
+		s.update("culture", func(f *field) { f.tag = false })
 	}
 	if h.mutant("maxlength-too-short") {
 		s.update("lastName", func(f *field) { f.max = 50 })

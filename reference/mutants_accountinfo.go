@@ -61,6 +61,7 @@ var accountInfoMutants = []Mutant{
 	{Name: "start-time-ignored", Clause: "B-4.12", Rule: "B-4.12#6", Description: "Account Enquiry ignores startTime: startDate always starts at 000000"},
 	{Name: "end-time-without-date-accepted", Clause: "B-4.12", Rule: "B-4.12#7", Description: "Account Enquiry with endTime but without endDate is accepted"},
 	{Name: "end-time-ignored", Clause: "B-4.12", Rule: "B-4.12#8", Description: "Account Enquiry ignores endTime: endDate always ends at 235959"},
+	{Name: "top-before-skip", Clause: "B-4.12", Rule: "B-4.12#24", Description: "Account Enquiry takes the top most recent entries first and skips among them (top 2, skip 1 over three entries gives one)"},
 	{Name: "skip-takes-oldest", Clause: "B-4.12", Rule: "B-4.12#10", Description: "Account Enquiry's skip passes over the oldest entries instead of the most recent"},
 	{Name: "neutral-shown-by-default", Clause: "B-4.12", Rule: "B-4.12#11", Description: "Account Enquiry lists neutral entries without includeNeutral (the default is false)"},
 	{Name: "include-neutral-only-neutral", Clause: "B-4.12", Rule: "B-4.12#12", Description: "Account Enquiry with includeNeutral true lists the neutral entries only, not the account entries"},
@@ -91,6 +92,14 @@ var accountInfoMutants = []Mutant{
 	{Name: "kc-refund-partnerreference-optional", Clause: "B-4.18", Rule: "B-4.18#2", Description: "KC-Refund does not require partnerReference"},
 	{Name: "kc-refund-no-source", Clause: "B-4.18", Rule: "B-4.18#7", Description: "KC-Refund leaves refundSourceAccno out of its response"},
 	{Name: "address-check-no-programcode", Clause: "B-4.19", Rule: "B-4.19#3", Description: "Perform Address Check answers programCode null instead of the programCode sent"},
+
+	// Added for issue 23: every stated length and type of the wallet-to-merchant bodies and the address check.
+	{Name: "kc-capture-repeat-when-funded", Clause: "B-3", Rule: "B-3#58", Description: "a second KC-Capture of a CAPTURED payment is refused only when the wallet cannot pay it again; with the money it answers 0000 and debits the wallet a second time"},
+	{Name: "kc-debit-otp-unbounded", Clause: "B-4.15", Rule: "B-4.15#12", Description: "KC-Debit Account's oneTimePassword may have nine characters (S(8)); the first eight are checked"},
+	{Name: "kc-capture-fee-three-decimals", Clause: "B-4.16", Rule: "B-4.16#7", Description: "KC-Capture accepts a modifiedFeeAmount with three decimals (Dec(18,2))"},
+	{Name: "kc-cancel-usage-unbounded", Clause: "B-4.17", Rule: "B-4.17#5", Description: "KC-Cancel accepts a modifiedUsage of more than 127 characters"},
+	{Name: "kc-refund-usage-unbounded", Clause: "B-4.18", Rule: "B-4.18#9", Description: "KC-Refund accepts a refundUsage of more than 255 characters"},
+	{Name: "address-check-street-unbounded", Clause: "B-4.19", Rule: "B-4.19#4", Description: "Perform Address Check accepts a street of more than 68 characters"},
 }
 
 // successStatus is the success HTTP status of op, an operation of this
@@ -154,6 +163,19 @@ func (h *handler) accountInfoSpecMutations(op string, s fieldSpec) fieldSpec {
 	case op == opKCCancel && h.mutant("kc-cancel-partnerreference-optional"),
 		op == opKCRefund && h.mutant("kc-refund-partnerreference-optional"):
 		optional("partnerReference")
+	}
+	unbound := func(name string) { s.update(name, func(f *field) { f.max = unbounded }) }
+	switch {
+	case op == opKCDebit && h.mutant("kc-debit-otp-unbounded"):
+		s.update("oneTimePassword", func(f *field) { f.max = 9 })
+	case op == opKCCapture && h.mutant("kc-capture-fee-three-decimals"):
+		s.update("modifiedFeeAmount", func(f *field) { f.scale = 3 })
+	case op == opKCCancel && h.mutant("kc-cancel-usage-unbounded"):
+		unbound("modifiedUsage")
+	case op == opKCRefund && h.mutant("kc-refund-usage-unbounded"):
+		unbound("refundUsage")
+	case op == opAddressCheck && h.mutant("address-check-street-unbounded"):
+		unbound("street")
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -113,6 +114,12 @@ var accountInfoProbes = map[string]func(c *client) bool{
 			"endDate": at.Format(time.DateOnly), "endTime": at.Format("150405"),
 		}).json.Get("count").Int() != 0
 	},
+	"top-before-skip": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "10.00", nil)
+		c.kcDebit(accno, "5.00", nil)
+		return len(entryAmounts(c.enquiry(accno, map[string]any{"top": "2", "skip": "1"}))) != 2
+	},
 	"skip-takes-oldest": func(c *client) bool {
 		accno := c.fundedWallet("100.00")
 		c.kcDebit(accno, "10.00", nil)
@@ -204,6 +211,33 @@ var accountInfoProbes = map[string]func(c *client) bool{
 	},
 	"address-check-no-programcode": func(c *client) bool {
 		return c.addressCheck(nil).json.Get("programCode").String() != c.cfg.ProgramCode
+	},
+	"kc-capture-merchant-not-credited": func(c *client) bool {
+		before := c.balancesOf(c.cfg.MerchantAccno).bk
+		c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil)
+		return c.balancesOf(c.cfg.MerchantAccno).bk == before
+	},
+	"kc-capture-repeat-when-funded": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		ref := c.kcAuthorized(accno, "30.00")
+		c.kcCapture(ref, nil)
+		c.kcCapture(ref, nil)
+		return c.balancesOf(accno).bk != "70.00"
+	},
+	"kc-debit-otp-unbounded": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("100.00"), "10.00", map[string]any{"oneTimePassword": c.cfg.OneTimePassword + "9"}).code() == "0000"
+	},
+	"kc-capture-fee-three-decimals": func(c *client) bool {
+		return c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), map[string]any{"modifiedFeeAmount": json.Number("1.001")}).code() == "0000"
+	},
+	"kc-cancel-usage-unbounded": func(c *client) bool {
+		return c.kcCancel(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), map[string]any{"modifiedUsage": strings.Repeat("u", 128)}).code() == "0000"
+	},
+	"kc-refund-usage-unbounded": func(c *client) bool {
+		return c.kcRefund(c.kcDebited(c.fundedWallet("100.00"), "30.00"), map[string]any{"refundUsage": strings.Repeat("u", 256)}).code() == "0000"
+	},
+	"address-check-street-unbounded": func(c *client) bool {
+		return c.addressCheck(map[string]any{"street": strings.Repeat("s", 69)}).code() == "0000"
 	},
 	"kc-debit-status-201":   func(c *client) bool { return c.kcStatuses()[1] != 200 },
 	"kc-capture-status-201": func(c *client) bool { return c.kcStatuses()[2] != 200 },

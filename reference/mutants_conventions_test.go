@@ -107,6 +107,18 @@ var conventionProbes = map[string]func(c *client) bool{
 	"nationality-not-split": func(c *client) bool {
 		return c.get(c.newAccount(), nil).json.Get("nationality").String() != "DE"
 	},
+	"business-country-not-split": func(c *client) bool {
+		r := c.create(map[string]any{
+			"isBusinessUser": true, "businessCompanyName": "ACME", "businessCompanyType": "GmbH",
+			"businessCompanyRegistrationNumber": "HRB 1", "businessCompanyRegistrationCountryCode": "DE",
+			"businessAddr1": "a", "businessCity": "c", "businessPostCode": "1", "businessCountryCode": "DEU",
+		})
+		a := c.get(r.json.Get("accno").String(), nil).json
+		return a.Get("businessCountryCode").String() != "DE" || a.Get("businessCountryCode3").String() != "DEU"
+	},
+	"culture-not-a-tag-accepted": func(c *client) bool {
+		return c.create(map[string]any{"culture": "de_DE"}).code() == "0000"
+	},
 	"create-no-twofa-status": func(c *client) bool {
 		return !c.create(nil).json.Get("twoFAStatusCode").Exists()
 	},
@@ -188,6 +200,51 @@ var conventionProbes = map[string]func(c *client) bool{
 	},
 	"number-as-string-accepted": func(c *client) bool {
 		return c.create(map[string]any{"lastName": json.Number("42")}).code() == "0000"
+	},
+	"missing-fields-first-only": func(c *client) bool {
+		desc := c.create(map[string]any{"city": absent, "postCode": absent}).json.Get("responseDescription").String()
+		return !strings.Contains(desc, "city") || !strings.Contains(desc, "postCode")
+	},
+	"missing-field-within-word": func(c *client) bool {
+		return strings.Contains(c.create(map[string]any{"city": absent}).json.Get("responseDescription").String(), "businessCity")
+	},
+	"unshown-success-202": func(c *client) bool {
+		return c.addressCheck(nil).status == http.StatusAccepted
+	},
+	"refusal-0001-http-409": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		r := c.initAdd(accno, nil)
+		return r.code() == "0001" && r.status != http.StatusBadRequest
+	},
+	"closed-account-delete-allowed": func(c *client) bool {
+		accno, ref := c.storedRef()
+		c.close(accno, nil)
+		return c.deleteOption(accno, ref, nil).code() == "0000"
+	},
+	"closed-wallet-kc-debit-allowed": func(c *client) bool {
+		accno := c.fundedWallet("50.00")
+		c.close(accno, nil)
+		return c.kcDebit(accno, "10.00", nil).code() == "0000"
+	},
+	"closed-account-read-active": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		r := c.get(accno, nil)
+		return r.code() == "0000" && r.json.Get("statusCode").String() != "CLOSED"
+	},
+	"token-checked-but-its-end": func(c *client) bool {
+		accno := c.newAccount()
+		tok := c.auth()
+		return c.do(http.MethodGet, "/account/"+url.PathEscape(accno)+c.getQuery(nil), nil, tok+"A").code() == "0000"
+	},
+	"token-validuntil-before-issue": func(c *client) bool {
+		until, err := time.Parse("2006-01-02T15:04:05.000Z", c.issue(c.cfg.Password).json.Get("validUntil").String())
+		return err == nil && until.Before(time.Now().Add(-20*time.Second))
+	},
+	"wrong-password-0099": func(c *client) bool {
+		r := c.issue("not-the-password")
+		return r.code() == "0099" || r.status == http.StatusInternalServerError
 	},
 	"closed-update-0099": func(c *client) bool {
 		accno := c.newAccount()

@@ -73,6 +73,19 @@ var paymentMutants = []Mutant{
 	// Added by the rule traceability of issue 15: one for every normative
 	// rule that none of the above proves.
 	{Name: "payment-option-no-iconurl", Clause: "A-2.5", Rule: "A-2.5#1", Description: "the available payment options lack iconUrl"},
+	{Name: "payment-option-iconurl-not-a-url", Clause: "A-2.5", Rule: "A-2.5#3", Description: "Get Payment Options answers iconUrl as a name with spaces (\"Visa card icon\"), not a URL"},
+	// Added for issue 23: a listing and a read of the same object agree.
+	{Name: "stored-options-of-every-account", Clause: "A-4.13", Rule: "A-4.13#6", Description: "Get Stored Payment Options lists the stored options of every account, not only those of the account in its path"},
+	{Name: "status-amount-captured-part", Clause: "B-4.7", Rule: "B-4.7#5", Description: "after a Capture of part of the authorized amount, Get Payment Status answers that part as presentationAmount instead of the amount authorized"},
+	// Added for issue 23: accno of these responses is the account of the path.
+	{Name: "initverify-accno-null", Clause: "A-4.8", Rule: "A-4.8#3", Description: "Init Verify answers accno null instead of the account of its path"},
+	{Name: "completeverify-accno-null", Clause: "A-4.9", Rule: "A-4.9#5", Description: "Complete Verify answers accno null instead of the account of its path"},
+	{Name: "delete-accno-of-merchant", Clause: "A-4.10", Rule: "A-4.10#4", Description: "Delete Stored Payment Option answers accno as the merchant's account number instead of the account of its path"},
+	{Name: "setdefault-accno-null", Clause: "A-4.11", Rule: "A-4.11#6", Description: "Set Default answers accno null instead of the account of its path"},
+	{Name: "payment-options-accno-of-merchant", Clause: "A-4.12", Rule: "A-4.12#5", Description: "Get Payment Options answers accno as the merchant's account number instead of the account of its path"},
+	{Name: "stored-options-accno-null", Clause: "A-4.13", Rule: "A-4.13#3", Description: "Get Stored Payment Options answers accno null instead of the account of its path"},
+	{Name: "add-consent-accno-of-merchant", Clause: "B-4.8", Rule: "B-4.8#4", Description: "Add Consent answers accno as the merchant's account number instead of the account of its path"},
+	{Name: "revoke-accno-null", Clause: "B-4.9", Rule: "B-4.9#4", Description: "Revoke Consent answers accno null instead of the account of its path"},
 	{Name: "payment-option-code-too-long", Clause: "A-2.5", Rule: "A-2.5#2", Description: "Get Payment Options lists an extra option whose code VISAINSTALL has 11 characters (the limit is S(10))"},
 	{Name: "stored-option-no-validuntiltime", Clause: "A-2.6", Rule: "A-2.6#1", Description: "the stored payment options lack validUntilTime"},
 	{Name: "carrier-number-unmasked", Clause: "A-2.6", Rule: "A-2.6#6", Description: "carrierNumber holds the full card number (4242424242424242) instead of a masked one"},
@@ -261,6 +274,24 @@ func (h *handler) paymentReplyFaults(op string, rep reply) reply {
 	} {
 		if m.on && m.op == op {
 			delete(rep.fields, m.field)
+		}
+	}
+	for _, m := range []struct {
+		on    bool
+		op    string
+		accno any
+	}{
+		{h.mutant("initverify-accno-null"), opInitVerify, nil},
+		{h.mutant("completeverify-accno-null"), opCompleteVerify, nil},
+		{h.mutant("delete-accno-of-merchant"), opDeleteOption, h.cfg.MerchantAccno},
+		{h.mutant("setdefault-accno-null"), opSetDefault, nil},
+		{h.mutant("payment-options-accno-of-merchant"), opGetPaymentOptions, h.cfg.MerchantAccno},
+		{h.mutant("stored-options-accno-null"), opGetStoredOptions, nil},
+		{h.mutant("add-consent-accno-of-merchant"), opAddConsent, h.cfg.MerchantAccno},
+		{h.mutant("revoke-accno-null"), opRevokeConsent, nil},
+	} {
+		if m.on && m.op == op {
+			rep.fields["accno"] = m.accno
 		}
 	}
 	for _, m := range []struct {

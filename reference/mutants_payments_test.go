@@ -58,6 +58,9 @@ var paymentProbes = map[string]func(c *client) bool{
 	"payment-option-no-iconurl": func(c *client) bool {
 		return !c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.iconUrl").Exists()
 	},
+	"payment-option-iconurl-not-a-url": func(c *client) bool {
+		return strings.Contains(c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.iconUrl").String(), " ")
+	},
 	"payment-option-code-too-long": func(c *client) bool {
 		for _, o := range c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions").Array() {
 			if len(o.Get("code").String()) > 10 {
@@ -138,6 +141,54 @@ var paymentProbes = map[string]func(c *client) bool{
 	"setdefault-accnotype-optional": func(c *client) bool {
 		accno, ref := c.storedRef()
 		return c.setDefault(accno, ref, map[string]any{"accnoType": absent}).code() != "0001"
+	},
+	"stored-options-of-every-account": func(c *client) bool {
+		_, foreign := c.storedRef()
+		accno, _ := c.storedRef()
+		for _, o := range c.storedOptions(accno, nil).json.Get("paymentOptions").Array() {
+			if o.Get("reference").String() == foreign {
+				return true
+			}
+		}
+		return false
+	},
+	"status-amount-captured-part": func(c *client) bool {
+		ref := c.authorizedPayment()
+		c.capture(ref, map[string]any{"modifiedAmount": json.Number("10.00")})
+		return c.paymentStatus(ref, nil).json.Get("presentationAmount").Float() != 100
+	},
+	// accno of the response is the account of the path (issue 23).
+	"initverify-accno-null": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.initVerify(accno, ref, nil).json.Get("accno").String() != accno
+	},
+	"completeverify-accno-null": func(c *client) bool {
+		r := c.verifiedReply(nil)
+		return r.json.Get("accno").Type != gjson.String
+	},
+	"delete-accno-of-merchant": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.deleteOption(accno, ref, nil).json.Get("accno").String() != accno
+	},
+	"setdefault-accno-null": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.setDefault(accno, ref, nil).json.Get("accno").String() != accno
+	},
+	"payment-options-accno-of-merchant": func(c *client) bool {
+		accno := c.newAccount()
+		return c.paymentOptions(accno, nil).json.Get("accno").String() != accno
+	},
+	"stored-options-accno-null": func(c *client) bool {
+		accno, _ := c.storedRef()
+		return c.storedOptions(accno, nil).json.Get("accno").String() != accno
+	},
+	"add-consent-accno-of-merchant": func(c *client) bool {
+		accno := c.newAccount()
+		return c.addConsent(accno, nil).json.Get("accno").String() != accno
+	},
+	"revoke-accno-null": func(c *client) bool {
+		accno := c.newAccount()
+		return c.revokeConsent(accno, c.consentRef(accno), nil).json.Get("accno").String() != accno
 	},
 	"setdefault-no-accno": func(c *client) bool {
 		accno, ref := c.storedRef()

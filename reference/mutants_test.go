@@ -16,7 +16,7 @@ import (
 func TestMutantTable(t *testing.T) {
 	t.Parallel()
 	seen := map[string]bool{}
-	for _, m := range Mutants() {
+	for _, m := range slices.Concat(Mutants(), ExplorationMutants()) {
 		assert.Regexp(t, `^[a-z0-9]+(-[a-z0-9]+)*$`, m.Name)
 		assert.Regexp(t, `^[AB]-\d+(\.\d+)?$`, m.Clause, m.Name)
 		assert.NotEmpty(t, m.Description, m.Name)
@@ -46,7 +46,7 @@ func TestMutantTable(t *testing.T) {
 func TestMutantsReferenced(t *testing.T) {
 	t.Parallel()
 	used := namesCalled(t, "mutant")
-	for _, m := range Mutants() {
+	for _, m := range slices.Concat(Mutants(), ExplorationMutants()) {
 		assert.True(t, used[m.Name], "mutant %s is never checked in the code", m.Name)
 		delete(used, m.Name)
 	}
@@ -530,7 +530,7 @@ var mutantProbes = map[string]func(c *client) bool{
 // server (both personalities) and against the mutant.
 func TestMutantsAreObservable(t *testing.T) {
 	t.Parallel()
-	for _, m := range Mutants() {
+	for _, m := range slices.Concat(Mutants(), ExplorationMutants()) {
 		probe, ok := mutantProbes[m.Name]
 		if !assert.True(t, ok, "no probe for mutant %s", m.Name) {
 			continue

@@ -348,6 +348,21 @@ func (s *optionStore) list(accno string) []storedOption {
 	return out
 }
 
+// listAll returns copies of the options of every account, accounts in the
+// order of their numbers: what the mutant stored-options-of-every-account
+// lists.
+func (s *optionStore) listAll() []storedOption {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []storedOption
+	for _, accno := range slices.Sorted(maps.Keys(s.byAccno)) {
+		for _, o := range s.byAccno[accno] {
+			out = append(out, o.clone())
+		}
+	}
+	return out
+}
+
 // with runs fn on the option ref of accno and on all options of the
 // account while holding the lock, and reports false without calling fn when
 // the account has no such option (deleted ones included).
@@ -402,6 +417,9 @@ func (h *handler) onAccount(c *call, allowClosed bool, fn func(a *account) reply
 	found := h.accounts.with(c.scope, c.v.str("accno"), func(a *account) {
 		if a.statusCode == statusClosed && !allowClosed {
 			rep = h.fail(h.p.accountClosed(), "account is closed")
+			if h.mutant("refusal-0001-http-409") {
+				rep.code, rep.status = "0001", http.StatusConflict
+			}
 			return
 		}
 		rep = fn(a)
@@ -587,7 +605,7 @@ func (h *handler) initVerify(c *call) reply {
 		if h.variant("initverify-programcode-null") {
 			fields["programCode"] = nil
 		}
-		return h.ok(h.p.initVerifyStatus(), fields)
+		return h.ok(h.unshownSuccess(h.p.initVerifyStatus()), fields)
 	})
 }
 
@@ -626,7 +644,7 @@ func (h *handler) completeVerify(c *call) reply {
 
 // deleteOption implements Delete Stored Payment Option.
 func (h *handler) deleteOption(c *call) reply {
-	return h.onAccount(c, false, func(a *account) reply {
+	return h.onAccount(c, h.mutant("closed-account-delete-allowed"), func(a *account) reply {
 		ref := c.v.str("storedPaymentOptionReference")
 		if !h.options.remove(a.accno, ref, h.mutant("deleted-option-still-listed"), h.p.promoteDefaultOnDelete()) &&
 			!(h.variant("delete-idempotent") && h.options.wasDeleted(a.accno, ref)) {
@@ -653,7 +671,7 @@ func (h *handler) setDefault(c *call) reply {
 		}) && !h.mutant("unknown-option-setdefault-ok") {
 			return h.unknownOption()
 		}
-		return h.ok(h.p.setDefaultStatus(), accountReply(c))
+		return h.ok(h.unshownSuccess(h.p.setDefaultStatus()), accountReply(c))
 	})
 }
 
@@ -717,6 +735,9 @@ func (h *handler) paymentOptionView(o paymentOption) map[string]any {
 	if h.mutant("payment-option-no-iconurl") {
 		delete(m, "iconUrl")
 	}
+	if h.mutant("payment-option-iconurl-not-a-url") {
+		m["iconUrl"] = o.name + " card icon"
+	}
 	return m
 }
 
@@ -729,6 +750,9 @@ func (h *handler) getStoredOptions(c *call) reply {
 			return rep
 		}
 		stored := h.options.list(a.accno)
+		if h.mutant("stored-options-of-every-account") {
+			stored = h.options.listAll()
+		}
 		if h.p.newestOptionFirst() {
 			slices.Reverse(stored)
 		}

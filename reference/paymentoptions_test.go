@@ -342,7 +342,7 @@ func TestVerifyStoredPaymentOption(t *testing.T) {
 		assertEnvelope(t, iv, "0000")
 		want := http.StatusOK
 		if c.cfg.Personality == Alternative {
-			want = http.StatusAccepted
+			want = http.StatusCreated
 		}
 		assert.Equal(t, want, iv.status)
 		assert.Equal(t, c.cfg.ProgramCode, iv.json.Get("programCode").String())
@@ -413,7 +413,7 @@ func TestDefaultAndDelete(t *testing.T) {
 		assertEnvelope(t, r, "0000")
 		want := http.StatusOK
 		if c.cfg.Personality == Alternative {
-			want = http.StatusAccepted
+			want = http.StatusCreated
 		}
 		assert.Equal(t, want, r.status)
 		assert.Equal(t, accno, r.json.Get("accno").String())

@@ -863,6 +863,9 @@ func (h *handler) paymentStatusView(p *payment) map[string]any {
 	if h.mutant("status-amount-wrong") {
 		amount = amount.Sub(decimal.NewFromInt(1))
 	}
+	if h.mutant("status-amount-captured-part") && !p.captured.IsZero() {
+		amount = p.captured
+	}
 	m := map[string]any{
 		"uniqueReference":      p.reference,
 		"initiatorAccno":       p.initiatorAccno,

@@ -247,19 +247,21 @@ func (p Personality) verificationNotInitiated() (o outcome, refused bool) {
 }
 
 // initVerifyStatus is the success HTTP status of Init Verify (not shown in
-// the spec). Standard 200; Alternative 202.
+// the operation; A-7 pairs 0000 with "200 or 201"). Standard 200;
+// Alternative 201.
 func (p Personality) initVerifyStatus() int {
 	if p == Alternative {
-		return http.StatusAccepted
+		return http.StatusCreated
 	}
 	return http.StatusOK
 }
 
 // setDefaultStatus is the success HTTP status of Set Default (not shown in
-// the spec). Standard 200; Alternative 202.
+// the operation; A-7 pairs 0000 with "200 or 201"). Standard 200;
+// Alternative 201.
 func (p Personality) setDefaultStatus() int {
 	if p == Alternative {
-		return http.StatusAccepted
+		return http.StatusCreated
 	}
 	return http.StatusOK
 }
@@ -592,12 +594,12 @@ func (p Personality) neutralEntry(released decimal.Decimal) (indicator string, a
 
 // addressCheck is the success HTTP status and the fields (beyond
 // partnerReference and programCode) of Perform Address Check, none of which
-// the spec shows; the sandbox finds every address valid. Standard 200 with
-// addressValid true; Alternative 202 with checkResult "VALID", a score and
-// the address as normalized.
+// the spec shows (A-7 pairs 0000 with "200 or 201"); the sandbox finds
+// every address valid. Standard 200 with addressValid true; Alternative 201
+// with checkResult "VALID", a score and the address as normalized.
 func (p Personality) addressCheck(v values) (status int, fields map[string]any) {
 	if p == Alternative {
-		return http.StatusAccepted, map[string]any{
+		return http.StatusCreated, map[string]any{
 			"checkResult": "VALID",
 			"matchScore":  100,
 			"normalizedAddress": map[string]any{

@@ -204,6 +204,7 @@ func newHandler(cfg Config) (*handler, error) {
 		ledgers:   newLedgerStore(),
 	}
 	h.ledgers.open(cfg.MerchantAccno, merchantCurrency)
+	h.tokens.loose = h.mutant("token-checked-but-its-end")
 	for _, op := range operations() {
 		h.mux.Handle(op.pattern, h.serve(op))
 	}

@@ -16,7 +16,29 @@ var formats = map[string]func(any) bool{
 	"spec-timestamp": isSpecTimestamp,
 	"spec-dec-18":    func(v any) bool { return isDecimal(v, 18, -1) },
 	"spec-dec-18-2":  func(v any) bool { return isDecimal(v, 18, 2) },
+	"spec-culture":   func(v any) bool { s, ok := v.(string); return !ok || IsLanguageTag(s) },
+	"spec-url":       func(v any) bool { s, ok := v.(string); return !ok || IsURL(s) },
 }
+
+var (
+	languageTag = regexp.MustCompile(LanguageTagPattern)
+	urlPattern  = regexp.MustCompile(URLPattern)
+)
+
+// IsLanguageTag reports whether s is a well-formed RFC 4646 language tag
+// (culture, A-2.4 and: "RFC 4646"): en, de-DE, zh-Hant-TW, es-419,
+// sl-rozaj, x-private, and the irregular grandfathered forms (en-GB-oed,
+// i-klingon). Well-formed only: whether a subtag is registered is not
+// checked, so a culture the suite does not know passes. de_DE, a POSIX
+// locale, is not a tag.
+func IsLanguageTag(s string) bool { return languageTag.MatchString(s) }
+
+// IsURL reports whether s is a URL in RFC 3986's syntax, absolute or
+// relative (A-2.5 says iconUrl is a "string URL", not which kind): only the
+// characters RFC 3986 allows, percent escapes of two hex digits, and a
+// colon in the first segment only after a scheme. "VISA card icon" (spaces)
+// is not a URL; "/icons/visa.png" and "https://cdn.example/visa.png" are.
+func IsURL(s string) bool { return urlPattern.MatchString(s) }
 
 // IsDate reports whether s is a D value: YYYY-MM-DD, a real calendar date.
 func IsDate(s string) bool {

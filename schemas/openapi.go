@@ -209,8 +209,8 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 		"accounts and stored payment options; Document B covers payments through external payment " +
 		"options, consent, account information, wallet-to-merchant payments and the address check. " +
 		"Each operation names its clause (A-4.2, B-4.1, ...).\n\n" +
-		"Statuses: each operation's success status as the spec shows it (a 2XX range where it does not: " +
-		"Init Verify and Set Default Stored Payment Option, Perform Address Check); 400 for 0001 and 500 for 0099 (A-7); " +
+		"Statuses: each operation's success status as the spec shows it, and 200 or 201, the statuses A-7 pairs with 0000, " +
+		"where it does not (Init Verify and Set Default Stored Payment Option, Perform Address Check); 400 for 0001 and 500 for 0099 (A-7); " +
 		"4XX and 5XX for the handled errors whose status the spec does not show (0096, 0058, 0098 and the codes it " +
 		"does not list). Every error answer is JSON with the error envelope, also for Check Available Payment Amount, " +
 		"whose success answer is text/plain (exactly yes or no). A success status may also carry 0058 or 0098 " +
@@ -455,13 +455,11 @@ func openAPIOperation(op Operation, request []byte, ex opExample, ops []Operatio
 	}
 	o.Parameters = params
 
-	status := "2XX"
-	if op.Success != 0 {
-		status = strconv.Itoa(op.Success)
-	}
+	statuses := SuccessStatuses(op)
 	success := map[string]any{"description": fmt.Sprintf("Success (%s).", op.Clause)}
 	if op.Success == 0 {
-		success["description"] = fmt.Sprintf("Success (%s); the spec does not show the status, any 2xx is a success.", op.Clause)
+		success["description"] = fmt.Sprintf("Success (%s); the spec does not show this operation's status: 200 or 201, "+
+			"the statuses A-7 pairs with 0000 (\"| 0000 | 200 or 201 | success\").", op.Clause)
 	}
 	retry := map[string]any{"$ref": "#/components/schemas/" + retryAnswerSchema}
 	answer := map[string]any{"examples": map[string]any{op.ID: map[string]any{"summary": op.Name + " answer", "value": ex.Response}}}
@@ -482,13 +480,26 @@ func openAPIOperation(op Operation, request []byte, ex opExample, ops []Operatio
 	}
 	errorRef := func(name string) map[string]any { return map[string]any{"$ref": "#/components/responses/" + name} }
 	o.Responses = map[string]any{
-		status: success,
-		"400":  errorRef("BadRequest"),
-		"4XX":  errorRef("ClientError"),
-		"500":  errorRef("UnexpectedError"),
-		"5XX":  errorRef("ServerError"),
+		"400": errorRef("BadRequest"),
+		"4XX": errorRef("ClientError"),
+		"500": errorRef("UnexpectedError"),
+		"5XX": errorRef("ServerError"),
+	}
+	for _, s := range statuses {
+		o.Responses[s] = success
 	}
 	return o, nil
+}
+
+// SuccessStatuses are the HTTP statuses the OpenAPI document gives an
+// operation's success: the one its clause shows, or, where the spec does not
+// show one (Init Verify, Set Default, Perform Address Check), 200 and 201,
+// the statuses A-7 pairs with responseCode 0000 (A-7#12).
+func SuccessStatuses(op Operation) []string {
+	if op.Success != 0 {
+		return []string{strconv.Itoa(op.Success)}
+	}
+	return []string{"200", "201"}
 }
 
 // ref is a schema that refers to an embedded schema file.

@@ -27,6 +27,17 @@ const (
 	// TimestampPattern is A-2.3 validUntil: ISO 8601 UTC with milliseconds
 	// and a Z suffix, length 24.
 	TimestampPattern = `^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$`
+	// LanguageTagPattern is RFC 4646's well-formed language tag (culture,
+	// A-2.4): language (with extlangs), script, region, variants,
+	// extensions, private use; a private-use tag; the grandfathered forms.
+	LanguageTagPattern = `^(?:(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?` +
+		`(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WYZa-wyz](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?` +
+		`|[Xx](?:-[A-Za-z0-9]{1,8})+|[Ii]-[A-Za-z0-9]{3,8}|[A-Za-z]{2,3}-[A-Za-z]{2,3}-[A-Za-z]{2,3})$`
+	// URLPattern is an RFC 3986 URI reference (iconUrl, A-2.5): a scheme
+	// and what follows it, or a relative reference whose first segment
+	// holds no colon; only RFC 3986's characters and percent escapes.
+	URLPattern = `^(?:[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9._~:/?#@!$&'()*+,;=\[\]-]|%[0-9A-Fa-f]{2})*` +
+		`|(?:[A-Za-z0-9._~!$&'()*+,;=@-]|%[0-9A-Fa-f]{2})*(?:[/?#](?:[A-Za-z0-9._~:/?#@!$&'()*+,;=\[\]-]|%[0-9A-Fa-f]{2})*)?)$`
 )
 
 // genericFormat is what replaces one of the suite's formats.
@@ -50,6 +61,14 @@ var genericFormats = map[string]genericFormat{
 	"spec-timestamp": {
 		pattern: TimestampPattern, format: "date-time",
 		description: "A-2.3 timestamp: ISO 8601 date-time in UTC with milliseconds and a Z suffix, length 24 (2026-03-02T11:15:01.000Z).",
+	},
+	"spec-culture": {
+		pattern:     LanguageTagPattern,
+		description: "A-2.4 culture: an RFC 4646 language tag, well-formed (en-US, de-DE, zh-Hant-TW, es-419).",
+	},
+	"spec-url": {
+		pattern:     URLPattern,
+		description: "A-2.5 iconUrl: a URL, absolute or relative, in RFC 3986's syntax (format uri-reference, written as a pattern).",
 	},
 	"spec-dec-18": {
 		bound: "1000000000000000000",

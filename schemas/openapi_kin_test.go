@@ -296,7 +296,7 @@ func exampleExchange(t testing.TB, doc map[string]any, baseURL string, op schema
 	ex.status = op.Success
 	key := fmt.Sprint(op.Success)
 	if op.Success == 0 {
-		ex.status, key = 200, "2XX"
+		ex.status, key = 200, "200"
 	}
 	content := responses[key].(map[string]any)["content"].(map[string]any)
 	mediaType := "application/json"

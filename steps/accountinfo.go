@@ -569,6 +569,44 @@ func (w *World) holdsAtMostAllButOne(ctx context.Context) error {
 	return nil
 }
 
+// readsPage reads the account's entries with top and skip (B-4.12).
+func (w *World) readsPage(ctx context.Context, top, skip string) error {
+	r, err := w.prepare("reads the account entries", "")
+	if err != nil {
+		return err
+	}
+	r.fields["top"], r.fields["skip"] = top, skip
+	return w.send(ctx, r)
+}
+
+// holdsTopAfterSkip checks that skip passes over the most recent entries
+// before top counts the entries to return (B-4.12#24): "top" is the
+// "number of most recent entries to return", so a page holds top entries
+// wherever the account has that many beyond the skipped ones; with top
+// applied first, top 2 and skip 1 would return one.
+func (w *World) holdsTopAfterSkip(ctx context.Context) error {
+	defer w.keepWhen()()
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	var top, skip int
+	fmt.Sscan(fmt.Sprint(c.fields["top"]), &top)
+	fmt.Sscan(fmt.Sprint(c.fields["skip"]), &skip)
+	got := len(c.json.Get("entries").Array())
+	all, err := w.entries(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if len(all) < top+skip {
+		return fmt.Errorf("precondition: the account lists %d entries, fewer than top %d and skip %d need to tell the order of the two apart", len(all), top, skip)
+	}
+	if got != top {
+		return w.violates("B-4.12#24", "expected %d entries (top %d of the %d most recent after skipping %d), got %d", top, top, len(all)-skip, skip, got)
+	}
+	return nil
+}
+
 func (w *World) holdsEntries(n int) error {
 	c, err := w.requireLast()
 	if err != nil {
@@ -910,6 +948,8 @@ func registerAccountInfoSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the response's count is the number of the account's entries$`), w.countIsTotal)
 	sc.Step(re(`^the response holds at most all the account's entries but one$`), w.holdsAtMostAllButOne)
 	sc.Step(re(`^the returned entries are the most recent ones$`), w.returnedAreMostRecent)
+	sc.Step(re(`^the partner reads a page of (\d+) account entries after skipping (\d+)$`), w.readsPage)
+	sc.Step(re(`^the page holds top entries counted after the skipped ones$`), w.holdsTopAfterSkip)
 	sc.Step(re(`^the entries are in (ascending|descending) booking date order$`), w.entriesSorted)
 	sc.Step(re(`^no returned entry is pending$`), w.noPendingEntry)
 	sc.Step(re(`^the response holds every entry of the default listing$`), w.holdsDefaultListing)

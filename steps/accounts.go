@@ -169,6 +169,14 @@ func withAlpha3CountryCodes(w *World, f map[string]any) {
 	f["correspondenceCountryCode"] = "AUT"
 }
 
+// asBusinessUserInAlpha3 is a business user whose S(3) business country
+// fields (A-2.2 BZ) are given in alpha-3.
+func asBusinessUserInAlpha3(w *World, f map[string]any) {
+	asBusinessUser(w, f)
+	f["businessCompanyRegistrationCountryCode"] = "AUT"
+	f["businessCountryCode"] = "DEU"
+}
+
 // alpha2Of maps the alpha-3 codes the suite sends to their alpha-2 codes.
 var alpha2Of = map[string]string{"DEU": "DE", "AUT": "AT"}
 
@@ -285,13 +293,27 @@ func (w *World) storedWhole(ctx context.Context, field string) error {
 // code of what was sent in nationality and correspondenceCountryCode, and the
 // alpha-3 code in nationality3 and correspondenceCountryCode3.
 func (w *World) countryCodesSplit(ctx context.Context) error {
+	return w.countryCodesSplitOf(ctx, "A-2.4#3", "nationality", "correspondenceCountryCode")
+}
+
+// businessCountryCodesSplit checks A-2.4#6: the business country codes are
+// alpha-2 in businessCompanyRegistrationCountryCode and businessCountryCode
+// and alpha-3 in their companions ending in 3.
+func (w *World) businessCountryCodesSplit(ctx context.Context) error {
+	return w.countryCodesSplitOf(ctx, "A-2.4#6", "businessCompanyRegistrationCountryCode", "businessCountryCode")
+}
+
+// countryCodesSplitOf reads the account back and checks that each named
+// field, sent in alpha-3, holds its alpha-2 code, and its companion (the
+// name followed by 3) the alpha-3 code.
+func (w *World) countryCodesSplitOf(ctx context.Context, rule string, names ...string) error {
 	defer w.keepWhen()()
 	sent := w.account.fields
 	if err := w.readAccount(ctx); err != nil {
 		return err
 	}
 	var diffs []string
-	for _, name := range []string{"nationality", "correspondenceCountryCode"} {
+	for _, name := range names {
 		code, _ := sent[name].(string)
 		alpha2, ok := alpha2Of[code]
 		if !ok {
@@ -305,7 +327,7 @@ func (w *World) countryCodesSplit(ctx context.Context) error {
 		}
 	}
 	if len(diffs) > 0 {
-		return w.violates("A-2.4#3", "the account does not hold its country codes as alpha-2 and alpha-3 (A-2.4): %s", strings.Join(diffs, "; "))
+		return w.violates(rule, "the account does not hold its country codes as alpha-2 and alpha-3 (A-2.4): %s", strings.Join(diffs, "; "))
 	}
 	return nil
 }
@@ -365,6 +387,33 @@ func (w *World) payoutRefused() error {
 	return w.handledError()
 }
 
+// readsClosed reads a closed account back (A-3: Close Account moves it to
+// statusCode CLOSED). Whether a closed account may still be read is not
+// shown (A-3#12), so a refusal as a handled error is accepted; an answer
+// that reports the account must report it CLOSED (A-3#5). The When's call
+// stays the scenario's last.
+func (w *World) readsClosed(ctx context.Context) error {
+	defer w.keepWhen()()
+	r, err := w.prepare("reads the account information", "")
+	if err != nil {
+		return err
+	}
+	if err := w.send(ctx, r); err != nil {
+		return err
+	}
+	c, err := w.readable()
+	if err != nil {
+		return err
+	}
+	if c.json.Get("responseCode").String() != "0000" {
+		return w.handledError()
+	}
+	if got := c.json.Get("statusCode"); got.String() != "CLOSED" {
+		return w.violates("A-3#5", "expected the closed account read back with statusCode \"CLOSED\" (Close Account moved it there), got %s", rawOrAbsent(got.Raw))
+	}
+	return nil
+}
+
 func rawOrAbsent(raw string) string {
 	if raw == "" {
 		return "no such field"
@@ -380,8 +429,10 @@ func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the account carries every field, absent values as null$`), w.absentFieldsAreNull)
 	sc.Step(re(`^the account information holds (\w+) whole$`), w.storedWhole)
 	sc.Step(re(`^the account information holds the country codes in alpha-2 and alpha-3$`), w.countryCodesSplit)
+	sc.Step(re(`^the account information holds the business country codes in alpha-2 and alpha-3$`), w.businessCountryCodesSplit)
 	sc.Step(re(`^the partner closes an account that does not exist$`), w.closesUnknownAccount)
 	sc.Step(re(`^the partner closes the account asking for its data to be deleted$`), w.closesDeletingData)
 	sc.Step(re(`^the partner closes the account naming (the stored payment option|a payment option it does not have) for the payout of its balance$`), w.closesWithPayout)
 	sc.Step(re(`^a payout option the account does not have is refused$`), w.payoutRefused)
+	sc.Step(re(`^the account reads CLOSED wherever it may still be read$`), w.readsClosed)
 }

@@ -110,6 +110,35 @@ func (w *World) callsWithExpiredToken(ctx context.Context, phrase string) error 
 	}
 }
 
+// callsWithTamperedToken sends the operation with the token the scenario
+// would send, with a character added at its end or a character in its
+// middle changed: a token the service did not issue, so an invalid one
+// (A-5.5). The middle, not the end: the last character of a base64 token
+// may carry unused bits, so a lenient decoder reads the same token with it
+// changed, and a vendor could argue such a token is not invalid.
+func (w *World) callsWithTamperedToken(ctx context.Context, phrase, how string) error {
+	r, err := w.prepare(phrase, "")
+	if err != nil {
+		return err
+	}
+	tok, err := w.authToken(ctx)
+	if err != nil {
+		return err
+	}
+	if how == "a character added" {
+		tok += "A"
+	} else {
+		i := len(tok) / 2
+		repl := byte('A')
+		if tok[i] == 'A' {
+			repl = 'B'
+		}
+		tok = tok[:i] + string(repl) + tok[i+1:]
+	}
+	r.token = &tok
+	return w.send(ctx, r)
+}
+
 func (w *World) requestsTokenWithWrongPassword(ctx context.Context) error {
 	r, err := w.prepare("requests a token", "")
 	if err != nil {
@@ -120,8 +149,10 @@ func (w *World) requestsTokenWithWrongPassword(ctx context.Context) error {
 }
 
 // tokenValidUntil checks A-2.3 and A-5.3: a token, and validUntil in UTC
-// with milliseconds and a Z suffix (A-2.3#2), not yet passed (A-5#3: the
-// token is usable until then; a minute of slack for clocks).
+// with milliseconds and a Z suffix (A-2.3#2), after the moment of issue
+// (A-5#3: the token is usable until then). The moment of issue lies within
+// the call, by the suite's clock; the target's clock may disagree by up to
+// expirySlack, as the expired-token scenario allows.
 func (w *World) tokenValidUntil() error {
 	c, err := w.requireLast()
 	if err != nil {
@@ -135,8 +166,13 @@ func (w *World) tokenValidUntil() error {
 		return w.violates("A-2.3#2", "expected validUntil as an ISO 8601 UTC date-time with milliseconds and Z (24 characters, e.g. 2026-11-21T18:30:00.000Z), got %q", until)
 	}
 	t, _ := time.Parse("2006-01-02T15:04:05.000Z", until)
-	if !t.After(w.waits().Now().Add(-time.Minute)) {
-		return w.violates("A-5#3", "expected validUntil in the future: the token is usable until then (A-5.3), got %s", until)
+	sent := w.waits().Now()
+	if n := len(w.exchanges); n > 0 {
+		sent = sent.Add(-w.exchanges[n-1].Latency)
+	}
+	if !t.After(sent.Add(-expirySlack)) {
+		return w.violates("A-5#3", "expected validUntil after the moment of issue (the token is usable until then, A-5.3): the call was sent at %s by the suite's clock (%s of slack for clocks), got %s",
+			sent.UTC().Format("2006-01-02T15:04:05.000Z"), expirySlack, until)
 	}
 	return nil
 }
@@ -147,5 +183,6 @@ func registerAuthSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner holds a token that has expired$`), w.holdsExpiredToken)
 	sc.Step(re(`^the partner `+opPattern+` with the expired token$`), w.callsWithExpiredToken)
 	sc.Step(re(`^the partner requests a token with a wrong password$`), w.requestsTokenWithWrongPassword)
+	sc.Step(re(`^the partner `+opPattern+` with its X-Auth-Token with (a character added|a character in its middle changed)$`), w.callsWithTamperedToken)
 	sc.Step(re(`^the response carries a token valid until a UTC timestamp with milliseconds$`), w.tokenValidUntil)
 }

@@ -78,6 +78,7 @@ var variants = []struct {
 	{"with criteria", anyOperation(withCriteria)},
 	{"with the house number in addr1", anyOperation(withHouseNumberInAddr1)},
 	{"with country codes in alpha-3", anyOperation(withAlpha3CountryCodes)},
+	{"for a business user with country codes in alpha-3", anyOperation(asBusinessUserInAlpha3)},
 }
 
 // anyOperation adapts a variant that is the same whatever the operation.
@@ -198,7 +199,7 @@ func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 	w.mu.Lock()
 	w.exchanges = append(w.exchanges, ex)
 	w.mu.Unlock()
-	c := &call{op: r.op, fields: r.fields, raw: r.raw != nil, resp: resp, retried: ex.RetriedCodes}
+	c := &call{op: r.op, path: r.path, fields: r.fields, raw: r.raw != nil, resp: resp, retried: ex.RetriedCodes}
 	if err != nil {
 		return c, err
 	}
@@ -307,8 +308,8 @@ func parseLiteral(s string) (any, error) {
 }
 
 // succeeded tells whether the last call was a success as A-7 defines it:
-// responseCode 0000 with the operation's success status (any 2xx where the
-// spec does not show it).
+// responseCode 0000 with the operation's success status, or, where the
+// operation does not show its own, with A-7's "200 or 201".
 func (c *call) succeeded() bool {
 	if c == nil || c.resp == nil || c.json.Get("responseCode").String() != "0000" {
 		return false
@@ -316,7 +317,7 @@ func (c *call) succeeded() bool {
 	if c.op.Success != 0 {
 		return c.resp.Status == c.op.Success
 	}
-	return c.resp.Status/100 == 2
+	return c.resp.Status == http.StatusOK || c.resp.Status == http.StatusCreated
 }
 
 // sendValid sends the valid request of an operation as a precondition of
@@ -376,7 +377,7 @@ func (w *World) mustSucceed(precondition bool) error {
 
 func statusText(code int) string {
 	if code == 0 {
-		return "2xx"
+		return "200 or 201"
 	}
 	return fmt.Sprint(code)
 }

@@ -1,7 +1,10 @@
 package steps
 
 import (
+	"fmt"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/cucumber/godog"
 
@@ -38,6 +41,25 @@ func (w *World) echoes(fields ...string) error {
 		if got := c.json.Get(f); got.Type == 0 || got.String() != sent {
 			return w.failf("expected %s echoed as %q, got %s", f, sent, rawOrAbsent(got.Raw))
 		}
+	}
+	return nil
+}
+
+// namesPathAccount checks an accno the response lists (A-4.8 to A-4.13,
+// B-4.8, B-4.9: "Response: partnerReference, programCode, accno, …"): it is
+// present, a string, and the account whose number the request's path
+// carries. The operation acts on that account, so its response names it.
+func (w *World) namesPathAccount() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	want, ok := c.path["accno"]
+	if !ok {
+		return fmt.Errorf("%s carries no account number in its path", c.op.Name)
+	}
+	if got := c.json.Get("accno"); got.Type != gjson.String || got.String() != want {
+		return w.failf("expected accno to name the account of the path, %q; got %s", want, rawOrAbsent(got.Raw))
 	}
 	return nil
 }
@@ -98,6 +120,7 @@ func registerEnvelopeSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the response carries the response envelope$`), w.carriesEnvelope)
 	sc.Step(re(`^the response echoes the caller's localDate and localTime$`), w.echoesLocalDateTime)
 	sc.Step(re(`^the response echoes (\w+)(?: and (\w+))?$`), w.echoesFields)
+	sc.Step(re(`^the response names the account of the call in accno$`), w.namesPathAccount)
 	sc.Step(re(`^the response's (\w+) is a date$`), w.fieldIsDate)
 	sc.Step(re(`^the response's sysDate and sysTime are the server's current date and time$`), w.sysClockIsCurrent)
 	sc.Step(re(`^the response is a JSON object with Content-Type application/json$`), w.isJSON)

@@ -226,6 +226,23 @@ func (w *World) concurrentDebitsAgree(ctx context.Context) error {
 	return nil
 }
 
+// notesBalanceCovering notes the balance and makes sure the wallet could
+// pay the amount again before its minimum allowed balance (A-2.4), so that
+// a move refused next is refused for what it is, not for want of money.
+func (w *World) notesBalanceCovering(ctx context.Context, a string) error {
+	if err := w.notesBalance(ctx); err != nil {
+		return err
+	}
+	min, err := w.minimumAllowedBalance(ctx)
+	if err != nil {
+		return err
+	}
+	if need := amount(a); w.wallet.noted.avl.Sub(min).LessThan(need) {
+		return fmt.Errorf("the scenario needs a wallet that could pay %s again: avlBal %s, minimumAllowedBalance %s", need.StringFixed(2), w.wallet.noted.avl.StringFixed(2), min.StringFixed(2))
+	}
+	return nil
+}
+
 // successesMatchTheMoney checks the advisory rule: as many debits
 // succeeded as the noted balance allowed before the minimum (A-2.4).
 func (w *World) successesMatchTheMoney(ctx context.Context) error {
@@ -341,6 +358,7 @@ func registerMerchantSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner (authorizes a wallet payment to|debits the account for) the merchant named by its external account reference(?: without (\w+))?$`), w.paysByExternalReference)
 	sc.Step(re(`^the partner (debits|authorizes) one cent more than the account may spend before its minimum allowed balance$`), w.movesBeyondMinimum)
 	sc.Step(re(`^the repeated move is answered as the profile declares$`), w.repeatAnsweredAsDeclared)
+	sc.Step(re(`^the partner has noted the account's balance, which could pay ([0-9]+\.[0-9]{2}) again$`), w.notesBalanceCovering)
 	sc.Step(re(`^the response names the merchant account as the refund's source and the wallet as accno$`), w.refundNamesAccounts)
 	sc.Step(re(`^the partner debits the account for the merchant (\d+) times at once, ([0-9]+\.[0-9]{2}) each$`), w.debitsConcurrently)
 	sc.Step(re(`^the balances agree to the cent with the debits that succeeded, each with its entry$`), w.concurrentDebitsAgree)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/cucumber/godog"
@@ -21,6 +22,7 @@ type optionState struct {
 	references         []string       // the options stored in this scenario, in order
 	current            string         // the option the scenario's steps talk about
 	billing            map[string]any // what the last Complete Add sent with useDifferentBillingAddress true; nil: the owner's address
+	foreign            string         // an option stored on another account of the scenario (A-4.13)
 }
 
 var paymentOptionBuilders = map[string]builder{
@@ -205,6 +207,47 @@ func (w *World) hasStoredOption(ctx context.Context, variant string) error {
 	}
 	if w.option.current == "" {
 		return w.failf("Complete Add Stored Payment Option returned no storedPaymentOptionReference")
+	}
+	return nil
+}
+
+// hasStoredOptionElsewhere opens another account, stores a payment option
+// on it and keeps its reference as foreign; the scenario's account and
+// options stay what they were.
+func (w *World) hasStoredOptionElsewhere(ctx context.Context) error {
+	account, option := w.account, w.option
+	option.references = slices.Clone(option.references)
+	if err := w.hasCreatedAccount(ctx, ""); err != nil {
+		return err
+	}
+	w.option = optionState{}
+	if err := w.hasStoredOption(ctx, ""); err != nil {
+		return err
+	}
+	option.foreign = w.option.current
+	w.account, w.option = account, option
+	return nil
+}
+
+// listsOwnOptionsOnly checks a listing of stored payment options against
+// what the scenario stored (A-4.13#6): the options stored on the account of
+// the path are listed, the one stored on another account is not.
+func (w *World) listsOwnOptionsOnly() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	listed := c.json.Get("paymentOptions").Array()
+	for _, ref := range w.option.references {
+		if _, ok := find(listed, ref); !ok {
+			return w.violates("A-4.13#6", "expected the account's own stored payment option %q among the listed payment options", ref)
+		}
+	}
+	if w.option.foreign == "" {
+		return fmt.Errorf("the scenario stored no payment option on another account")
+	}
+	if _, ok := find(listed, w.option.foreign); ok {
+		return w.violates("A-4.13#6", "the listing of account %q holds the stored payment option %q of another account", c.path["accno"], w.option.foreign)
 	}
 	return nil
 }
@@ -580,6 +623,8 @@ func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has started adding a payment option`+variantPattern+`$`), w.hasStartedAddingOption)
 	sc.Step(re(`^the partner has stored a payment option`+variantPattern+`$`), w.hasStoredOption)
+	sc.Step(re(`^the partner has stored a payment option on another account$`), w.hasStoredOptionElsewhere)
+	sc.Step(re(`^the listed payment options are the account's own, and only those$`), w.listsOwnOptionsOnly)
 	sc.Step(re(`^the partner has stored two payment options$`), w.hasStoredTwoOptions)
 	sc.Step(re(`^the partner has started verifying the payment option$`), w.hasStartedVerifying)
 	sc.Step(re(`^the partner has deleted the payment option$`), w.hasDeletedOption)
@@ -601,5 +646,5 @@ func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the payment option reads VERIFIED$`), w.optionReadsVerified)
 	sc.Step(re(`^the stored payment option's carrierNumber is masked$`), w.carrierNumberMasked)
 	sc.Step(re(`^the call succeeds or fails as a handled error$`), w.succeedsOrHandled)
-	sc.Step(re(`^the partner (completes verifying the payment option|adds a consent|revokes the consent) with the (verification code|one-time password) and one (?:digit|character) more$`), w.callsWithOneMore)
+	sc.Step(re(`^the partner (completes verifying the payment option|adds a consent|revokes the consent|debits the account for the merchant) with the (verification code|one-time password) and one (?:digit|character) more$`), w.callsWithOneMore)
 }

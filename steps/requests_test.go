@@ -106,3 +106,24 @@ func TestEveryCoveredOperationHasItsSchemasAndAPhrase(t *testing.T) {
 		assert.True(t, found, "no phrase names %s", op.Name)
 	}
 }
+
+// A-7#4: the description names the missing field as a word of its own, not
+// within a longer name.
+func TestNamesWord(t *testing.T) {
+	for _, c := range []struct {
+		text, field string
+		want        bool
+	}{
+		{"mandatory field missing: city", "city", true},
+		{"Missing mandatory field(s): postCode, city", "city", true},
+		{"missing: body.city", "city", true},
+		{"'CITY' is required", "city", true},
+		{"mandatory field missing: businessCity", "city", false},
+		{"mandatory field missing: cityName", "city", false},
+		{"mandatory field missing: city_2, businessCity", "city", false},
+		{"mandatory field missing: businessCity, city", "city", true},
+		{"", "city", false},
+	} {
+		assert.Equal(t, c.want, namesWord(c.text, c.field), "%q names %s", c.text, c.field)
+	}
+}

@@ -126,8 +126,9 @@ type accountState struct {
 // call is one operation sent by a step and what came back.
 type call struct {
 	op     schemas.Operation
-	fields map[string]any // the parameters the request was built from
-	raw    bool           // the body was sent raw (malformed JSON), not built from fields
+	fields map[string]any    // the parameters the request was built from
+	path   map[string]string // the path parameters it was sent with
+	raw    bool              // the body was sent raw (malformed JSON), not built from fields
 	resp   *target.Response
 	json   gjson.Result
 	// retried lists the responseCodes (0058, 0098) after which the call was repeated.

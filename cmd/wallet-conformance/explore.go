@@ -44,7 +44,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (i
 		return ExitUsage, &usageError{msg: "--max-calls and --max-duration cannot be negative"}
 	case *mutant != "" && (*profilePath != "" || *targetURL != ""):
 		return ExitUsage, &usageError{msg: "--mutant applies to the embedded reference server only, not with --profile or --target"}
-	case *mutant != "" && !slices.ContainsFunc(reference.Mutants(), func(m reference.Mutant) bool { return m.Name == *mutant }):
+	case *mutant != "" && !slices.ContainsFunc(slices.Concat(reference.Mutants(), reference.ExplorationMutants()), func(m reference.Mutant) bool { return m.Name == *mutant }):
 		return ExitUsage, &usageError{msg: fmt.Sprintf("--mutant: no mutant %q (see reference/mutants_*.go)", *mutant)}
 	}
 
