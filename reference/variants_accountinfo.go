@@ -58,6 +58,13 @@ var accountInfoVariants = []Variant{
 			"(\"entries on this day and later\") and endDate do not say which of an entry's dates they compare.",
 	},
 	{
+		Name:   "kc-debit-accnotype-both-numbers",
+		Clause: "B-4.15",
+		Description: "KC-Debit Account reads merchantAccno by the request's accnoType, as it reads accno: under an accnoType that names an " +
+			"account number, the merchant's external account reference is an account not found (a handled error), whether or not " +
+			"merchantProgramCode is given. B-4.15: \"accnoType applies to both account numbers\".",
+	},
+	{
 		Name:   "kc-refund-bound-per-call",
 		Clause: "B-4.18",
 		Description: "KC-Refund bounds each refund by the captured amount, not the refunds together: B-4.18 words the bound per call, " +
