@@ -37,6 +37,13 @@ var conventionVariants = []Variant{
 			"the spec says nothing of fields beyond a table, so a strict server may refuse them.",
 	},
 	{
+		Name:   "issue-token-needs-partnerreference",
+		Clause: "A-4.1",
+		Description: "Issue Token requires partnerReference, as every other call does, and refuses a request without it with 0001 naming it. " +
+			"A-1.5: \"Every request carries `partnerReference`, `localDate` and `localTime`\"; A-2.1 marks partnerReference \"Y\" in the request envelope, " +
+			"\"present on every call unless a table says otherwise\"; A-4.1's body line (\"password S(128) required; localDate D required; localTime T required\") omits it without saying otherwise.",
+	},
+	{
 		Name:   "country-codes-alpha3",
 		Clause: "A-2.4",
 		Description: "Get Account Information returns countryCode in alpha-3 (DEU) whatever form it was given in. " +

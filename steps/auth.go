@@ -17,18 +17,33 @@ var authBuilders = map[string]builder{
 	"issue-token": issueTokenRequest,
 }
 
+// issueTokenRequest is Issue Token's body in the reading the target issued
+// the run's token to (target.TokenReading): A-4.1's body line, or that with
+// partnerReference.
 func issueTokenRequest(w *World) (map[string]string, map[string]any, error) {
 	p := w.env.Profile
 	date, tm := w.env.Clock()
-	return map[string]string{"userId": p.Credentials.UserID},
-		map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}, nil
+	f := map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}
+	if w.tokenReading() == target.ReadingEnvelope {
+		f["partnerReference"] = w.unique("token-")
+	}
+	return map[string]string{"userId": p.Credentials.UserID}, f, nil
+}
+
+// tokenReading is the form of Issue Token's body the run uses: the one the
+// target issued the shared token to.
+func (w *World) tokenReading() target.TokenReading {
+	if w.env.Tokens == nil {
+		return target.ReadingBodyLine
+	}
+	return w.env.Tokens.Reading()
 }
 
 // hasRequestedToken issues a token for this scenario alone; later calls of
 // the scenario send it instead of the run's shared token.
 func (w *World) hasRequestedToken(ctx context.Context) error {
 	creds := target.Credentials{UserID: w.env.Profile.Credentials.UserID, Password: w.env.Profile.Credentials.Password}
-	tok, _, ex, err := target.IssueToken(ctx, w.env.Client, creds, w.env.Clock)
+	tok, _, ex, err := target.IssueTokenAs(ctx, w.env.Client, creds, w.env.Clock, w.tokenReading())
 	w.exchanges = append(w.exchanges, ex)
 	if err != nil {
 		return err
@@ -57,7 +72,7 @@ func (w *World) holdsExpiredToken(ctx context.Context) error {
 		return err
 	}
 	creds := target.Credentials{UserID: user, Password: w.env.Profile.Sandbox.ShortTokenPassword}
-	tok, until, ex, err := target.IssueToken(ctx, w.env.Client, creds, w.env.Clock)
+	tok, until, ex, err := target.IssueTokenAs(ctx, w.env.Client, creds, w.env.Clock, w.tokenReading())
 	w.exchanges = append(w.exchanges, ex)
 	if err != nil {
 		return err
