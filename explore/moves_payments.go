@@ -99,8 +99,10 @@ func (x *machine) capture(part *decimal.Decimal) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
 		x.expectAmount(st, r, invCaptured, "modifiedAmount", amount)
 		p.status, p.captured = stCaptured, amount
-		// B-3: Capture "internally performs Load Account when accno was given at authorization".
+		// B-3: Capture "internally performs Load Account when accno was
+		// given at authorization", which may settle a moment later.
 		x.m.accounts[p.account].book(x.m.pay, amount, true)
+		st.settles = true
 	})
 }
 

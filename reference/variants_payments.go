@@ -45,6 +45,13 @@ var paymentVariants = []Variant{
 			"(Complete Authorize, Authorize, Capture, Refund). B-2.1: \"processedAmount | Dec(18,2) | amount returned by the acquirer\".",
 	},
 	{
+		Name:   "load-settles-later",
+		Clause: "B-3",
+		Description: "The Load Account that a Capture with accno \"internally performs\" (B-3) is booked a moment (150 ms) after the Capture answers: " +
+			"until then no Balance Enquiry, account entry, Check Available Payment Amount or spend of the wallet sees it. " +
+			"B-3 does not say the load is booked before the Capture answers, and A-1.4 allows \"for delays of external systems and payment providers\".",
+	},
+	{
 		Name:   "cancel-voids-capture",
 		Clause: "B-3",
 		Description: "Cancel of a CAPTURED payment that loaded no wallet voids it: CANCELLED. B-3 conditions Cancel on " +

@@ -30,6 +30,9 @@ type Env struct {
 	Tokens  *target.TokenSource
 	Schemas *schemas.Set
 	Clock   target.Clock
+	// Timer tells the time and pauses the bounded waits for effects that
+	// settle later (World.settle); nil means the real time. Tests inject one.
+	Timer Timer
 	// Callbacks receives the redirect callbacks of A-6 on a loopback URL.
 	Callbacks *target.CallbackListener
 	// RunID makes the data of this run unique at the target (e-mails, login IDs, references).
@@ -49,6 +52,37 @@ func (e *Env) re(p string) *regexp.Regexp {
 	}
 	got, _ := e.patterns.LoadOrStore(p, regexp.MustCompile(p))
 	return got.(*regexp.Regexp)
+}
+
+// Timer is the time as the bounded waits of the steps see it.
+type Timer interface {
+	Now() time.Time
+	// Sleep pauses for d, or until ctx ends (its error).
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// realTimer is the machine's own time.
+type realTimer struct{}
+
+func (realTimer) Now() time.Time { return time.Now() }
+
+func (realTimer) Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// timer returns the Env's Timer, or the real time.
+func (e *Env) timer() Timer {
+	if e.Timer == nil {
+		return realTimer{}
+	}
+	return e.Timer
 }
 
 // World is the state of one scenario: the values captured from responses
