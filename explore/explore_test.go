@@ -117,7 +117,7 @@ func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
 		{"debit-not-booked", "balances-agree-with-the-moves", 6},
 		{"kc-refund-not-credited", "balances-agree-with-the-moves", 8},
 		{"refund-above-captured", "refunds-are-bounded", 9},
-		{"capture-after-cancel", "disallowed-move-is-refused", 6},
+		{"capture-from-received", "disallowed-move-is-refused", 6},
 		{"failed-move-changes-state", "refused-move-changes-nothing", 6},
 		{"kc-capture-of-debit", "disallowed-move-is-refused", 7},
 		{"avlbal-ignores-block", "available-is-booked-minus-blocked", 6},

@@ -15,7 +15,7 @@ Feature: Revoke Consent (B-4.9)
       And the response's consentStatusCode is "CNSTRVKD"
       And the response echoes partnerReference and programCode
 
-    @B-4.9#5
+    @advisory @B-4.9#5
     Scenario: Revoking a consent the account does not have is a handled error
       Given the partner has created an account
       And the partner uses a consent reference the account does not have

@@ -52,6 +52,13 @@ var paymentVariants = []Variant{
 			"B-3 does not say the load is booked before the Capture answers, and A-1.4 allows \"for delays of external systems and payment providers\".",
 	},
 	{
+		Name:   "declined-callback-names-payment",
+		Clause: "A-6",
+		Description: "The redirect callback of a declined payment carries the payment's reference as uniqueReference, correctly spelled, " +
+			"and no unqiueReference. A-6 lists \"unqiueReference (spelled so) | when the payment succeeded\"; it lists no uniqueReference, " +
+			"and no sentence forbids a parameter the table does not list.",
+	},
+	{
 		Name:   "cancel-voids-capture",
 		Clause: "B-3",
 		Description: "Cancel of a CAPTURED payment that loaded no wallet voids it: CANCELLED. B-3 conditions Cancel on " +

@@ -204,11 +204,8 @@ func (w *World) hasLoadedAccount(ctx context.Context, amounts, later string) err
 	if err != nil {
 		return err
 	}
-	total := decimal.Zero
-	for _, a := range loads {
-		total = total.Add(amount(a))
-	}
-	if err := w.loads(ctx, loads); err != nil {
+	total, err := w.loads(ctx, loads)
+	if err != nil {
 		return err
 	}
 	return w.awaitLoaded(ctx, before, total)
@@ -230,30 +227,39 @@ func (w *World) awaitLoaded(ctx context.Context, before balance, total decimal.D
 		total.StringFixed(2), before, got, w.settledWithin())
 }
 
-// loads authorizes and captures one guest payment with accno per amount.
-func (w *World) loads(ctx context.Context, loads []string) error {
+// loads authorizes and captures one guest payment with accno per amount,
+// and returns the least the wallet may be loaded with: for each Capture
+// the amount, or its processedAmount in the wallet's currency when that is
+// less (which of the two a Load Account books is not stated, B-3#9).
+func (w *World) loads(ctx context.Context, loads []string) (decimal.Decimal, error) {
 	var first stamp
+	total := decimal.Zero
 	for i, a := range loads {
 		if err := w.hasAuthorizedLoad(ctx, a); err != nil {
-			return err
+			return total, err
 		}
 		if w.loadedLater && i == len(loads)-1 {
 			if err := w.awaitLaterSecond(ctx, first, clockWaitLimit); err != nil {
-				return err
+				return total, err
 			}
 		}
 		if err := w.sendValid(ctx, "captures the payment", ""); err != nil {
-			return err
+			return total, err
 		}
+		credit := amount(a)
+		if p, ok := processedInCurrency(w.last, w.env.Profile.Currency); ok && p.LessThan(credit) {
+			credit = p
+		}
+		total = total.Add(credit)
 		if i == 0 && w.loadedLater {
 			s, err := w.lastSysStamp()
 			if err != nil {
-				return err
+				return total, err
 			}
 			first = s
 		}
 	}
-	return nil
+	return total, nil
 }
 
 // clockPoll is how often awaitLaterSecond reads the target's clock, and
