@@ -56,6 +56,13 @@ var conventionVariants = []Variant{
 			"A-3 gives \"twoFAStatusCode (value that occurs: `2FADIS`) and accFlowStatusCode (value that occurs: `APPROVEDSV`)\", and A-2.0 says of the lookups \"complete contents not shown; only values that occur are listed\".",
 	},
 	{
+		Name:   "stored-text-normalised",
+		Clause: "A-4.4",
+		Description: "Create and Update Account keep the customer's texts normalised: trimmed, runs of white space made one space, " +
+			"lastName and firstName in upper case, emailAddress in lower case; Get Account Information returns them so. " +
+			"A-4.4 returns \"the account fields of section 2.4\" and no sentence of the spec says a value is returned as it was sent.",
+	},
+	{
 		Name:   "close-repeat-succeeds",
 		Clause: "A-3",
 		Description: "Close Account of an account that is already CLOSED answers 0000 with statusCode CLOSED and the first dateClosed. " +
