@@ -65,6 +65,12 @@ var accountInfoVariants = []Variant{
 			"merchantProgramCode is given. B-4.15: \"accnoType applies to both account numbers\".",
 	},
 	{
+		Name:   "entry-times-null",
+		Clause: "B-2.3",
+		Description: "Account entries carry bookingTime and valueTime null, as a ledger that books by date would: B-2.3 lists " +
+			"\"bookingTime, valueTime | T |\" with no Required column and no sentence that they have a value (A-2.4: \"Absent values are returned as null\").",
+	},
+	{
 		Name:   "kc-refund-bound-per-call",
 		Clause: "B-4.18",
 		Description: "KC-Refund bounds each refund by the captured amount, not the refunds together: B-4.18 words the bound per call, " +

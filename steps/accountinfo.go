@@ -447,12 +447,23 @@ func (w *World) readsEntriesAroundBooking(ctx context.Context, bound, at, which 
 	var b stamp
 	for i, e := range all {
 		s := stampOf(e)
-		if !schemas.IsDate(s.date) || !schemas.IsTime(s.time) {
+		untimed := e.Get("bookingTime").Type == gjson.Null
+		if !schemas.IsDate(s.date) || (!schemas.IsTime(s.time) && !untimed) {
 			return w.failf("precondition: entry %d has no booking date and time in the A-2.0 formats (bookingDate %s, bookingTime %s)", i+1, rawOrAbsent(e.Get("bookingDate").Raw), rawOrAbsent(e.Get("bookingTime").Raw))
 		}
 		if i == 0 || (which == "latest" && b.before(s)) || (which == "earliest" && s.before(b)) {
 			b = s
 		}
+	}
+	if b.time == "" {
+		// A ledger that books by date gives no booking time (bookingTime
+		// null, B-2.3 gives no more than T): the bound is the booking's
+		// day, whole, and the entries are judged by their dates.
+		b.time = map[string]string{"starting": "000000", "ending": "235959"}[bound]
+		if bound == "starting" {
+			return w.readsEntriesFrom(ctx, map[string]any{"startDate": b.date, "startTime": b.time})
+		}
+		return w.readsEntriesFrom(ctx, map[string]any{"endDate": b.date, "endTime": b.time})
 	}
 	t, _ := time.Parse("2006-01-02150405", b.date+b.time)
 	t = t.Add(map[string]time.Duration{"a second after": time.Second, "a second before": -time.Second}[at])
@@ -695,9 +706,19 @@ func (s stamp) before(o stamp) bool {
 // page passes and neither top nor skip is tested. It requires the most
 // recent entry of list to be booked strictly later than at least one other
 // entry. Other scenarios are not held to it.
+//
+// Entries without a booking time (bookingTime null: a ledger that books by
+// date) cannot be told apart within a date from the listing: the
+// precondition is not asked of them, and their order within a date is not
+// judged (rule B-4.12#24).
 func (w *World) orderCanBeJudged(list []gjson.Result) error {
 	if !w.loadedLater {
 		return nil
+	}
+	for _, e := range list {
+		if e.Get("bookingTime").Type == gjson.Null {
+			return nil
+		}
 	}
 	if len(list) < 2 {
 		return w.failf("precondition: the listing holds %d entries, although the account was loaded several times; the order of fewer than two entries cannot be judged (B-4.12)", len(list))
