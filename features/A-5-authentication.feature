@@ -198,8 +198,8 @@ Feature: Authentication (A-5)
 
       @B-4.3
       Examples: Authorize
-        | operation                                           | state                   |
-        | authorizes a payment with the stored payment option | stored a payment option |
+        | operation                                           | state                            |
+        | authorizes a payment with the stored payment option | stored a verified payment option |
 
       @B-4.4
       Examples: Capture
@@ -250,8 +250,8 @@ Feature: Authentication (A-5)
 
       @B-4.3
       Examples: Authorize
-        | operation                                           | state                   |
-        | authorizes a payment with the stored payment option | stored a payment option |
+        | operation                                           | state                            |
+        | authorizes a payment with the stored payment option | stored a verified payment option |
 
       @B-4.4
       Examples: Capture

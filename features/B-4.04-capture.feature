@@ -20,7 +20,7 @@ Feature: Capture (B-4.4)
     @B-3 @B-3#7
     Scenario: A payment authorized by Authorize is CAPTURED
       Given the partner has created an account
-      And the partner has stored a payment option
+      And the partner has stored a verified payment option
       And the partner has an authorized payment with the stored payment option
       When the partner captures the payment
       Then the call succeeds

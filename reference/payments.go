@@ -453,6 +453,9 @@ func (h *handler) newPayment(c *call, initiated bool) (payment, reply, bool) {
 		if code != "" && code != o.option.code {
 			return p, h.fail(h.p.paymentOptionUnavailable(), "paymentOptionCode differs from the stored payment option's"), false
 		}
+		if h.variant("unverified-option-cannot-pay") && o.statusCode != statusVerified {
+			return p, h.fail(h.p.paymentOptionUnavailable(), "the stored payment option is not verified"), false
+		}
 		p.optionCode = o.option.code
 		if !h.p.programInitiates() {
 			p.initiatorAccno = owner.accno

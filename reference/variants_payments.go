@@ -59,6 +59,13 @@ var paymentVariants = []Variant{
 			"and no sentence forbids a parameter the table does not list.",
 	},
 	{
+		Name:   "unverified-option-cannot-pay",
+		Clause: "A-4.8",
+		Description: "A stored payment option pays (Init Authorize, Authorize) only once it is VERIFIED: before Complete Verify a payment " +
+			"with it is a handled error. A-4.8 and A-4.9 exist to verify an option and A-2.6 lists the statusCode \"value that occurs: VERIFIED\"; " +
+			"no sentence says an option that is not verified may pay.",
+	},
+	{
 		Name:   "cancel-voids-capture",
 		Clause: "B-3",
 		Description: "Cancel of a CAPTURED payment that loaded no wallet voids it: CANCELLED. B-3 conditions Cancel on " +
