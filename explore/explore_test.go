@@ -101,6 +101,25 @@ func TestExplorationPassesEveryVariant(t *testing.T) {
 	assert.Nil(t, out.Failure, nonPassing(out.Result))
 }
 
+// The choices independent implementations made (issue 22) pass each alone
+// too: a load that settles later, text kept normalised, entries without
+// times, options that pay once verified, a token that needs
+// partnerReference, and the rest.
+func TestExplorationPassesTheVariantsOfIndependentTargets(t *testing.T) {
+	t.Parallel()
+	for _, v := range []string{"load-settles-later", "stored-text-normalised", "entry-times-null", "unverified-option-cannot-pay",
+		"issue-token-needs-partnerreference", "kc-debit-accnotype-both-numbers", "declined-callback-names-payment"} {
+		t.Run(v, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Variants = []string{v}
+			out := explore1(t, cfg, explore.Options{})
+			assert.NotEqual(t, reports.NotConformant, out.Result.Verdict(), nonPassing(out.Result))
+			assert.Nil(t, out.Failure, nonPassing(out.Result))
+		})
+	}
+}
+
 // Each mutant breaks one rule of money or of a state table, and the
 // feature suite kills it. The exploration finds it, shrinks the sequence,
 // and writes a scenario that fails against the mutant and passes against
