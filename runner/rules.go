@@ -12,6 +12,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
+	"github.com/wallet-conformance/wallet-conformance/steps"
 	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
 
@@ -105,6 +106,11 @@ func WriteRulesMarkdown(w io.Writer, entries []RuleEntry) error {
 	b.WriteString("\n## Counts\n\n| level | rules | checked by a scenario | proven by a mutant |\n|---|---|---|---|\n")
 	for _, l := range rules.Levels() {
 		fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", l, counts[l], checked[l], proven[l])
+	}
+	b.WriteString("\n## How the Given steps reach their state\n\n")
+	b.WriteString("A Given step, a response schema and the route a scenario takes to a state are assertions too: each Given takes the most permissive route the spec allows and needs the state, not a perfect setup call.\n\n| Given step | route | why |\n|---|---|---|\n")
+	for _, g := range steps.GivenRoutes() {
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", strings.ReplaceAll(strings.TrimPrefix(g.Step, "^"), "|", `\|`), cell(g.Route), cell(g.Why))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
