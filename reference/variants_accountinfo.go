@@ -71,6 +71,13 @@ var accountInfoVariants = []Variant{
 			"\"bookingTime, valueTime | T |\" with no Required column and no sentence that they have a value (A-2.4: \"Absent values are returned as null\").",
 	},
 	{
+		Name:   "enquiry-programaccno-null",
+		Clause: "B-4.12",
+		Description: "Account Enquiry and Balance Enquiry answer programAccno null: their requests carry programCode and no programAccno " +
+			"(B-4.12, B-4.13: \"partnerReference, programCode, accnoType\"), so the listed response field has no value to echo; the field is present, as the " +
+			"response lists it (\"Response: partnerReference, programAccno, accno, ...\"). Found by the schema audit of issue 22.",
+	},
+	{
 		Name:   "kc-refund-bound-per-call",
 		Clause: "B-4.18",
 		Description: "KC-Refund bounds each refund by the captured amount, not the refunds together: B-4.18 words the bound per call, " +
