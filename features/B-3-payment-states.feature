@@ -41,7 +41,7 @@ Feature: Payment states and transitions (B-3)
     # say the event happened before, not that the payment is still in its
     # state: only KC-Cancel's row says "not yet captured". One reading for
     # every row (B-3#14 too): these refusals are implied, and advisory.
-    @advisory @B-3#15
+    @advisory
     Scenario Outline: <move> is refused and the payment stays <status>
       Given the partner has <state>
       When the partner <operation>
