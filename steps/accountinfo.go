@@ -204,7 +204,7 @@ func (w *World) hasLoadedAccount(ctx context.Context, amounts, later string) err
 	if err != nil {
 		return err
 	}
-	total, err := w.loads(ctx, loads)
+	total, err := w.loads(ctx, loads, before)
 	if err != nil {
 		return err
 	}
@@ -231,7 +231,11 @@ func (w *World) awaitLoaded(ctx context.Context, before balance, total decimal.D
 // and returns the least the wallet may be loaded with: for each Capture
 // the amount, or its processedAmount in the wallet's currency when that is
 // less (which of the two a Load Account books is not stated, B-3#9).
-func (w *World) loads(ctx context.Context, loads []string) (decimal.Decimal, error) {
+// With loadedLater, the first load is waited for until the wallet shows it
+// (it may settle after its Capture answers), and the target's clock of the
+// read that shows it is the second the last load must come after: the
+// booking, not the Capture's answer, is what must fall in a later second.
+func (w *World) loads(ctx context.Context, loads []string, before balance) (decimal.Decimal, error) {
 	var first stamp
 	total := decimal.Zero
 	for i, a := range loads {
@@ -252,6 +256,9 @@ func (w *World) loads(ctx context.Context, loads []string) (decimal.Decimal, err
 		}
 		total = total.Add(credit)
 		if i == 0 && w.loadedLater {
+			if err := w.awaitLoaded(ctx, before, total); err != nil {
+				return total, err
+			}
 			s, err := w.lastSysStamp()
 			if err != nil {
 				return total, err
