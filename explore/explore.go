@@ -239,7 +239,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	defer closeClient()
 	red := client.Redactor()
 	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
-	if _, err := tokens.Token(ctx); err != nil {
+	if _, err := tokens.Preflight(ctx); err != nil {
 		return nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
 	}
 
@@ -291,6 +291,9 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 
 	out := &Outcome{Seed: seed, Runs: len(e.runs), Calls: c.Calls()}
+	if r := tokens.Reading(); r != target.ReadingBodyLine {
+		out.Notices = append(out.Notices, "Issue Token: the target refused A-4.1's body as its body line lists it and issued a token to one "+r.String())
+	}
 	out.Notices = append(out.Notices, fmt.Sprintf("stateful exploration with seed %d: %d property runs of about %d moves asked, %d made, %d calls", seed, opts.Runs, opts.Steps, len(e.runs), c.Calls()))
 	if e.cut {
 		out.Notices = append(out.Notices, fmt.Sprintf("the exploration reached its bounds (--max-duration %s, --max-calls %d) and stopped; runs it cut short report the moves they made", opts.MaxDuration, opts.MaxCalls))

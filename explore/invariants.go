@@ -167,6 +167,20 @@ var (
 		Quote: "| Cancel | previously authorized | CANCELLED | | … | KC-Cancel | authorized and not yet captured | CANCELLED |",
 		Why:   "Cancel's condition is \"previously authorized\"; KC-Cancel's alone says \"not yet captured\"",
 	}
+	// "previously" in a row's Condition (B-3) is read one way for every
+	// row: the event happened before. A payment authorized and then
+	// cancelled was "previously authorized", one initiated and then
+	// cancelled or captured had its "authorization previously initiated":
+	// that such a payment cannot be captured or completed again is
+	// implied by what Cancel and Capture mean, not stated (only KC-Cancel
+	// says "not yet captured"). An acceptance warns; the model takes the
+	// status and the balance as read.
+	invPreviously = &Invariant{
+		ID: "moved-on-payment-not-moved-back", Title: "a cancelled or captured payment is not captured or completed again",
+		Level: rules.Advisory, Clauses: []string{"B-3"},
+		Quote: "| Complete Authorize | authorization previously initiated | AUTHORIZED | … | Capture | previously authorized via Init Authorize + Complete Authorize, or via Authorize | CAPTURED | … | KC-Capture | previously authorized by KC-Authorize | CAPTURED |",
+		Why:   "the condition says the event happened \"previously\", not that the payment is still in its state; only KC-Cancel says \"not yet captured\"",
+	}
 	invLoadAuthorization = &Invariant{
 		ID: "load-authorization-moves-no-money", Title: "authorizing or cancelling a load moves no money on the wallet",
 		Level: rules.Advisory, Clauses: []string{"B-3", "B-2.4"},
@@ -206,6 +220,7 @@ func Invariants() []*Invariant {
 		invAvailable, invBalance, invRefused, invRefusalChangesNothing, invStatus, invStatusAgrees, invAccountStatus,
 		invAllowed, invClosed, invRefund, invCaptured, invCount, invTop, invBookingsListed, invEntriesMatch,
 		invCheckAmount, invConsent, invMinimum, invLoadAuthorization, invLoadRefund, invCancelCaptured, invMerchant,
+		invPreviously,
 	}
 }
 

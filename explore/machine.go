@@ -43,6 +43,9 @@ type step struct {
 	fields   map[string]any  // the account data Create Account sent
 	expect   expectation
 	accepted bool // the target answered a success (steps.World would take it)
+	// settles is set on a move whose money may show later than its answer:
+	// a Capture's Load Account (B-3; allows for delays of external systems).
+	settles  bool
 	followed bool // the model moved with it (accepted, and the spec does not require a refusal)
 
 	given string   // the sentence of the move as a precondition that must succeed ("" for none)

@@ -66,17 +66,35 @@ func (x *machine) completeAuthorize() {
 	p := x.m.payment()
 	f := x.envelope(false)
 	f["authorizationToken"] = p.token
-	exp := expRefusal
+	exp, implied := expRefusal, invLoadAuthorization
 	switch {
 	case p.status == stReceived:
 		exp = expSuccess
 	case p.status == stAuthorized:
 		exp = x.repeat("repeatedPaymentMove")
+	case p.status == stCancelled || p.status == stCaptured:
+		// Its authorization was "previously initiated" (B-3): a refusal
+		// is implied, not stated (B-3#5, advisory).
+		exp, implied = expOpen, invPreviously
 	}
-	x.onLoad(st, f, exp, invLoadAuthorization, func(r *reply) {
+	x.onLoad(st, f, exp, implied, func(r *reply) {
+		if implied == invPreviously {
+			x.movedBack(st, r, p)
+			return
+		}
 		x.expectField(st, r, invStatus, "statusCode", stAuthorized)
 		p.status = stAuthorized
 	})
+}
+
+// movedBack follows a move of a payment that has moved on, which the
+// target accepted (invPreviously): it warns, and the model takes the
+// status the answer gives (Get Payment Status must then read it).
+func (x *machine) movedBack(st *step, r *reply, p *payment) {
+	x.violate(st, invPreviously, fmt.Sprintf("%s of a %s payment succeeded", opName(st.op), p.status))
+	if s := r.json.Get("statusCode").String(); s == stReceived || s == stAuthorized || s == stCaptured || s == stCancelled {
+		p.status = s
+	}
 }
 
 func (x *machine) capture(part *decimal.Decimal) {
@@ -91,16 +109,27 @@ func (x *machine) capture(part *decimal.Decimal) {
 		st.given = "the partner has captured " + amount.StringFixed(2) + " of the payment"
 		st.plain = "the partner captures " + amount.StringFixed(2) + " of the payment"
 	}
-	exp := expRefusal
-	if p.status == stAuthorized {
+	exp, implied := expRefusal, (*Invariant)(nil)
+	switch p.status {
+	case stAuthorized:
 		exp = expSuccess
+	case stCancelled:
+		// It was "previously authorized" (B-3): a refusal is implied, not
+		// stated (B-3#24, advisory).
+		exp, implied = expOpen, invPreviously
 	}
-	x.onLoad(st, f, exp, nil, func(r *reply) {
+	x.onLoad(st, f, exp, implied, func(r *reply) {
+		if implied == invPreviously {
+			x.movedBack(st, r, p)
+			return
+		}
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
 		x.expectAmount(st, r, invCaptured, "modifiedAmount", amount)
 		p.status, p.captured = stCaptured, amount
-		// B-3: Capture "internally performs Load Account when accno was given at authorization".
+		// B-3: Capture "internally performs Load Account when accno was
+		// given at authorization", which may settle a moment later.
 		x.m.accounts[p.account].book(x.m.pay, amount, true)
+		st.settles = true
 	})
 }
 
@@ -244,7 +273,7 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 }
 
 // onWallet runs a move on the current wallet payment.
-func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, apply func(r *reply)) {
+func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *reply)) {
 	p := x.m.payment()
 	// KC-Capture moves money to the merchant (or, repeated, none): the
 	// merchant's booked balance is read around it (invMerchant).
@@ -264,7 +293,7 @@ func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, app
 		apply(r)
 	}
 	x.observeMerchant(st, merchantBefore, merchantSeen, st.repeated)
-	if !x.observeBalance(st, nil) {
+	if !x.observeBalance(st, implied) {
 		return
 	}
 	x.done(st)
@@ -284,7 +313,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		st.given = "the partner has captured " + amount.StringFixed(2) + " of the wallet payment"
 		st.plain = "the partner captures " + amount.StringFixed(2) + " of the wallet payment"
 	}
-	exp := expRefusal
+	exp, implied := expRefusal, (*Invariant)(nil)
 	repeated := p.kind == payKCAuth && p.status == stCaptured
 	st.repeated = repeated
 	switch {
@@ -292,8 +321,16 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		exp = expSuccess
 	case repeated:
 		exp = x.repeat("kcRepeatedMove")
+	case p.kind == payKCAuth && p.status == stCancelled:
+		// It was "previously authorized by KC-Authorize" (B-3): a refusal
+		// is implied, not stated (B-3#63, advisory).
+		exp, implied = expOpen, invPreviously
 	}
-	x.onWallet(st, f, exp, func(r *reply) {
+	x.onWallet(st, f, exp, implied, func(r *reply) {
+		if implied == invPreviously {
+			x.movedBack(st, r, p)
+			return
+		}
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
 		if repeated {
 			return // answered again: no money moves (B-2.4#4)
@@ -319,7 +356,7 @@ func (x *machine) kcCancel() {
 	case repeated:
 		exp = x.repeat("kcRepeatedMove")
 	}
-	x.onWallet(st, x.envelope(false), exp, func(r *reply) {
+	x.onWallet(st, x.envelope(false), exp, nil, func(r *reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCancelled)
 		if repeated {
 			return
@@ -336,7 +373,7 @@ func (x *machine) kcRefund() {
 	p := x.m.payment()
 	f := x.envelope(false)
 	amount, exp := x.refundAmount(st, p, f, "wallet payment")
-	x.onWallet(st, f, exp, func(r *reply) {
+	x.onWallet(st, f, exp, nil, func(r *reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
 		p.refunded = p.refunded.Add(amount)
 		x.m.accounts[p.account].book(x.m.pay, amount, true)

@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
@@ -34,6 +35,16 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 	if msg != "" {
 		x.violate(st, invAvailable, msg)
 		return true
+	}
+	if !got.equal(a.bal) && st.settles && st.accepted {
+		// The feature suite's "the booked balance has risen by exactly"
+		// reads again for the profile's settleAllowance; so does the model.
+		if got, msg, ok = x.awaitSettled(st, a, got); !ok {
+			return false
+		} else if msg != "" {
+			x.violate(st, invAvailable, msg)
+			return true
+		}
 	}
 	if got.equal(a.bal) {
 		return true
@@ -92,6 +103,36 @@ func (x *machine) observeMerchant(st *step, before decimal.Decimal, observed, re
 		x.violate(st, invMerchant, fmt.Sprintf("after %s, a repeat that moves no money, the merchant's booked balance is %s, it was %s",
 			opName(st.op), after.StringFixed(2), before.StringFixed(2)))
 	}
+}
+
+// settlePoll is how often awaitSettled reads the balance again.
+const settlePoll = 100 * time.Millisecond
+
+// awaitSettled reads the current account's balance again, every
+// settlePoll, until it equals the model's or the profile's
+// settleAllowance has passed since the first read; it returns the last
+// balance read. ok is false when a read could not be made.
+func (x *machine) awaitSettled(st *step, a *account, got balance) (balance, string, bool) {
+	deadline := time.Now().Add(x.e.profile.Settle())
+	for !got.equal(a.bal) && time.Now().Add(settlePoll).Before(deadline) {
+		select {
+		case <-x.ctx.Done():
+			return got, "", true
+		case <-time.After(settlePoll):
+		}
+		r, ok := x.send(st, "balance-enquiry", map[string]string{"accno": a.accno}, x.accountFields(true))
+		if !ok {
+			return got, "", false
+		}
+		if msg := r.success(x.e.caller.schemas); msg != "" {
+			return got, "", true
+		}
+		var msg string
+		if got, msg = balanceOf(r.json); msg != "" {
+			return got, msg, true
+		}
+	}
+	return got, "", true
 }
 
 func opName(id string) string {

@@ -170,8 +170,8 @@ Feature: Request and response envelopes (A-2.1)
 
       @B-4.3
       Examples: Authorize
-        | operation                                           | state                   |
-        | authorizes a payment with the stored payment option | stored a payment option |
+        | operation                                           | state                            |
+        | authorizes a payment with the stored payment option | stored a verified payment option |
 
       @B-4.4
       Examples: Capture

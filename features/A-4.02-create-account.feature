@@ -12,7 +12,7 @@ Feature: Create Account (A-4.2)
       Then the call succeeds
       And the response echoes partnerReference and programCode
 
-    @A-4.4 @A-4.4#3
+    @A-4.4 @A-4.4#3 @A-4.4#4
     Scenario: The created account is read back as it was sent
       Given the partner has created an account
       When the partner reads the account information

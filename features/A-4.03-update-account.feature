@@ -14,7 +14,7 @@ Feature: Update Account Information (A-4.3)
       Then the call succeeds
       And the response echoes partnerReference and programCode
 
-    @A-4.4 @A-4.3#4 @A-4.4#3
+    @A-4.4 @A-4.3#4 @A-4.4#3 @A-4.4#4
     Scenario: The update is visible when the account is read
       Given the partner has created an account
       When the partner updates the account information

@@ -35,7 +35,7 @@ Feature: Init Verify Stored Payment Option (A-4.8)
 
   Rule: Only a stored option of the account can be verified
 
-    @A-4.8#4
+    @advisory @A-4.8#4
     Scenario: Init Verify of an option the account does not have is a handled error
       Given the partner has created an account
       And the partner uses a stored payment option reference the account does not have

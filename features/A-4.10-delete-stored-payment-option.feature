@@ -30,12 +30,12 @@ Feature: Delete Stored Payment Option (A-4.10)
     @B-4.3 @A-4.10#3
     Scenario: A deleted option cannot pay
       Given the partner has created an account
-      And the partner has stored a payment option
+      And the partner has stored a verified payment option
       And the partner has deleted the payment option
       When the partner authorizes a payment with the stored payment option
       Then the call fails as a handled error
 
-    @A-4.11 @A-4.10#3 @A-4.11#5
+    @A-4.11 @A-4.10#3
     Scenario: A deleted option cannot be made the default
       Given the partner has created an account
       And the partner has stored a payment option

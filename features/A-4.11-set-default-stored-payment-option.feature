@@ -26,7 +26,7 @@ Feature: Set Default Stored Payment Option (A-4.11)
       Then the call succeeds
       And the second payment option is the only default
 
-    @A-4.11#5
+    @advisory @A-4.11#5
     Scenario: Making an option the account does not have the default is a handled error
       Given the partner has created an account
       And the partner uses a stored payment option reference the account does not have

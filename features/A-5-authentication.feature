@@ -211,8 +211,8 @@ Feature: Authentication (A-5)
 
       @B-4.3
       Examples: Authorize
-        | operation                                           | state                   |
-        | authorizes a payment with the stored payment option | stored a payment option |
+        | operation                                           | state                            |
+        | authorizes a payment with the stored payment option | stored a verified payment option |
 
       @B-4.4
       Examples: Capture
@@ -263,8 +263,8 @@ Feature: Authentication (A-5)
 
       @B-4.3
       Examples: Authorize
-        | operation                                           | state                   |
-        | authorizes a payment with the stored payment option | stored a payment option |
+        | operation                                           | state                            |
+        | authorizes a payment with the stored payment option | stored a verified payment option |
 
       @B-4.4
       Examples: Capture

@@ -144,8 +144,8 @@ Feature: Errors (A-7)
 
       @B-4.3
       Examples: Authorize
-        | operation                                           | state                   | field           | value      |
-        | authorizes a payment with the stored payment option | stored a payment option | oneTimePassword | "1234567a" |
+        | operation                                           | state                            | field           | value      |
+        | authorizes a payment with the stored payment option | stored a verified payment option | oneTimePassword | "1234567a" |
 
       @B-4.9
       Examples: Revoke Consent

@@ -185,8 +185,8 @@ Feature: Limits (A-8)
 
       @B-4.3
       Examples: Authorize
-        | operation                                           | state                   |
-        | authorizes a payment with the stored payment option | stored a payment option |
+        | operation                                           | state                            |
+        | authorizes a payment with the stored payment option | stored a verified payment option |
 
       @B-4.4
       Examples: Capture
@@ -357,8 +357,8 @@ Feature: Limits (A-8)
 
       @B-4.3
       Examples: Authorize
-        | operation                                           | state                   |
-        | authorizes a payment with the stored payment option | stored a payment option |
+        | operation                                           | state                            |
+        | authorizes a payment with the stored payment option | stored a verified payment option |
 
       @B-4.4
       Examples: Capture

@@ -20,9 +20,8 @@ Feature: Payment states and transitions (B-3)
 
       @B-4.4 @B-3#8
       Examples: Capture
-        | move                           | state                    | operation            | status    |
-        | Capture of a received payment  | a received guest payment | captures the payment | RECEIVED  |
-        | Capture of a cancelled payment | a cancelled payment      | captures the payment | CANCELLED |
+        | move                          | state                    | operation            | status   |
+        | Capture of a received payment | a received guest payment | captures the payment | RECEIVED |
 
       @B-4.6 @B-3#13
       Examples: Cancel
@@ -35,6 +34,24 @@ Feature: Payment states and transitions (B-3)
         | Refund of a received payment    | a received guest payment    | refunds the payment | RECEIVED   |
         | Refund of an authorized payment | an authorized guest payment | refunds the payment | AUTHORIZED |
         | Refund of a cancelled payment   | a cancelled payment         | refunds the payment | CANCELLED  |
+
+  Rule: A payment that has moved on is not moved back, though "previously" does not say so
+
+    # "previously authorized" and "authorization previously initiated" (B-3)
+    # say the event happened before, not that the payment is still in its
+    # state: only KC-Cancel's row says "not yet captured". One reading for
+    # every row (B-3#14 too): these refusals are implied, and advisory.
+    @advisory
+    Scenario Outline: <move> is refused and the payment stays <status>
+      Given the partner has <state>
+      When the partner <operation>
+      Then the call fails as a handled error
+      And the payment's status reads <status>
+
+      @B-4.4 @B-3#24
+      Examples: Capture
+        | move                           | state               | operation            | status    |
+        | Capture of a cancelled payment | a cancelled payment | captures the payment | CANCELLED |
 
       @B-4.2 @B-3#5
       Examples: Complete Authorize

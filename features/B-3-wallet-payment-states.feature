@@ -24,10 +24,9 @@ Feature: Wallet-to-merchant payment states (B-3)
       And the balance is unchanged
 
       @B-4.16 @B-3#53
-      Examples: KC-Capture of a payment no KC-Authorize authorized, or whose authorization was cancelled
-        | move                              | state                                               | operation                   |
-        | KC-Capture of a debit             | debited 20.00 from the account for the merchant     | captures the wallet payment |
-        | KC-Capture of a cancelled payment | a cancelled wallet payment of 30.00 to the merchant | captures the wallet payment |
+      Examples: KC-Capture of a payment no KC-Authorize authorized
+        | move                  | state                                           | operation                   |
+        | KC-Capture of a debit | debited 20.00 from the account for the merchant | captures the wallet payment |
 
       @B-4.17 @B-3#55
       Examples: KC-Cancel of a captured payment
@@ -40,6 +39,21 @@ Feature: Wallet-to-merchant payment states (B-3)
         | move                               | state                                                 | operation                  |
         | KC-Refund of an authorized payment | an authorized wallet payment of 30.00 to the merchant | refunds the wallet payment |
         | KC-Refund of a cancelled payment   | a cancelled wallet payment of 30.00 to the merchant   | refunds the wallet payment |
+
+  Rule: A cancelled authorization is not captured, though "previously" does not say so
+
+    # "previously authorized by KC-Authorize" (B-3) says the authorization
+    # happened, not that it still holds; KC-Cancel's own row is the one that
+    # says "not yet captured". The refusal is implied: advisory.
+    @advisory @B-2.4 @B-4.16 @B-3#63
+    Scenario: KC-Capture of a cancelled payment is refused and changes no balance
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has a cancelled wallet payment of 30.00 to the merchant
+      And the partner has noted the account's balance
+      When the partner captures the wallet payment
+      Then the call fails as a handled error
+      And the balance is unchanged
 
   Rule: An exact repeat is answered as the profile declares and moves no money
 

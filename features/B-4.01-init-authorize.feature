@@ -22,7 +22,7 @@ Feature: Init Authorize (B-4.1)
     @B-3 @B-4.1#11 @B-4.1#12 @B-3#1
     Scenario: A payment with a stored payment option is initiated and RECEIVED
       Given the partner has created an account
-      And the partner has stored a payment option
+      And the partner has stored a verified payment option
       When the partner initiates a payment with the stored payment option
       Then the call succeeds
       And the response's statusCode is "RECEIVED"
@@ -31,7 +31,7 @@ Feature: Init Authorize (B-4.1)
     @B-4.7 @B-4.1#11
     Scenario: A payment with a stored payment option uses the account owner's address
       Given the partner has created an account
-      And the partner has stored a payment option with the owner's address for billing
+      And the partner has stored a verified payment option with the owner's address for billing
       When the partner initiates a payment with the stored payment option
       Then the call succeeds
       And the payment status shows the account owner's address

@@ -6,7 +6,7 @@ Feature: Authorize (B-4.3)
 
   Background:
     Given the partner has created an account
-    And the partner has stored a payment option
+    And the partner has stored a verified payment option
 
   Rule: A payment with a stored option is authorized at once
 
@@ -46,7 +46,7 @@ Feature: Authorize (B-4.3)
 
     @B-4.7 @B-4.3#6
     Scenario: Authorize without a different billing address uses the stored option's billing address
-      Given the partner has stored a payment option with a different billing address
+      Given the partner has stored a verified payment option with a different billing address
       When the partner authorizes a payment with the stored payment option
       Then the call succeeds
       And the payment status shows the stored payment option's billing address

@@ -20,7 +20,7 @@ Feature: Capture (B-4.4)
     @B-3 @B-3#7
     Scenario: A payment authorized by Authorize is CAPTURED
       Given the partner has created an account
-      And the partner has stored a payment option
+      And the partner has stored a verified payment option
       And the partner has an authorized payment with the stored payment option
       When the partner captures the payment
       Then the call succeeds
@@ -36,14 +36,15 @@ Feature: Capture (B-4.4)
 
   Rule: Capturing a payment authorized with accno loads the wallet with the amount captured
 
-    @B-3 @B-3#9
+    @B-3 @B-3#9 @B-3#23
     Scenario: Capturing a part of a payment authorized with accno loads the wallet with that part
       Given the partner has created an account
       And the partner has an authorized guest payment of 40.00 to load the account
       And the partner has noted the account's balance
       When the partner captures 15.00 of the payment
       Then the call succeeds
-      And the booked balance has risen by exactly 15.00
+      And the response's modifiedAmount is 15.00
+      And the wallet is loaded with the amount the capture answered
 
   Rule: Amounts have at most two decimals, texts at most their length
 

@@ -16,7 +16,7 @@ Feature: Revoke Consent (B-4.9)
       And the response echoes partnerReference and programCode
       And the response names the account of the call in accno
 
-    @B-4.9#5
+    @advisory @B-4.9#5
     Scenario: Revoking a consent the account does not have is a handled error
       Given the partner has created an account
       And the partner uses a consent reference the account does not have

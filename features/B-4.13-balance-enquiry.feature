@@ -29,24 +29,25 @@ Feature: Balance Enquiry (B-4.13)
 
   Rule: Capturing a payment authorized with accno loads the wallet
 
-    @B-3 @B-4.4 @B-2.4 @B-2.3 @B-3#9 @B-2.4#2 @B-2.3#5
+    @B-3 @B-4.4 @B-2.4 @B-2.3 @B-3#9 @B-3#23 @B-2.4#2 @B-2.3#5
     Scenario: The booked balance rises by exactly the captured amount
       Given the partner has created an account
       And the partner has an authorized guest payment of 40.00 to load the account
       And the partner has noted the account's balance
       When the partner captures the payment
       Then the call succeeds
-      And the booked balance has risen by exactly 40.00
+      And the wallet is loaded with the amount the capture answered
       And an entry of 40.00 appears among the account entries
 
-    @B-3 @B-4.4 @B-2.4 @B-3#9
+    @B-3 @B-4.4 @B-2.4 @B-3#9 @B-3#23
     Scenario: A partial capture loads the wallet with the captured part only
       Given the partner has created an account
       And the partner has an authorized guest payment of 40.00 to load the account
       And the partner has noted the account's balance
       When the partner captures 15.00 of the payment
       Then the call succeeds
-      And the booked balance has risen by exactly 15.00
+      And the response's modifiedAmount is 15.00
+      And the wallet is loaded with the amount the capture answered
 
   Rule: Every parameter is required
 

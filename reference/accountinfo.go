@@ -245,6 +245,9 @@ func (h *handler) balanceEnquiry(c *call) reply {
 		if h.mutant("balance-no-programaccno") {
 			delete(fields, "programAccno")
 		}
+		if h.variant("enquiry-programaccno-null") {
+			fields["programAccno"] = nil
+		}
 		return h.ok(h.successStatus(opBalanceEnquiry), fields)
 	})
 }
@@ -434,6 +437,9 @@ func (h *handler) accountEnquiry(c *call) reply {
 		}
 		if h.mutant("enquiry-no-programaccno") {
 			delete(fields, "programAccno")
+		}
+		if h.variant("enquiry-programaccno-null") {
+			fields["programAccno"] = nil
 		}
 		return h.ok(h.successStatus(opAccountEnquiry), fields)
 	})

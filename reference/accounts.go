@@ -246,6 +246,30 @@ func (a *account) setCustomerData(spec fieldSpec, v values, keep bool) {
 	}
 }
 
+// normaliseText rewrites the stored customer texts as a service that
+// normalises what it keeps would, under the variant stored-text-normalised:
+// trimmed, runs of white space made one space, names upper-case, the
+// e-mail address lower-case.
+func (h *handler) normaliseText(data map[string]any) {
+	if !h.variant("stored-text-normalised") {
+		return
+	}
+	for k, v := range data {
+		s, ok := v.(string)
+		if !ok {
+			continue
+		}
+		s = strings.Join(strings.Fields(s), " ")
+		switch k {
+		case "lastName", "firstName":
+			s = strings.ToUpper(s)
+		case "emailAddress":
+			s = strings.ToLower(s)
+		}
+		data[k] = s
+	}
+}
+
 // accountStore holds the accounts; safe for concurrent use.
 type accountStore struct {
 	mu      sync.Mutex          // guards last, byAccno, every account byAccno points to, and tried
@@ -366,6 +390,7 @@ func (h *handler) createAccount(c *call) reply {
 		a.validFrom = today
 	}
 	a.setCustomerData(c.spec, c.v, false)
+	h.normaliseText(a.data)
 	a.accno = h.accounts.insert(a, h.p.newAccno, h.cfg.MerchantAccno, func(accno string) {
 		h.ledgers.open(accno, a.currCode)
 	})
@@ -431,6 +456,7 @@ func (h *handler) updateAccount(c *call) reply {
 		}
 		if !h.mutant("update-not-applied") {
 			a.setCustomerData(c.spec, c.v, h.variant("update-keeps-omitted-fields"))
+			h.normaliseText(a.data)
 			if t := c.v.str("accTypeCode"); t != "" {
 				a.accTypeCode = t
 			}
@@ -489,6 +515,11 @@ func (h *handler) getAccount(c *call) reply {
 	if h.mutant("get-not-reflecting-create") {
 		if s, ok := fields["firstName"].(string); ok {
 			fields["firstName"] = strings.ToUpper(s)
+		}
+	}
+	if h.mutant("get-cuts-firstname") {
+		if s, ok := fields["firstName"].(string); ok && len(s) > 2 {
+			fields["firstName"] = s[:2]
 		}
 	}
 	fields["partnerReference"] = c.v.str("partnerReference")

@@ -150,6 +150,9 @@ func (h *handler) redirect(c *call) reply {
 		if h.mutant("callback-failure-has-reference") {
 			params.Set(refParam, ref)
 		}
+		if h.variant("declined-callback-names-payment") {
+			params.Set("uniqueReference", ref)
+		}
 	default:
 		params.Set("paymentResult", "OK")
 		if h.mutant("callback-result-wrong") {

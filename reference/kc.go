@@ -135,6 +135,11 @@ func (h *handler) checkMerchant(c *call, op string) (reply, bool) {
 	switch c.v.str("merchantAccno") {
 	case "", h.cfg.MerchantAccno:
 	case h.cfg.MerchantExternalReference:
+		if op == opKCDebit && h.variant("kc-debit-accnotype-both-numbers") {
+			// accnoType "applies to both account numbers" (B-4.15), and
+			// both of its values address accounts by accno here.
+			return h.fail(h.p.unknownAccount(), "merchant account not found: merchantAccno"), true
+		}
 		if !given && !lax {
 			return h.invalid(problems{missing: []string{"merchantProgramCode"}}), true
 		}

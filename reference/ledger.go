@@ -278,6 +278,9 @@ func (h *handler) entryView(e entry) map[string]any {
 		"statusCode":        status,
 		"paymentOptionCode": orNullString(e.optionCode),
 	}
+	if h.variant("entry-times-null") {
+		m["bookingTime"], m["valueTime"] = nil, nil
+	}
 	if h.mutant("enquiry-entry-missing-fields") {
 		delete(m, "bookingTime")
 	}

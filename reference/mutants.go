@@ -135,6 +135,9 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("kc-authorize-countrycode-optional") && op == opKCAuthorize {
 		s.update("countryCode", func(f *field) { f.required = false })
 	}
+	if h.variant("issue-token-needs-partnerreference") && op == opIssueToken {
+		s.fields = append(s.fields, str("partnerReference", 64).req())
+	}
 	if h.mutant("address-check-street-optional") && op == opAddressCheck {
 		s.update("street", func(f *field) { f.required = false })
 	}

@@ -48,7 +48,7 @@ var paymentMutants = []Mutant{
 	{Name: "authorize-billing-not-enforced", Clause: "B-4.3", Rule: "B-4.3#5", Description: "Authorize with useDifferentBillingAddress true does not require emailAddress"},
 	{Name: "authorize-status-200", Clause: "B-4.3", Rule: "B-4.3#1", Description: "Authorize answers HTTP 200 instead of 201"},
 	{Name: "capture-from-received", Clause: "B-3", Rule: "B-3#8", Description: "Capture of a RECEIVED payment succeeds (CAPTURED)"},
-	{Name: "capture-after-cancel", Clause: "B-3", Rule: "B-3#8", Description: "Capture of a CANCELLED payment succeeds"},
+	{Name: "capture-after-cancel", Clause: "B-3", Rule: "B-3#24", Description: "Capture of a CANCELLED payment succeeds"},
 	{Name: "refund-before-capture", Clause: "B-3", Rule: "B-3#11", Description: "Refund of an AUTHORIZED payment succeeds"},
 	{Name: "partial-capture-ignored", Clause: "B-4.4", Rule: "B-4.4#4", Description: "modifiedAmount is ignored: the full amount is captured and reported"},
 	{Name: "refund-above-captured", Clause: "B-4.5", Rule: "B-4.5#4", Description: "a refundAmount above the captured amount is accepted"},
@@ -67,7 +67,7 @@ var paymentMutants = []Mutant{
 	{Name: "failed-move-changes-state", Clause: "B-3", Rule: "B-3#15", Description: "a refused Cancel of a CAPTURED payment answers a handled error but sets the status to CANCELLED"},
 	{Name: "load-not-credited", Clause: "B-3", Rule: "B-3#9", Description: "a Capture of a payment with accno does not credit (load) the wallet"},
 	{Name: "load-after-three-entries-not-credited", Clause: "B-3", Rule: "B-3#9", Explored: true, Description: "a Capture that loads a wallet with three entries or more answers CAPTURED but does not credit it"},
-	{Name: "load-credits-presentation-amount", Clause: "B-3", Rule: "B-3#9", Description: "a partial Capture of a payment with accno credits the wallet with the whole authorized amount"},
+	{Name: "load-credits-presentation-amount", Clause: "B-3", Rule: "B-3#23", Description: "a partial Capture of a payment with accno credits the wallet with the whole authorized amount"},
 	{Name: "given-billing-address-not-stored", Clause: "A-4.7", Rule: "A-4.7#5", Description: "with useDifferentBillingAddress true in Init Add and Complete Add, the stored billingAddress is the account owner's address instead of the billing address given"},
 
 	// Added by the rule traceability of issue 15: one for every normative

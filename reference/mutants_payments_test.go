@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
@@ -449,6 +450,18 @@ var paymentVariantProbes = map[string]func(c *client) bool{
 		ref := c.capturedPayment()
 		c.refund(ref, map[string]any{"refundAmount": json.Number("60.00")})
 		return c.refund(ref, map[string]any{"refundAmount": json.Number("60.00")}).code() == "0000"
+	},
+	// The load is not booked when the Capture answers (it is, 150 ms later).
+	"load-settles-later": func(c *client) bool {
+		return decimal.RequireFromString(c.balancesOf(c.fundedWallet("10.00")).bk).IsZero()
+	},
+	"declined-callback-names-payment": func(c *client) bool {
+		ref, cb := c.redirected("declined")
+		return cb.query.Get("uniqueReference") == ref && !cb.query.Has("unqiueReference")
+	},
+	"unverified-option-cannot-pay": func(c *client) bool {
+		_, ref := c.storedRef()
+		return c.authorizePayment(ref, nil).code() != "0000"
 	},
 }
 

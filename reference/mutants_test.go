@@ -141,6 +141,9 @@ var mutantProbes = map[string]func(c *client) bool{
 	"get-not-reflecting-create": func(c *client) bool {
 		return c.get(c.newAccount(), nil).json.Get("firstName").String() != "Max"
 	},
+	"get-cuts-firstname": func(c *client) bool {
+		return c.get(c.newAccount(), nil).json.Get("firstName").String() != "Max"
+	},
 	"update-not-applied": func(c *client) bool {
 		accno := c.newAccount()
 		c.update(accno, nil)

@@ -453,6 +453,9 @@ func (h *handler) newPayment(c *call, initiated bool) (payment, reply, bool) {
 		if code != "" && code != o.option.code {
 			return p, h.fail(h.p.paymentOptionUnavailable(), "paymentOptionCode differs from the stored payment option's"), false
 		}
+		if h.variant("unverified-option-cannot-pay") && o.statusCode != statusVerified {
+			return p, h.fail(h.p.paymentOptionUnavailable(), "the stored payment option is not verified"), false
+		}
 		p.optionCode = o.option.code
 		if !h.p.programInitiates() {
 			p.initiatorAccno = owner.accno
@@ -921,18 +924,33 @@ func (h *handler) load(at time.Time, p *payment) {
 	if h.mutant("load-credits-twice") {
 		amount = amount.Add(amount)
 	}
-	h.ledgers.do(at, func(tx *ledgerTx) {
-		if w := tx.ledger(p.accno); w != nil {
-			if h.mutant("load-after-three-entries-not-credited") && len(w.entries) >= 3 {
-				return
+	accno := p.accno
+	post := posting{
+		kind: entryLoad, amount: amount, reference: p.reference,
+		description: p.usage, name: payerName(p), optionCode: p.optionCode,
+	}
+	book := func(at time.Time) {
+		h.ledgers.do(at, func(tx *ledgerTx) {
+			if w := tx.ledger(accno); w != nil {
+				if h.mutant("load-after-three-entries-not-credited") && len(w.entries) >= 3 {
+					return
+				}
+				tx.credit(w, post)
 			}
-			tx.credit(w, posting{
-				kind: entryLoad, amount: amount, reference: p.reference,
-				description: p.usage, name: payerName(p), optionCode: p.optionCode,
-			})
-		}
-	})
+		})
+	}
+	if h.variant("load-settles-later") {
+		// The Load Account settles loadSettleDelay after the Capture: until
+		// then no balance, entry or spend of the wallet sees it.
+		time.AfterFunc(loadSettleDelay, func() { book(h.now()) })
+		return
+	}
+	book(at)
 }
+
+// loadSettleDelay is how long after its Capture the Load Account of the
+// variant load-settles-later is booked.
+const loadSettleDelay = 150 * time.Millisecond
 
 // unload debits the wallet loaded by an external payment with a refund of
 // amount, a DBIT entry; it answers insufficientFunds, booking nothing, when

@@ -58,6 +58,26 @@ var accountInfoVariants = []Variant{
 			"(\"entries on this day and later\") and endDate do not say which of an entry's dates they compare.",
 	},
 	{
+		Name:   "kc-debit-accnotype-both-numbers",
+		Clause: "B-4.15",
+		Description: "KC-Debit Account reads merchantAccno by the request's accnoType, as it reads accno: under an accnoType that names an " +
+			"account number, the merchant's external account reference is an account not found (a handled error), whether or not " +
+			"merchantProgramCode is given. B-4.15: \"accnoType applies to both account numbers\".",
+	},
+	{
+		Name:   "entry-times-null",
+		Clause: "B-2.3",
+		Description: "Account entries carry bookingTime and valueTime null, as a ledger that books by date would: B-2.3 lists " +
+			"\"bookingTime, valueTime | T |\" with no Required column and no sentence that they have a value (A-2.4: \"Absent values are returned as null\").",
+	},
+	{
+		Name:   "enquiry-programaccno-null",
+		Clause: "B-4.12",
+		Description: "Account Enquiry and Balance Enquiry answer programAccno null: their requests carry programCode and no programAccno " +
+			"(B-4.12, B-4.13: \"partnerReference, programCode, accnoType\"), so the listed response field has no value to echo; the field is present, as the " +
+			"response lists it (\"Response: partnerReference, programAccno, accno, ...\"). Found by the schema audit of issue 22.",
+	},
+	{
 		Name:   "kc-refund-bound-per-call",
 		Clause: "B-4.18",
 		Description: "KC-Refund bounds each refund by the captured amount, not the refunds together: B-4.18 words the bound per call, " +

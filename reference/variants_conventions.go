@@ -37,6 +37,13 @@ var conventionVariants = []Variant{
 			"the spec says nothing of fields beyond a table, so a strict server may refuse them.",
 	},
 	{
+		Name:   "issue-token-needs-partnerreference",
+		Clause: "A-4.1",
+		Description: "Issue Token requires partnerReference, as every other call does, and refuses a request without it with 0001 naming it. " +
+			"A-1.5: \"Every request carries `partnerReference`, `localDate` and `localTime`\"; A-2.1 marks partnerReference \"Y\" in the request envelope, " +
+			"\"present on every call unless a table says otherwise\"; A-4.1's body line (\"password S(128) required; localDate D required; localTime T required\") omits it without saying otherwise.",
+	},
+	{
 		Name:   "country-codes-alpha3",
 		Clause: "A-2.4",
 		Description: "Get Account Information returns countryCode in alpha-3 (DEU) whatever form it was given in. " +
@@ -47,6 +54,13 @@ var conventionVariants = []Variant{
 		Clause: "A-3",
 		Description: "Create Account answers twoFAStatusCode 2FAOFF and accFlowStatusCode APPROVED. " +
 			"A-3 gives \"twoFAStatusCode (value that occurs: `2FADIS`) and accFlowStatusCode (value that occurs: `APPROVEDSV`)\", and A-2.0 says of the lookups \"complete contents not shown; only values that occur are listed\".",
+	},
+	{
+		Name:   "stored-text-normalised",
+		Clause: "A-4.4",
+		Description: "Create and Update Account keep the customer's texts normalised: trimmed, runs of white space made one space, " +
+			"lastName and firstName in upper case, emailAddress in lower case; Get Account Information returns them so. " +
+			"A-4.4 returns \"the account fields of section 2.4\" and no sentence of the spec says a value is returned as it was sent.",
 	},
 	{
 		Name:   "close-repeat-succeeds",

@@ -45,6 +45,27 @@ var paymentVariants = []Variant{
 			"(Complete Authorize, Authorize, Capture, Refund). B-2.1: \"processedAmount | Dec(18,2) | amount returned by the acquirer\".",
 	},
 	{
+		Name:   "load-settles-later",
+		Clause: "B-3",
+		Description: "The Load Account that a Capture with accno \"internally performs\" (B-3) is booked a moment (150 ms) after the Capture answers: " +
+			"until then no Balance Enquiry, account entry, Check Available Payment Amount or spend of the wallet sees it. " +
+			"B-3 does not say the load is booked before the Capture answers, and A-1.4 allows \"for delays of external systems and payment providers\".",
+	},
+	{
+		Name:   "declined-callback-names-payment",
+		Clause: "A-6",
+		Description: "The redirect callback of a declined payment carries the payment's reference as uniqueReference, correctly spelled, " +
+			"and no unqiueReference. A-6 lists \"unqiueReference (spelled so) | when the payment succeeded\"; it lists no uniqueReference, " +
+			"and no sentence forbids a parameter the table does not list.",
+	},
+	{
+		Name:   "unverified-option-cannot-pay",
+		Clause: "A-4.8",
+		Description: "A stored payment option pays (Init Authorize, Authorize) only once it is VERIFIED: before Complete Verify a payment " +
+			"with it is a handled error. A-4.8 and A-4.9 exist to verify an option and A-2.6 lists the statusCode \"value that occurs: VERIFIED\"; " +
+			"no sentence says an option that is not verified may pay.",
+	},
+	{
 		Name:   "cancel-voids-capture",
 		Clause: "B-3",
 		Description: "Cancel of a CAPTURED payment that loaded no wallet voids it: CANCELLED. B-3 conditions Cancel on " +

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tidwall/gjson"
 )
 
 func TestVariantTable(t *testing.T) {
@@ -69,4 +70,53 @@ func namesCalled(t *testing.T, method string) map[string]bool {
 		}
 	}
 	return used
+}
+
+// The variants of issue 22 (choices independent implementations made, and
+// open points the audit of the Given steps and schemas found) each make
+// their choice where the Standard server makes the other.
+func TestIndependentTargetVariantsMakeTheirChoice(t *testing.T) {
+	t.Parallel()
+	both := func(t *testing.T, name string, made func(c *client) bool) {
+		t.Helper()
+		assert.True(t, made(startVariant(t, name)), "the variant %s does not make its choice", name)
+		assert.False(t, made(start(t, DefaultConfig())), "the Standard server makes the choice of %s", name)
+	}
+	t.Run("issue-token-needs-partnerreference", func(t *testing.T) {
+		t.Parallel()
+		both(t, "issue-token-needs-partnerreference", func(c *client) bool {
+			r := c.issue(c.cfg.Password)
+			return r.code() == "0001" && strings.Contains(r.json.Get("responseDescription").String(), "partnerReference")
+		})
+	})
+	t.Run("stored-text-normalised", func(t *testing.T) {
+		t.Parallel()
+		both(t, "stored-text-normalised", func(c *client) bool {
+			r := c.create(map[string]any{"lastName": "  von   Beispiel ", "emailAddress": "Max.Beispiel@Example.COM"})
+			require.Equal(t, "0000", r.code(), r.raw)
+			got := c.get(r.json.Get("accno").String(), nil).json
+			return got.Get("lastName").String() == "VON BEISPIEL" && got.Get("emailAddress").String() == "max.beispiel@example.com"
+		})
+	})
+	t.Run("entry-times-null", func(t *testing.T) {
+		t.Parallel()
+		both(t, "entry-times-null", func(c *client) bool {
+			e := c.enquiry(c.fundedWallet("10.00"), nil).json.Get("entries.0")
+			return e.Get("bookingTime").Type == gjson.Null && e.Get("valueTime").Type == gjson.Null && e.Get("bookingDate").String() != ""
+		})
+	})
+	t.Run("enquiry-programaccno-null", func(t *testing.T) {
+		t.Parallel()
+		both(t, "enquiry-programaccno-null", func(c *client) bool {
+			accno := c.newAccount()
+			return c.enquiry(accno, nil).json.Get("programAccno").Type == gjson.Null && c.balance(accno, nil).json.Get("programAccno").Type == gjson.Null
+		})
+	})
+	t.Run("kc-debit-accnotype-both-numbers", func(t *testing.T) {
+		t.Parallel()
+		both(t, "kc-debit-accnotype-both-numbers", func(c *client) bool {
+			r := c.kcDebit(c.fundedWallet("50.00"), "10.00", map[string]any{"merchantAccno": c.cfg.MerchantExternalReference, "merchantProgramCode": c.cfg.MerchantProgramCode})
+			return r.code() != "0000" && r.code() != "0001"
+		})
+	})
 }

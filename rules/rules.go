@@ -59,6 +59,44 @@ type Rule struct {
 	Operations []string `yaml:"operations,omitempty" json:"operations"`     // operation IDs it applies to (schemas.Catalogue); none for a rule of every call
 	Profile    string   `yaml:"profile,omitempty" json:"profile,omitempty"` // for level profile: the profile key the target declares
 	Note       string   `yaml:"note,omitempty" json:"note,omitempty"`       // how it is checked; why advisory, open or untestable
+	// Requests holds what the rule says of the requests of its operations
+	// that the suite expects to succeed: the catalogue contradicts itself
+	// when a scenario expects a success of a request that breaks one.
+	Requests []RequestConstraint `yaml:"requests,omitempty" json:"requests,omitempty"`
+}
+
+// RequestConstraint is a condition on a request body: when every field of
+// When has its value, no field of Forbid may have its value. A value that
+// begins with "$" is a profile key ("$accnoType", "$merchant.accno").
+type RequestConstraint struct {
+	When   map[string]string `yaml:"when,omitempty" json:"when,omitempty"`
+	Forbid map[string]string `yaml:"forbid" json:"forbid"`
+}
+
+// Broken returns the fields of body that break c (in sorted order), with
+// value resolving "$key" against the profile; nil when c holds. A field
+// that is absent never matches.
+func (c RequestConstraint) Broken(body map[string]any, value func(key string) string) []string {
+	matches := func(field, want string) bool {
+		if k, ok := strings.CutPrefix(want, "$"); ok {
+			want = value(k)
+		}
+		got, ok := body[field].(string)
+		return ok && want != "" && got == want
+	}
+	for f, v := range c.When {
+		if !matches(f, v) {
+			return nil
+		}
+	}
+	var out []string
+	for f, v := range c.Forbid {
+		if matches(f, v) {
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // Clause returns the clause of the rule: "A-4.5" of "A-4.5#3".
@@ -129,6 +167,8 @@ func LoadFS(fsys fs.FS) (*Catalogue, error) {
 				errs = append(errs, fmt.Sprintf("%s: %s is a profile rule without the profile key", name, r.ID))
 			case r.Level != Normative && r.Level != Profile && r.Note == "":
 				errs = append(errs, fmt.Sprintf("%s: %s is %s without a note saying why", name, r.ID, r.Level))
+			case len(r.Requests) > 0 && len(r.Operations) == 0:
+				errs = append(errs, fmt.Sprintf("%s: %s constrains requests without naming their operations", name, r.ID))
 			}
 			if _, dup := c.byID[r.ID]; dup {
 				errs = append(errs, fmt.Sprintf("%s: %s is defined twice", name, r.ID))

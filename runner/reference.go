@@ -3,6 +3,7 @@ package runner
 import (
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner/profile"
@@ -12,10 +13,14 @@ import (
 // with cfg at url: the embedded default target of a run without --profile.
 func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 	p := &profile.Profile{
-		BaseURL:             strings.TrimRight(url, "/"),
-		Environment:         profile.Sandbox,
-		AcceptLanguage:      "en-US",
-		CallTimeout:         profile.Duration{Duration: profile.DefaultCallTimeout},
+		BaseURL:        strings.TrimRight(url, "/"),
+		Environment:    profile.Sandbox,
+		AcceptLanguage: "en-US",
+		CallTimeout:    profile.Duration{Duration: profile.DefaultCallTimeout},
+		// The reference server's loads settle within a second (the
+		// variant load-settles-later); a shorter wait than the default
+		// keeps the mutant sweeps short.
+		SettleAllowance:     profile.Duration{Duration: 2 * time.Second},
 		ProgramCode:         cfg.ProgramCode,
 		ProgramAccno:        cfg.ProgramAccno,
 		AccnoType:           "00",

@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"sort"
 	"strings"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
+	"github.com/wallet-conformance/wallet-conformance/steps"
+	"github.com/wallet-conformance/wallet-conformance/steps/target"
 )
 
 // RuleEntry is one rule of the catalogue as the assertion audit shows it:
@@ -104,6 +107,11 @@ func WriteRulesMarkdown(w io.Writer, entries []RuleEntry) error {
 	for _, l := range rules.Levels() {
 		fmt.Fprintf(&b, "| %s | %d | %d | %d |\n", l, counts[l], checked[l], proven[l])
 	}
+	b.WriteString("\n## How the Given steps reach their state\n\n")
+	b.WriteString("A Given step, a response schema and the route a scenario takes to a state are assertions too: each Given takes the most permissive route the spec allows and needs the state, not a perfect setup call.\n\n| Given step | route | why |\n|---|---|---|\n")
+	for _, g := range steps.GivenRoutes() {
+		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", strings.ReplaceAll(strings.TrimPrefix(g.Step, "^"), "|", `\|`), cell(g.Route), cell(g.Why))
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -121,4 +129,83 @@ func cellList(items []string) string {
 	sorted := append([]string(nil), items...)
 	sort.Strings(sorted)
 	return cell(strings.Join(sorted, ", "))
+}
+
+// Contradictions holds a run's scenarios to what the catalogue says of
+// requests (rules.Rule.Requests): every call a scenario that passed took as
+// a success (HTTP 2xx, and responseCode 0000 where the answer is JSON) must
+// keep every constraint of the rules its operation quotes. A call that
+// breaks one is a scenario expecting a success the catalogue itself says
+// is not owed: the catalogue contradicts itself. Each line names the
+// scenario, the call and the rule, in the run's order.
+func Contradictions(res *reports.Result, value func(key string) string) ([]string, error) {
+	cat, err := rules.Load()
+	if err != nil {
+		return nil, err
+	}
+	byOp := map[string][]rules.Rule{}
+	for _, r := range cat.All() {
+		if len(r.Requests) == 0 {
+			continue
+		}
+		for _, op := range r.Operations {
+			byOp[op] = append(byOp[op], r)
+		}
+	}
+	var out []string
+	for _, s := range res.Scenarios {
+		if s.Status != reports.Passed && s.Status != reports.Warning {
+			continue
+		}
+		for _, ex := range s.Exchanges() {
+			if len(byOp[ex.Operation]) == 0 || !exchangeSucceeded(ex) {
+				continue
+			}
+			body := requestParams(ex)
+			for _, r := range byOp[ex.Operation] {
+				for _, c := range r.Requests {
+					if broken := c.Broken(body, value); len(broken) > 0 {
+						out = append(out, fmt.Sprintf("%s %q expects a success of %s %s, whose %s the catalogue's %s forbids (%q)",
+							s.ID, s.Name, ex.Operation, ex.URL, strings.Join(broken, ", "), r.ID, r.Quote))
+					}
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// exchangeSucceeded reports whether a call got a success: HTTP 2xx, and
+// responseCode 0000 when the answer is a JSON object.
+func exchangeSucceeded(ex target.Exchange) bool {
+	if ex.Error != "" || ex.Status < 200 || ex.Status > 299 {
+		return false
+	}
+	var body map[string]any
+	if json.Unmarshal([]byte(ex.ResponseBody), &body) != nil {
+		return true // text/plain (Check Available Payment Amount)
+	}
+	return body["responseCode"] == "0000"
+}
+
+// requestParams returns a call's parameters: its JSON body's top-level
+// fields, or the query string of a GET, each as text.
+func requestParams(ex target.Exchange) map[string]any {
+	params := map[string]any{}
+	var body map[string]any
+	if json.Unmarshal([]byte(ex.RequestBody), &body) == nil {
+		for k, v := range body {
+			if s, ok := v.(string); ok {
+				params[k] = s
+			}
+		}
+	}
+	if u, err := url.Parse(ex.URL); err == nil {
+		for k, v := range u.Query() {
+			if _, set := params[k]; !set && len(v) > 0 {
+				params[k] = v[0]
+			}
+		}
+	}
+	return params
 }

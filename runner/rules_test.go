@@ -2,15 +2,18 @@ package runner
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 )
 
@@ -57,4 +60,45 @@ func TestTheCatalogueFileIsCurrent(t *testing.T) {
 	got, err := os.ReadFile(filepath.Join("..", "rules", "CATALOGUE.md"))
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(b.Bytes(), got), "rules/CATALOGUE.md is out of date: run `go run ./cmd/wallet-conformance rules > rules/CATALOGUE.md`")
+}
+
+// No scenario expects a success of a request that a rule of its operation
+// says is not owed one (rules.Rule.Requests): the catalogue does not
+// contradict itself. The check itself finds the scenario of issue 22, which
+// debited for the merchant named by its external account reference under
+// the accnoType of an account number and expected a success, though
+// "accnoType applies to both account numbers" (B-4.15#7).
+func TestNoScenarioContradictsTheCatalogue(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	p := ReferenceProfile(srv.URL, cfg)
+
+	res, err := Run(context.Background(), Options{Profile: p, Concurrency: 4})
+	require.NoError(t, err)
+	require.NotEmpty(t, res.Scenarios)
+	got, err := Contradictions(res, p.Value)
+	require.NoError(t, err)
+	assert.Empty(t, got)
+
+	fsys := fstest.MapFS{"B-4.15-contradiction.feature": {Data: []byte(`@B-4.15
+Feature: KC-Debit Account as issue 22 found it
+  @B-4.15#5
+  Scenario: KC-Debit Account to the merchant's external reference with merchantProgramCode is accepted
+    Given the partner has created an account
+    And the account has been loaded with 50.00
+    When the partner debits the account for the merchant named by its external account reference
+    Then the call succeeds
+`)}}
+	res, err = Run(context.Background(), Options{Profile: p, Features: fsys})
+	require.NoError(t, err)
+	require.Len(t, res.Scenarios, 1)
+	require.Equal(t, reports.Passed, res.Scenarios[0].Status, "the Standard server accepts it, so only the catalogue can tell")
+	got, err = Contradictions(res, p.Value)
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "kc-debit-account")
+	assert.Contains(t, got[0], "merchantAccno")
+	assert.Contains(t, got[0], "B-4.15#7")
 }

@@ -239,9 +239,12 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	}
 	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
 	// Preflight: a target that cannot issue the shared token cannot be tested.
-	if ex, err := tokens.Preflight(runCtx); err != nil {
+	if exs, err := tokens.Preflight(runCtx); err != nil {
 		uerr := &UnreachableError{Target: client.BaseURL(), Err: err}
-		return abort(uerr.Error(), []target.Exchange{ex}, uerr)
+		return abort(uerr.Error(), exs, uerr)
+	}
+	if r := tokens.Reading(); r != target.ReadingBodyLine {
+		notices = append(notices, "Issue Token: the target refused A-4.1's body as its body line lists it (password, localDate, localTime) and issued a token to one "+r.String()+"; every token of this run was requested so")
 	}
 
 	callbacks, err := target.NewCallbackListener()

@@ -17,18 +17,33 @@ var authBuilders = map[string]builder{
 	"issue-token": issueTokenRequest,
 }
 
+// issueTokenRequest is Issue Token's body in the reading the target issued
+// the run's token to (target.TokenReading): A-4.1's body line, or that with
+// partnerReference.
 func issueTokenRequest(w *World) (map[string]string, map[string]any, error) {
 	p := w.env.Profile
 	date, tm := w.env.Clock()
-	return map[string]string{"userId": p.Credentials.UserID},
-		map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}, nil
+	f := map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}
+	if w.tokenReading() == target.ReadingEnvelope {
+		f["partnerReference"] = w.unique("token-")
+	}
+	return map[string]string{"userId": p.Credentials.UserID}, f, nil
+}
+
+// tokenReading is the form of Issue Token's body the run uses: the one the
+// target issued the shared token to.
+func (w *World) tokenReading() target.TokenReading {
+	if w.env.Tokens == nil {
+		return target.ReadingBodyLine
+	}
+	return w.env.Tokens.Reading()
 }
 
 // hasRequestedToken issues a token for this scenario alone; later calls of
 // the scenario send it instead of the run's shared token.
 func (w *World) hasRequestedToken(ctx context.Context) error {
 	creds := target.Credentials{UserID: w.env.Profile.Credentials.UserID, Password: w.env.Profile.Credentials.Password}
-	tok, _, ex, err := target.IssueToken(ctx, w.env.Client, creds, w.env.Clock)
+	tok, _, ex, err := target.IssueTokenAs(ctx, w.env.Client, creds, w.env.Clock, w.tokenReading())
 	w.exchanges = append(w.exchanges, ex)
 	if err != nil {
 		return err
@@ -57,12 +72,12 @@ func (w *World) holdsExpiredToken(ctx context.Context) error {
 		return err
 	}
 	creds := target.Credentials{UserID: user, Password: w.env.Profile.Sandbox.ShortTokenPassword}
-	tok, until, ex, err := target.IssueToken(ctx, w.env.Client, creds, w.env.Clock)
+	tok, until, ex, err := target.IssueTokenAs(ctx, w.env.Client, creds, w.env.Clock, w.tokenReading())
 	w.exchanges = append(w.exchanges, ex)
 	if err != nil {
 		return err
 	}
-	wait := until.Sub(w.waits().Now())
+	wait := until.Sub(w.env.timer().Now())
 	if wait > maxTokenWait {
 		return &Failure{Msg: fmt.Sprintf("precondition: the token issued to sandbox.shortTokenUserId is valid until %s, %s from now: the profile's short-lived credentials must issue tokens that expire within %s", until.Format(time.RFC3339Nano), wait.Round(time.Second), maxTokenWait)}
 	}
@@ -78,15 +93,10 @@ func (w *World) sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return nil
 	}
-	clock := w.waits()
-	start := clock.Now()
-	defer func() { w.noteWaited(clock.Now().Sub(start)) }()
-	select {
-	case <-clock.After(d):
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	timer := w.env.timer()
+	start := timer.Now()
+	defer func() { w.noteWaited(timer.Now().Sub(start)) }()
+	return timer.Sleep(ctx, d)
 }
 
 // callsWithExpiredToken sends the operation with the scenario's expired
@@ -101,7 +111,7 @@ func (w *World) callsWithExpiredToken(ctx context.Context, phrase string) error 
 		if err := w.calls(ctx, phrase, ""); err != nil {
 			return err
 		}
-		if !w.last.succeeded() || w.waits().Now().Sub(w.tokenExpired) > expirySlack {
+		if !w.last.succeeded() || w.env.timer().Now().Sub(w.tokenExpired) > expirySlack {
 			return nil
 		}
 		if err := w.sleep(ctx, time.Second); err != nil {
@@ -166,7 +176,7 @@ func (w *World) tokenValidUntil() error {
 		return w.violates("A-2.3#2", "expected validUntil as an ISO 8601 UTC date-time with milliseconds and Z (24 characters, e.g. 2026-11-21T18:30:00.000Z), got %q", until)
 	}
 	t, _ := time.Parse("2006-01-02T15:04:05.000Z", until)
-	sent := w.waits().Now()
+	sent := w.env.timer().Now()
 	if n := len(w.exchanges); n > 0 {
 		sent = sent.Add(-w.exchanges[n-1].Latency)
 	}

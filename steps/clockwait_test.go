@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -89,41 +88,20 @@ func clockTarget(t *testing.T, w *World, clock func(n int) (string, string)) *at
 	return &calls
 }
 
-// stepClock is a WaitClock that moves only when a step pauses on it: each
-// After advances it by the pause at once. With it a test proves how a wait
-// behaves (polls, time waited, when it gives up), never how fast the
-// machine is.
-type stepClock struct {
-	mu  sync.Mutex // guards now
-	now time.Time
+// stoppedTimer is a Timer whose pauses never end but with the run.
+type stoppedTimer struct{}
+
+func (stoppedTimer) Now() time.Time { return time.Date(2026, 11, 21, 10, 15, 0, 0, time.UTC) }
+func (stoppedTimer) Sleep(ctx context.Context, _ time.Duration) error {
+	<-ctx.Done()
+	return ctx.Err()
 }
 
-func (c *stepClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *stepClock) After(d time.Duration) <-chan time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-	ch := make(chan time.Time, 1)
-	ch <- c.now
-	return ch
-}
-
-// stoppedClock is a WaitClock whose pauses never end.
-type stoppedClock struct{}
-
-func (stoppedClock) Now() time.Time                       { return time.Date(2026, 11, 21, 10, 15, 0, 0, time.UTC) }
-func (stoppedClock) After(time.Duration) <-chan time.Time { return nil }
-
-// onStepClock gives w a stepClock and returns it.
-func onStepClock(w *World) *stepClock {
-	c := &stepClock{now: time.Date(2026, 11, 21, 10, 15, 0, 0, time.UTC)}
-	w.env.Waits = c
-	return c
+// onFakeTimer gives w a fakeTimer (settle_test.go) and returns it.
+func onFakeTimer(w *World) *fakeTimer {
+	ft := &fakeTimer{now: time.Date(2026, 11, 21, 10, 15, 0, 0, time.UTC)}
+	w.env.Timer = ft
+	return ft
 }
 
 // afterCapture makes a capture answered at the given target clock the
@@ -146,7 +124,7 @@ func TestAwaitLaterSecondPollsUntilTheClockTurns(t *testing.T) {
 		return "2026-11-22", "000000"
 	})
 	afterCapture(w, "2026-11-21", "235959")
-	clock := onStepClock(w)
+	clock := onFakeTimer(w)
 	started := clock.Now()
 	require.NoError(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "235959"}, time.Second))
 	assert.Equal(t, int32(3), calls.Load(), "the first poll at once, then one every clockPoll until the clock turns")
@@ -166,7 +144,7 @@ func TestAwaitLaterSecondTakesATurnedClockAtOnce(t *testing.T) {
 	w, _ := testWorld(t)
 	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101501" })
 	afterCapture(w, "2026-11-21", "101500")
-	onStepClock(w)
+	onFakeTimer(w)
 	require.NoError(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, time.Second))
 	assert.Equal(t, int32(1), calls.Load())
 	assert.Zero(t, w.waited, "no pause")
@@ -189,7 +167,7 @@ func TestAwaitLaterSecondFailsOnAStuckClock(t *testing.T) {
 	w, _ := testWorld(t)
 	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101500" })
 	afterCapture(w, "2026-11-21", "101500")
-	onStepClock(w)
+	onFakeTimer(w)
 	err := w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, 350*time.Millisecond)
 	require.Error(t, err)
 	var f *Failure
@@ -209,7 +187,7 @@ func TestAwaitLaterSecondIgnoresAnEarlierClock(t *testing.T) {
 	w, _ := testWorld(t)
 	clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101459" })
 	afterCapture(w, "2026-11-21", "101500")
-	onStepClock(w)
+	onFakeTimer(w)
 	require.Error(t, w.awaitLaterSecond(context.Background(), stamp{"2026-11-21", "101500"}, 250*time.Millisecond))
 }
 
@@ -251,7 +229,7 @@ func TestAwaitLaterSecondStopsWhenCancelled(t *testing.T) {
 	w, _ := testWorld(t)
 	calls := clockTarget(t, w, func(int) (string, string) { return "2026-11-21", "101500" })
 	afterCapture(w, "2026-11-21", "101500")
-	w.env.Waits = stoppedClock{}
+	w.env.Timer = stoppedTimer{}
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	err := w.awaitLaterSecond(ctx, stamp{"2026-11-21", "101500"}, time.Minute)

@@ -23,7 +23,7 @@ func (w *World) asSecondPartner(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	tok, _, ex, err := target.IssueToken(ctx, w.env.Client, target.Credentials{UserID: userID, Password: password}, w.env.Clock)
+	tok, _, ex, err := target.IssueTokenAs(ctx, w.env.Client, target.Credentials{UserID: userID, Password: password}, w.env.Clock, w.tokenReading())
 	w.exchanges = append(w.exchanges, ex)
 	if err != nil {
 		return err

@@ -252,6 +252,36 @@ func (w *World) listsOwnOptionsOnly() error {
 	return nil
 }
 
+// hasStoredVerifiedOption stores a payment option and verifies it through
+// the spec's own flow (Init Verify, Complete Verify with the profile's
+// sandbox.verificationCode), the most permissive route to an option that
+// pays: no sentence says an option that is not verified may pay, and A-4.8
+// and A-4.9 exist to verify it (variant unverified-option-cannot-pay). An
+// option listed as not verifiable, or already VERIFIED, is not verified
+// again; without the profile's verification code the option is left as
+// stored (the scenario then pays with it as it is).
+func (w *World) hasStoredVerifiedOption(ctx context.Context, variant string) error {
+	if err := w.hasStoredOption(ctx, variant); err != nil {
+		return err
+	}
+	if w.env.Profile.Sandbox.VerificationCode == "" {
+		return nil
+	}
+	options, err := w.listStored(ctx)
+	if err != nil {
+		return err
+	}
+	if o, ok := find(options, w.option.current); ok {
+		if v := o.Get("isVerifiable"); (v.Type == gjson.False) || o.Get("statusCode").String() == "VERIFIED" {
+			return nil
+		}
+	}
+	if err := w.sendValid(ctx, "starts verifying the payment option", ""); err != nil {
+		return err
+	}
+	return w.sendValid(ctx, "completes verifying the payment option", "")
+}
+
 func (w *World) hasStoredTwoOptions(ctx context.Context) error {
 	for i := 0; i < 2; i++ {
 		if err := w.hasStoredOption(ctx, ""); err != nil {
@@ -625,6 +655,7 @@ func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner has stored a payment option`+variantPattern+`$`), w.hasStoredOption)
 	sc.Step(re(`^the partner has stored a payment option on another account$`), w.hasStoredOptionElsewhere)
 	sc.Step(re(`^the listed payment options are the account's own, and only those$`), w.listsOwnOptionsOnly)
+	sc.Step(re(`^the partner has stored a verified payment option`+variantPattern+`$`), w.hasStoredVerifiedOption)
 	sc.Step(re(`^the partner has stored two payment options$`), w.hasStoredTwoOptions)
 	sc.Step(re(`^the partner has started verifying the payment option$`), w.hasStartedVerifying)
 	sc.Step(re(`^the partner has deleted the payment option$`), w.hasDeletedOption)

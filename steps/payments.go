@@ -353,11 +353,100 @@ func (w *World) wholeAmountCaptured() error {
 	if err != nil {
 		return err
 	}
+	rule := map[string]string{"capture": "B-4.4#5", "kc-capture": "B-4.16#8"}[c.op.ID]
+	if rule == "" {
+		return fmt.Errorf("the last call is %s, not a capture", c.op.Name)
+	}
 	got := c.json.Get("modifiedAmount")
 	if d, perr := decimal.NewFromString(got.Raw); perr != nil || !d.Equal(w.payment.amount) {
-		w.advise("B-4.4#5", "a Capture without modifiedAmount captured %s of the %s authorized", rawOrAbsent(got.Raw), w.payment.amount.StringFixed(2))
+		w.advise(rule, "a %s without modifiedAmount captured %s of the %s authorized", c.op.Name, rawOrAbsent(got.Raw), w.payment.amount.StringFixed(2))
 	}
 	return nil
+}
+
+// capturedAmount reads the amount the last call, a capture, says it
+// captured: its modifiedAmount (B-2.1 "amount captured").
+func (w *World) capturedAmount() (decimal.Decimal, error) {
+	c, err := w.requireLast()
+	if err != nil {
+		return decimal.Zero, err
+	}
+	got := c.json.Get("modifiedAmount")
+	d, perr := decimal.NewFromString(got.Raw)
+	if got.Type != gjson.Number || perr != nil {
+		return decimal.Zero, w.failf("expected the %s response's modifiedAmount, the amount captured (B-2.1), as a decimal number, got %s", c.op.Name, rawOrAbsent(got.Raw))
+	}
+	return d, nil
+}
+
+// fellByCaptured checks that the wallet fell by exactly the amount the
+// KC-Capture says it captured (B-4.16#4): bkBal and avlBal down by it,
+// from the balance noted before the authorization.
+func (w *World) fellByCaptured(ctx context.Context) error {
+	m, err := w.capturedAmount()
+	if err != nil {
+		return err
+	}
+	return w.bookedFell(ctx, m.StringFixed(2))
+}
+
+// loadedByCapture checks B-3#9: after a Capture of a payment authorized
+// with accno the wallet rose, to the cent, by an amount the Capture
+// answered: the amount captured, or processedAmount when it is in the
+// wallet's currency (B-3 names the Load Account without describing it). A
+// rise by processedAmount rather than by the amount captured is advice
+// (B-3#23). The load may settle later: it is read again within the
+// profile's settle allowance.
+func (w *World) loadedByCapture(ctx context.Context) error {
+	defer w.keepWhen()()
+	c := w.last
+	captured, err := w.capturedAmount()
+	if err != nil {
+		return err
+	}
+	before := w.wallet.noted
+	rises := []decimal.Decimal{captured}
+	if p, ok := processedInCurrency(c, w.env.Profile.Currency); ok && !p.Equal(captured) {
+		rises = append(rises, p)
+	}
+	var after balance
+	by := -1
+	if _, err := w.settle(ctx, func() (bool, error) {
+		b, err := w.readBalance(ctx)
+		after, by = b, -1
+		for i, r := range rises {
+			if b.bk.Equal(before.bk.Add(r)) && b.avl.Equal(before.avl.Add(r)) && b.blk.Equal(before.blk) {
+				by = i
+			}
+		}
+		return err == nil && by >= 0, err
+	}); err != nil {
+		return err
+	}
+	switch by {
+	case 0:
+		return nil
+	case 1:
+		w.advise("B-3#23", "the wallet rose by processedAmount %s, not by the amount captured %s", rises[1].StringFixed(2), captured.StringFixed(2))
+		return nil
+	}
+	var want []string
+	for _, r := range rises {
+		want = append(want, r.StringFixed(2))
+	}
+	return w.violates("B-3#9", "expected the wallet loaded by the Capture: bkBal and avlBal up by %s from %s, got %s%s",
+		strings.Join(want, " or "), before, after, w.settledWithin())
+}
+
+// processedInCurrency reads a payment response's processedAmount when its
+// processedCurrCode is curr.
+func processedInCurrency(c *call, curr string) (decimal.Decimal, bool) {
+	if c == nil || c.json.Get("processedCurrCode").String() != curr {
+		return decimal.Zero, false
+	}
+	v := c.json.Get("processedAmount")
+	d, err := decimal.NewFromString(v.Raw)
+	return d, v.Type == gjson.Number && err == nil
 }
 
 // resultOf is the statusCode each move results in (B-3).
@@ -483,6 +572,8 @@ func registerPaymentSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the response names the stored payment option$`), w.namesStoredOption)
 	sc.Step(re(`^the response carries the amount and currency returned by the acquirer$`), w.carriesAcquirerAmount)
 	sc.Step(re(`^the whole authorized amount is captured$`), w.wholeAmountCaptured)
+	sc.Step(re(`^the wallet is loaded with the amount the capture answered$`), w.loadedByCapture)
+	sc.Step(re(`^the booked balance has fallen by the amount captured$`), w.fellByCaptured)
 	sc.Step(re(`^the repeat is refused, or answered again where the target declares its moves idempotent$`), w.repeatAnswered)
 	sc.Step(re(`^the cancel is refused and the payment stays CAPTURED, or the payment reads CANCELLED$`), w.cancelOfCapturedAgrees)
 	sc.Step(re(`^the refund is refused, as (the refunds together would exceed the captured amount|it exceeds the captured part)$`), w.refundRefused)

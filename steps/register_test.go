@@ -114,3 +114,33 @@ func TestEveryWorldSharesTheCompiledPatterns(t *testing.T) {
 	assert.Equal(t, n, m, "a second scenario compiles no pattern anew")
 	assert.LessOrEqual(t, n, len(first))
 }
+
+// Every Given step has its route recorded (GivenRoutes), and every route
+// names a Given step godog holds: the catalogue says how each Given
+// reaches its state, and why that route.
+func TestEveryGivenStepHasItsRoute(t *testing.T) {
+	w, _ := testWorld(t)
+	routes := GivenRoutes()
+	used := make([]bool, len(routes))
+	for _, d := range definitions(t, w.env) {
+		given := false
+		for _, p := range []string{"^the partner has ", "^the account has been ", "^the partner uses ", "^the partner holds "} {
+			given = given || strings.HasPrefix(d.pattern, p)
+		}
+		if !given {
+			continue
+		}
+		found := false
+		for i, r := range routes {
+			if strings.HasPrefix(d.pattern, r.Step) {
+				found, used[i] = true, true
+			}
+		}
+		assert.True(t, found, "the Given step %q has no route in GivenRoutes", d.pattern)
+	}
+	for i, r := range routes {
+		assert.True(t, used[i], "GivenRoutes names %q, which no Given step matches", r.Step)
+		assert.NotEmpty(t, r.Route, r.Step)
+		assert.NotEmpty(t, r.Why, r.Step)
+	}
+}

@@ -30,13 +30,17 @@ type Env struct {
 	Tokens  *target.TokenSource
 	Schemas *schemas.Set
 	Clock   target.Clock
+	// Timer tells the time and pauses the bounded waits of the steps: for
+	// effects that settle later (World.settle), for the target's clock to
+	// turn, for a token to expire; nil means the real time. Tests inject
+	// one that moves only when a wait sleeps, so that they prove what a
+	// wait does (polls, time waited, when it gives up) whatever the load of
+	// the machine.
+	Timer Timer
 	// Callbacks receives the redirect callbacks of A-6 on a loopback URL.
 	Callbacks *target.CallbackListener
 	// RunID makes the data of this run unique at the target (e-mails, login IDs, references).
 	RunID string
-	// Waits is the clock the steps wait by (for the target's clock to
-	// turn, for a token to expire); nil is this machine's clock.
-	Waits WaitClock
 
 	seq atomic.Int64 // numbers scenarios for unique data
 
@@ -52,6 +56,37 @@ func (e *Env) re(p string) *regexp.Regexp {
 	}
 	got, _ := e.patterns.LoadOrStore(p, regexp.MustCompile(p))
 	return got.(*regexp.Regexp)
+}
+
+// Timer is the time as the bounded waits of the steps see it.
+type Timer interface {
+	Now() time.Time
+	// Sleep pauses for d, or until ctx ends (its error).
+	Sleep(ctx context.Context, d time.Duration) error
+}
+
+// realTimer is the machine's own time.
+type realTimer struct{}
+
+func (realTimer) Now() time.Time { return time.Now() }
+
+func (realTimer) Sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// timer returns the Env's Timer, or the real time.
+func (e *Env) timer() Timer {
+	if e.Timer == nil {
+		return realTimer{}
+	}
+	return e.Timer
 }
 
 // World is the state of one scenario: the values captured from responses
@@ -251,30 +286,6 @@ func (w *World) Advice() []Advice {
 		out = append(out, st.Advice...)
 	}
 	return out
-}
-
-// WaitClock is the clock the steps wait by: Now tells how long a wait has
-// lasted, After pauses. A run uses this machine's clock; a test injects one
-// that moves only when paused on, so that it proves what a wait does
-// (how many polls, how long it waited, when it gives up) whatever the
-// load of the machine.
-type WaitClock interface {
-	Now() time.Time
-	After(d time.Duration) <-chan time.Time
-}
-
-// machineClock is the WaitClock of a run.
-type machineClock struct{}
-
-func (machineClock) Now() time.Time                         { return time.Now() }
-func (machineClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
-
-// waits returns the scenario's WaitClock.
-func (w *World) waits() WaitClock {
-	if w.env.Waits != nil {
-		return w.env.Waits
-	}
-	return machineClock{}
 }
 
 // noteWaited adds d to the time the current step spent waiting for the

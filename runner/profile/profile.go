@@ -20,12 +20,21 @@ import (
 // DefaultCallTimeout is the call allowance of A-1.4 and A-8.
 const DefaultCallTimeout = 90 * time.Second
 
+// DefaultSettleAllowance is how long the suite waits, unless the profile
+// says otherwise, for an effect a call "internally performs" to show: the
+// Load Account of a Capture (B-3), which A-1.4's "delays of external
+// systems and payment providers" may hold up.
+const DefaultSettleAllowance = 5 * time.Second
+
 // Profile describes one target. Field tags are the profile's keys.
 type Profile struct {
 	BaseURL        string   `yaml:"baseUrl,omitempty" json:"baseUrl"`
 	AcceptLanguage string   `yaml:"acceptLanguage,omitempty" json:"acceptLanguage"`
 	CallTimeout    Duration `yaml:"callTimeout,omitempty" json:"callTimeout"`
-	Credentials    struct {
+	// SettleAllowance bounds the wait for a Load Account a Capture
+	// internally performs (B-3) to show in the wallet; 0 means DefaultSettleAllowance.
+	SettleAllowance Duration `yaml:"settleAllowance,omitempty" json:"settleAllowance"`
+	Credentials     struct {
 		UserID   string `yaml:"userId,omitempty" json:"userId"`
 		Password string `yaml:"password,omitempty" json:"password"`
 	} `yaml:"credentials,omitempty" json:"credentials"`
@@ -166,6 +175,9 @@ func (p *Profile) applyDefaults() {
 	if p.CallTimeout.Duration == 0 {
 		p.CallTimeout.Duration = DefaultCallTimeout
 	}
+	if p.SettleAllowance.Duration == 0 {
+		p.SettleAllowance.Duration = DefaultSettleAllowance
+	}
 	if p.AccnoType == "" {
 		p.AccnoType = "00"
 	}
@@ -190,6 +202,9 @@ func (p *Profile) Validate() error {
 	}
 	if p.CallTimeout.Duration < 0 {
 		return &Error{Msg: "callTimeout must be positive"}
+	}
+	if p.SettleAllowance.Duration < 0 {
+		return &Error{Msg: "settleAllowance must be positive"}
 	}
 	return p.validateBehaviours()
 }
@@ -216,6 +231,14 @@ func (p *Profile) Value(key string) string {
 		return v.String()
 	}
 	return ""
+}
+
+// Settle returns the settle allowance: settleAllowance, or its default.
+func (p *Profile) Settle() time.Duration {
+	if p.SettleAllowance.Duration > 0 {
+		return p.SettleAllowance.Duration
+	}
+	return DefaultSettleAllowance
 }
 
 // Secrets lists the profile's secret values, for redaction.

@@ -46,6 +46,8 @@ func templateGroups(baseURL string) []templateGroup {
 				doc: "Sent as the Accept-Language header (language-REGION)."},
 			{key: "callTimeout", clause: "A-1, A-8", value: "90s", def: "90s",
 				doc: "The call time allowance: a call that takes longer is an ERROR (a duration such as 90s, or a number of seconds)."},
+			{key: "settleAllowance", clause: "A-1, B-3", value: "5s", def: "5s",
+				doc: "How long a setup step waits for the Load Account a Capture internally performs to show in the wallet, and a check for the wallet to rise by it (a duration, or a number of seconds)."},
 		}},
 		{name: "credentials", doc: "The partner's credentials for Issue Token.", keys: []templateKey{
 			{key: "userId", clause: "A-4.1", required: true, value: yamlString("your-partner-user-id"),

@@ -186,3 +186,67 @@ func TestTokenSourceReportsRefusedCredentials(t *testing.T) {
 	assert.Equal(t, "0010", te.ResponseCode)
 	assert.NotContains(t, err.Error(), "wrong")
 }
+
+// readingServer issues a token only to a body that carries partnerReference
+// (need) or only to one that carries nothing beyond A-4.1's body line
+// (!need), and counts the requests.
+func readingServer(t *testing.T, need bool, calls *atomic.Int32) *Client {
+	t.Helper()
+	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		var body map[string]any
+		require.NoError(t, json.NewDecoder(r.Body).Decode(&body))
+		w.Header().Set("Content-Type", "application/json")
+		if _, has := body["partnerReference"]; has != need {
+			w.WriteHeader(http.StatusBadRequest)
+			fmt.Fprint(w, `{"responseCode":"0001","responseDescription":"partnerReference"}`)
+			return
+		}
+		until := time.Now().Add(time.Hour).UTC().Format("2006-01-02T15:04:05.000Z")
+		fmt.Fprintf(w, `{"responseCode":"0000","token":"tok","validUntil":%q}`, until)
+	}, Config{})
+	return c
+}
+
+// The spec reads two ways on Issue Token's body (A-4.1's body line against
+// A-1.5 and A-2.1): the token source asks as the body line lists it, and
+// with partnerReference only when the target refuses that; it keeps the
+// reading that gave a token for every later token.
+func TestTokenSourceFindsTheReadingTheTargetIssuesTo(t *testing.T) {
+	t.Run("body line", func(t *testing.T) {
+		var calls atomic.Int32
+		ts := NewTokenSource(readingServer(t, false, &calls), Credentials{UserID: "u", Password: "pw"}, clock)
+		exs, err := ts.Preflight(context.Background())
+		require.NoError(t, err)
+		assert.Len(t, exs, 1)
+		assert.Equal(t, ReadingBodyLine, ts.Reading())
+		assert.NotContains(t, exs[0].RequestBody, "partnerReference")
+	})
+	t.Run("with partnerReference", func(t *testing.T) {
+		var calls atomic.Int32
+		ts := NewTokenSource(readingServer(t, true, &calls), Credentials{UserID: "u", Password: "pw"}, clock)
+		exs, err := ts.Preflight(context.Background())
+		require.NoError(t, err)
+		require.Len(t, exs, 2, "the refusal and the token are both evidence")
+		assert.Equal(t, 400, exs[0].Status)
+		assert.Contains(t, exs[1].RequestBody, "partnerReference")
+		assert.Equal(t, ReadingEnvelope, ts.Reading())
+		assert.Contains(t, ts.Reading().String(), "A-1.5")
+		ts.token = "" // the next token is asked for in the reading found
+		_, err = ts.Token(context.Background())
+		require.NoError(t, err)
+		assert.Equal(t, int32(3), calls.Load())
+	})
+	t.Run("neither", func(t *testing.T) {
+		c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprint(w, `{"responseCode":"0010"}`)
+		}, Config{})
+		ts := NewTokenSource(c, Credentials{UserID: "u", Password: "pw"}, clock)
+		exs, err := ts.Preflight(context.Background())
+		var te *TokenError
+		require.ErrorAs(t, err, &te)
+		assert.Len(t, exs, 2)
+	})
+}

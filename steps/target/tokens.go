@@ -2,7 +2,9 @@ package target
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"sync"
@@ -36,11 +38,34 @@ type TokenSource struct {
 	creds  Credentials
 	clock  Clock
 
-	mu    sync.Mutex // guards token, until and issued; held while issuing so one call issues for all
+	mu    sync.Mutex // guards token, until, issued and reading; held while issuing so one call issues for all
 	token string
 	until time.Time
 	// Issued counts how often a token was issued, for the report.
 	issued int
+	// reading is the form of Issue Token's body the target issued a token to.
+	reading TokenReading
+}
+
+// TokenReading is a form of Issue Token's body. The spec gives two: A-4.1's
+// body line lists "password S(128) required; localDate D required;
+// localTime T required", while A-1.5 says "Every request carries
+// `partnerReference`, `localDate` and `localTime`" and A-2.1 marks
+// partnerReference Y in the request envelope.
+type TokenReading int
+
+const (
+	// ReadingBodyLine sends what A-4.1's body line lists, and no more.
+	ReadingBodyLine TokenReading = iota
+	// ReadingEnvelope adds partnerReference, as A-1.5 and A-2.1 have every request carry it.
+	ReadingEnvelope
+)
+
+func (r TokenReading) String() string {
+	if r == ReadingEnvelope {
+		return "with partnerReference (A-1.5: every request carries partnerReference; A-2.1 marks it Y)"
+	}
+	return "as A-4.1's body line lists it (password, localDate, localTime)"
 }
 
 // NewTokenSource returns a TokenSource issuing with creds through client.
@@ -57,7 +82,7 @@ func (t *TokenSource) Token(ctx context.Context) (string, error) {
 	if t.token != "" && time.Until(t.until) > RefreshMargin {
 		return t.token, nil
 	}
-	tok, until, _, err := IssueToken(ctx, t.client, t.creds, t.clock)
+	tok, until, _, err := IssueTokenAs(ctx, t.client, t.creds, t.clock, t.reading)
 	if err != nil {
 		return "", err
 	}
@@ -67,17 +92,41 @@ func (t *TokenSource) Token(ctx context.Context) (string, error) {
 }
 
 // Preflight issues the shared token at the start of a run and returns the
-// exchange, whatever came back, as evidence.
-func (t *TokenSource) Preflight(ctx context.Context) (Exchange, error) {
+// exchanges, whatever came back, as evidence. The spec reads two ways on
+// Issue Token's body (TokenReading): it asks first as A-4.1's body line
+// lists it and, when the target refuses that with a handled error, again
+// with partnerReference. The reading that gave a token is the one every
+// later Issue Token of the run uses (Reading).
+func (t *TokenSource) Preflight(ctx context.Context) ([]Exchange, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	tok, until, ex, err := IssueToken(ctx, t.client, t.creds, t.clock)
-	if err != nil {
-		return ex, err
+	var exs []Exchange
+	var err error
+	for _, r := range []TokenReading{ReadingBodyLine, ReadingEnvelope} {
+		var tok string
+		var until time.Time
+		var ex Exchange
+		tok, until, ex, err = IssueTokenAs(ctx, t.client, t.creds, t.clock, r)
+		exs = append(exs, ex)
+		if err == nil {
+			t.token, t.until, t.reading = tok, until, r
+			t.issued++
+			return exs, nil
+		}
+		var te *TokenError
+		if !errors.As(err, &te) || !te.Refused() {
+			break
+		}
 	}
-	t.token, t.until = tok, until
-	t.issued++
-	return ex, nil
+	return exs, err
+}
+
+// Reading returns the form of Issue Token's body the target issued the
+// shared token to (ReadingBodyLine until Preflight found otherwise).
+func (t *TokenSource) Reading() TokenReading {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.reading
 }
 
 // Issued returns how many tokens were issued so far.
@@ -111,13 +160,30 @@ func (e *TokenError) Error() string {
 	return fmt.Sprintf("Issue Token answered HTTP %d (Content-Type %q) without a token; the body begins %q", e.Status, e.ContentType, e.Excerpt)
 }
 
+// TokenPartnerReference is a partnerReference for an Issue Token call made
+// with ReadingEnvelope: a new identifier of the call (A-2.1, S(64)).
+func TokenPartnerReference() string {
+	return "token-" + rand.Text()[:16]
+}
+
 // excerptLen is how much of an unexpected body a TokenError quotes.
 const excerptLen = 200
 
-// IssueToken calls Issue Token (A-4.1) and returns the token and its expiry.
+// IssueToken calls Issue Token (A-4.1) as its body line lists it and
+// returns the token and its expiry.
 func IssueToken(ctx context.Context, c *Client, creds Credentials, clock Clock) (string, time.Time, Exchange, error) {
+	return IssueTokenAs(ctx, c, creds, clock, ReadingBodyLine)
+}
+
+// IssueTokenAs calls Issue Token (A-4.1) with the body of the given reading
+// and returns the token and its expiry.
+func IssueTokenAs(ctx context.Context, c *Client, creds Credentials, clock Clock, r TokenReading) (string, time.Time, Exchange, error) {
 	date, tm := clock()
-	body, _ := json.Marshal(map[string]string{"password": creds.Password, "localDate": date, "localTime": tm})
+	fields := map[string]string{"password": creds.Password, "localDate": date, "localTime": tm}
+	if r == ReadingEnvelope {
+		fields["partnerReference"] = TokenPartnerReference()
+	}
+	body, _ := json.Marshal(fields)
 	resp, ex, err := c.Do(ctx, Request{
 		Operation: "issue-token",
 		Method:    "POST",
