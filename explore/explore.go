@@ -123,6 +123,11 @@ type explorer struct {
 	// ownMerchant: nothing but the exploration moves the merchant's money,
 	// so its balance may be read around a move (invMerchant).
 	ownMerchant bool
+	// shrinkTime bounds the shrinking, rapid's and the passes after it,
+	// from the first failure on (shrinkUntil): a failing check may wait
+	// out the profile's settleAllowance in every attempt.
+	shrinkTime  time.Duration
+	shrinkUntil time.Time
 	unclaimed   map[string]bool // kinds of move the profile's scope does not claim
 	maxMoves    int
 	// maxAttempts bounds the runs of rapid's shrinker, which then stops:
@@ -156,8 +161,8 @@ func (e *explorer) prop(t *rapid.T) {
 		e.cut = e.stopErr == nil
 		return
 	}
-	if e.shrinking && e.attempts >= e.maxAttempts {
-		stopRapid() // rapid's shrinker has had its runs
+	if e.shrinking && (e.attempts >= e.maxAttempts || time.Now().After(e.shrinkUntil)) {
+		stopRapid() // rapid's shrinker has had its runs, or its time
 	}
 	e.invocations++
 	x := e.newMachine()
@@ -185,6 +190,7 @@ func (e *explorer) finish(x *machine) {
 		e.runs = append(e.runs, tr)
 		if tr.failure != nil {
 			e.shrinking, e.found, e.best = true, tr, tr
+			e.shrinkUntil = time.Now().Add(e.shrinkTime)
 			e.progress.found(tr)
 			return
 		}
@@ -266,6 +272,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		profile: p, caller: c, red: red, clock: target.LocalClock,
 		caps:        capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""},
 		ownMerchant: !opts.SharedMerchant,
+		shrinkTime:  shrink,
 		unclaimed:   unclaimedKinds(p),
 		maxMoves:    max(10, 3*opts.Steps),
 		maxAttempts: max(1, cmpOr(opts.ShrinkAttempts, 300)/3),

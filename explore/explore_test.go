@@ -243,11 +243,12 @@ func TestBoundsStopTheExploration(t *testing.T) {
 	})
 	t.Run("duration", func(t *testing.T) {
 		t.Parallel()
-		// Far more runs than 300 ms can hold, so the bound, not the runs
-		// asked for, ends the exploration however fast the machine is.
-		out := explore1(t, reference.DefaultConfig(), explore.Options{Seed: testSeed, Runs: 100000, Steps: testSteps, MaxDuration: 300 * time.Millisecond})
+		// Far more runs than the bound can hold, so the bound, not the runs
+		// asked for, ends the exploration however fast the machine is; on
+		// a busy one it may end before a run was made, which is no finding.
+		out := explore1(t, reference.DefaultConfig(), explore.Options{Seed: testSeed, Runs: 100000, Steps: testSteps, MaxDuration: time.Second})
 		assert.Less(t, out.Runs, 100000, "the bound ended the exploration before its runs were done")
-		assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+		assert.NotEqual(t, reports.NotConformant, out.Result.Verdict(), nonPassing(out.Result))
 		assert.Contains(t, strings.Join(out.Notices, "\n"), "reached its bounds")
 	})
 }

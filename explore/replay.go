@@ -105,7 +105,7 @@ func (e *explorer) minimize(maxAttempts int) {
 	inv := e.found.failure.inv
 	limit := e.attempts + maxAttempts
 	try := func(script []action) bool {
-		if e.stopErr != nil || e.cut || e.caller.exhausted(e.ctx) || e.attempts >= limit {
+		if e.stopErr != nil || e.cut || e.caller.exhausted(e.ctx) || e.attempts >= limit || time.Now().After(e.shrinkUntil) {
 			return false
 		}
 		e.attempts++

@@ -8,14 +8,12 @@ package explore
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
@@ -24,23 +22,23 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// The exploration a run makes by default (DefaultRunSeeds): fixed seeds and
-// budget, so that a run is as repeatable as its scenarios. The seeds
-// explore at once, each a few hundred sequential calls, which the
-// scenarios' own time hides against a target across a network.
+// The exploration a run makes by default (DefaultRunSeeds): a fixed seed
+// and budget, so that a run is as repeatable as its scenarios; a few
+// hundred sequential calls, which the scenarios' own time hides against a
+// target across a network (it runs beside them).
 const (
-	DefaultRunRuns  = 3 // property runs of each seed
+	DefaultRunRuns  = 4 // property runs of each seed
 	DefaultRunSteps = 20
 )
 
 // DefaultRunSeeds are the seeds a run explores by default.
-func DefaultRunSeeds() []uint64 { return []uint64{1, 2, 3, 4} }
+func DefaultRunSeeds() []uint64 { return []uint64{1} }
 
 // A run's exploration shrinks a failure for at most so many runs and so
 // long: a target that fails is shown the shortest sequence found by then.
 const (
 	runShrinkAttempts = 90
-	runShrinkTime     = 15 * time.Second
+	runShrinkTime     = 10 * time.Second
 )
 
 // exploreTag marks what the exploration reports and writes.
@@ -177,33 +175,29 @@ func writeReport(dir string, p *profile.Profile, set *schemas.Set, runID string,
 }
 
 // ForRun returns the exploration a run makes beside its scenarios
-// (runner.Options.Explore): Run with opts for each seed, all at once (each
-// exploration's calls are sequential; together they keep pace with the
-// scenarios against a target across a network), their property runs and
-// the shrunk scenario of each broken invariant as the run's scenarios, and
-// the seeds, runs and steps that replay them in the report. The run writes
-// the report; only the scenario of a failure is written, to
-// opts.FeaturesDir. Shrinking is bounded for a run (runShrinkAttempts,
-// runShrinkTime) unless opts says otherwise.
+// (runner.Options.Explore): Run with opts for each seed in turn (rapid's
+// settings, the seed among them, are process-wide, so explorations of
+// different seeds cannot run at once), their property runs and the shrunk
+// scenario of each broken invariant as the run's scenarios, and the seeds,
+// runs and steps that replay them in the report. The run writes the
+// report; only the scenario of a failure is written, to opts.FeaturesDir.
+// Shrinking is bounded for a run (runShrinkAttempts, runShrinkTime) unless
+// opts says otherwise.
 func ForRun(seeds []uint64, opts Options) func(ctx context.Context) (*runner.Explored, error) {
 	opts.ReportDir, opts.Replay, opts.Progress = "", false, nil
 	opts.SharedMerchant = true // the scenarios and the other seeds pay the merchant too
 	opts.ShrinkAttempts = cmp.Or(opts.ShrinkAttempts, runShrinkAttempts)
 	opts.ShrinkTime = cmp.Or(opts.ShrinkTime, runShrinkTime)
 	return func(ctx context.Context) (*runner.Explored, error) {
-		outs := make([]*Outcome, len(seeds))
-		errs := make([]error, len(seeds))
-		var wg sync.WaitGroup
-		for i, seed := range seeds {
-			wg.Go(func() {
-				o := opts
-				o.Seed = seed
-				outs[i], errs[i] = Run(ctx, o)
-			})
-		}
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
-			return nil, err
+		var outs []*Outcome
+		for _, seed := range seeds {
+			o := opts
+			o.Seed = seed
+			out, err := Run(ctx, o)
+			if err != nil {
+				return nil, err
+			}
+			outs = append(outs, out)
 		}
 		ex := &runner.Explored{Exploration: reports.Exploration{Seeds: slices.Clone(seeds), Runs: opts.Runs, Steps: opts.Steps, Failed: []string{}}}
 		for _, out := range outs {

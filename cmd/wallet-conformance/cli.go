@@ -73,7 +73,7 @@ run      runs the suite; without --profile against the embedded reference server
          --features DIR runs the .feature files of DIR instead of the embedded ones (a scenario explore wrote);
          --rerun-failed REPORT runs only the scenarios that did not pass in that earlier report: a partial
          rerun, whose verdict speaks for them alone (bundle and merge refuse it); --explore RUNS sets the stateful
-         exploration a run of the whole suite makes beside its scenarios (runs of each of seeds 1 to 4; 0 leaves it out)
+         exploration a run of the whole suite makes beside its scenarios (runs with seed 1; 0 leaves it out)
 explore  stateful exploration: random sequences of moves checked against a model of the money after every
          call; a failure is shrunk and written as a scenario (features/ of the report directory)
 merge    merges the report directories of a run's shards into one report with one verdict
