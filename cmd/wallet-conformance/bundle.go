@@ -149,7 +149,7 @@ func explorationLine(e *reports.Exploration) string {
 	if len(e.Failed) > 0 {
 		found = "broke " + strings.Join(e.Failed, ", ")
 	}
-	return fmt.Sprintf("seeds %s, %d property runs of about %d moves each (%d made, %d calls), %s; replay one with %s", strings.Join(seeds, ", "), e.Runs, e.Steps, e.Made, e.Calls, found, e.Replay(e.Seeds[0]))
+	return fmt.Sprintf("seed %s: %d property runs of about %d moves each (%d made, %d calls), %s; replay with %s", strings.Join(seeds, " and "), e.Runs, e.Steps, e.Made, e.Calls, found, e.Replay(e.Seeds[0]))
 }
 
 // keygenCmd writes a new Ed25519 key pair for signing bundles: --out (PKCS#8
