@@ -516,7 +516,7 @@ func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.Wor
 		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice(), blocked: w.Blocked()}
 		o.duration = o.ended.Sub(w.Started())
 		for _, st := range w.Steps() {
-			sr := reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited}
+			sr := reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited, Checks: st.Checks}
 			for _, a := range st.Advice {
 				sr.Advice = append(sr.Advice, reports.Advice{Rule: a.Rule, Message: a.Msg})
 			}

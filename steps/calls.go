@@ -197,8 +197,9 @@ func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 	resp, ex, err := w.env.Client.Do(ctx, req)
 	w.mu.Lock()
 	w.exchanges = append(w.exchanges, ex)
+	pos := len(w.exchanges) - 1
 	w.mu.Unlock()
-	c := &call{op: r.op, fields: r.fields, raw: r.raw != nil, resp: resp, retried: ex.RetriedCodes}
+	c := &call{op: r.op, fields: r.fields, raw: r.raw != nil, resp: resp, retried: ex.RetriedCodes, ex: pos}
 	if err != nil {
 		return c, err
 	}

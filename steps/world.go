@@ -129,6 +129,8 @@ type call struct {
 	json   gjson.Result
 	// retried lists the responseCodes (0058, 0098) after which the call was repeated.
 	retried []string
+	// ex is the position of the call's exchange among the scenario's (World.exchanges).
+	ex int
 }
 
 func newWorld(env *Env) *World {
@@ -172,6 +174,12 @@ type StepRecord struct {
 	Waited time.Duration
 	// Advice lists the advisory checks of the step that did not hold.
 	Advice []Advice
+	// Checks is, for a step that checked the effect of an earlier call
+	// (the scenario's When) by reading the state with calls of its own,
+	// the position of that earlier call's exchange among the scenario's
+	// exchanges: the move the step judges, which its own reads only reveal.
+	// Empty when the step judged its own calls, or made none.
+	Checks []int
 }
 
 // Advice is an advisory check that did not hold: the target did not follow
@@ -191,6 +199,10 @@ func (w *World) Steps() []StepRecord { return w.steps }
 func (w *World) recordStep(text, status string, setup bool, err error) StepRecord {
 	w.mu.Lock()
 	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited, Advice: w.advised}
+	if !setup && len(rec.Exchanges) > 0 && w.last != nil && w.last.resp != nil && w.last.ex < w.attached {
+		// A Then that read the state back (keepWhen) judged the earlier move.
+		rec.Checks = []int{w.last.ex}
+	}
 	w.attached = len(w.exchanges)
 	w.waited = 0
 	w.advised = nil

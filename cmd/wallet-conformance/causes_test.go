@@ -1,0 +1,78 @@
+package main
+
+import (
+	"html"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/reports"
+)
+
+// A Then step that reads the state back to judge the scenario's move (a
+// KC-Refund, read with a Balance Enquiry) blames the move, not the read:
+// the console, summary.md and report.json name the move's operation and
+// clause, say which read revealed it, and the evidence shows the move.
+func TestTheCauseNamesTheMoveNotTheReadThatRevealedIt(t *testing.T) {
+	for _, tc := range []struct{ mutant, op, clause, read string }{
+		{"kc-refund-not-credited", "kc-refund", "B-4.18", "balance-enquiry"},
+		{"update-not-applied", "update-account", "A-4.3", "get-account"},
+	} {
+		t.Run(tc.mutant, func(t *testing.T) {
+			dir := t.TempDir()
+			code, out, errOut := run(t, "run", "--profile", mutantProfile(t, tc.mutant), "--report-dir", dir)
+			require.Equal(t, ExitFailed, code, errOut)
+			rep := readReport(t, dir)
+			require.NotEmpty(t, rep.Causes)
+			for _, c := range rep.Causes {
+				if !c.Root {
+					continue
+				}
+				assert.Equal(t, tc.op, c.Operation, "cause %+v", c)
+				assert.Equal(t, tc.clause, c.Clause)
+				assert.Equal(t, tc.read, c.RevealedBy)
+			}
+			assert.Len(t, rep.Causes, 1, "one fault, one cause: %+v", rep.Causes)
+			assert.Contains(t, out, "1. "+tc.op+" ("+tc.clause+")")
+			assert.NotContains(t, out, "1. "+tc.read)
+			sum, err := os.ReadFile(filepath.Join(dir, "summary.md"))
+			require.NoError(t, err)
+			assert.Contains(t, string(sum), "`"+tc.op+"` ("+tc.clause+")")
+			s, ok := rep.Scenario(rep.Causes[0].Scenarios[0])
+			require.True(t, ok)
+			move, reads, ok := rep.Move(s)
+			require.True(t, ok, "the failed step names the move it judged")
+			assert.Equal(t, tc.op, move.Operation)
+			assert.Equal(t, tc.read, reads[len(reads)-1].Operation)
+			_, evidence := rep.FailureEvidence(s)
+			require.NotEmpty(t, evidence)
+			assert.Equal(t, tc.op, evidence[0].Operation, "the evidence starts with the move")
+			page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+			require.NoError(t, err)
+			assert.True(t, strings.Contains(string(page), reports.Curl(move)) || strings.Contains(string(page), html.EscapeString(reports.Curl(move))), "report.html has the move's curl")
+		})
+	}
+}
+
+// A Capture that answers CAPTURED but is not recorded is named by the
+// scenario that captures and reads the status back; a move that was
+// refused (Complete Authorize of a captured payment) changed nothing, so
+// a read after it is not blamed on it.
+func TestARefusedMoveIsNotBlamedForTheStateReadAfterIt(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := run(t, "run", "--profile", mutantProfile(t, "capture-not-recorded"), "--report-dir", dir, "--tags", "@B-3,@B-4.4")
+	require.Equal(t, ExitFailed, code, errOut)
+	rep := readReport(t, dir)
+	named := map[string]string{}
+	for _, c := range rep.Causes {
+		for _, id := range c.Scenarios {
+			named[id] = c.Operation + " " + c.RevealedBy
+		}
+	}
+	assert.Equal(t, "capture get-payment-status", named["B-4.04-capture.feature:30"])
+	assert.Equal(t, "get-payment-status ", named["B-3-payment-states.feature:43"])
+}
