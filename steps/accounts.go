@@ -175,7 +175,7 @@ var alpha2Of = map[string]string{"DEU": "DE", "AUT": "AT"}
 // remember keeps what a successful Create or Update sent as the account's data.
 func (w *World) remember() {
 	c := w.last
-	if c == nil || !c.succeeded() {
+	if c == nil || !(c.succeeded() || c.reachedState()) {
 		return
 	}
 	switch c.op.ID {

@@ -222,8 +222,9 @@ func (w *World) recordStep(text, status string, setup bool, err error) StepRecor
 }
 
 // failedOperation returns the operation of the last of a step's exchanges
-// when that call got no success; "" when the step made no call or its last
-// call succeeded (the step then failed on a check of its own).
+// when that call did not reach its state (call.reachedState); "" when the
+// step made no call or its last call reached it (the step then failed on a
+// check of its own).
 func failedOperation(exchanges []target.Exchange) string {
 	if len(exchanges) == 0 {
 		return ""
@@ -234,7 +235,7 @@ func failedOperation(exchanges []target.Exchange) string {
 		return ""
 	}
 	c := &call{op: op, resp: &target.Response{Status: ex.Status, Body: []byte(ex.ResponseBody)}, json: gjson.Parse(ex.ResponseBody)}
-	if ex.Error == "" && c.succeeded() {
+	if ex.Error == "" && c.reachedState() {
 		return ""
 	}
 	return ex.Operation

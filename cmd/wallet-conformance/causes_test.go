@@ -1,7 +1,11 @@
 package main
 
 import (
+	"cmp"
+	"encoding/json"
 	"html"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,7 +14,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
 // A Then step that reads the state back to judge the scenario's move (a
@@ -75,4 +81,77 @@ func TestARefusedMoveIsNotBlamedForTheStateReadAfterIt(t *testing.T) {
 	}
 	assert.Equal(t, "capture get-payment-status", named["B-4.04-capture.feature:30"])
 	assert.Equal(t, "get-payment-status ", named["B-3-payment-states.feature:43"])
+}
+
+// faultyCreateAccount serves the reference server with its Create Account
+// answers changed: status (0 keeps it) and change of the JSON fields. It
+// returns the path of a profile that targets it.
+func faultyCreateAccount(t *testing.T, status int, change func(map[string]any)) string {
+	t.Helper()
+	cfg := reference.DefaultConfig()
+	h, err := reference.NewHandler(cfg)
+	require.NoError(t, err)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPut || r.URL.Path != "/account" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &m))
+		change(m)
+		body, _ := json.Marshal(m)
+		for k, vs := range rec.Header() {
+			w.Header()[k] = vs
+		}
+		w.Header().Del("Content-Length")
+		w.WriteHeader(cmp.Or(status, rec.Code))
+		_, _ = w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	path := filepath.Join(t.TempDir(), "profile.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(runner.ReferenceProfile(srv.URL, cfg).YAML()), 0o600))
+	return path
+}
+
+// A Create Account that answers HTTP 200 instead of 201, with 0000 and an
+// accno, reached the state the other scenarios need: they go on and judge
+// their own rules, and the deviation is reported once, by the scenarios
+// that check Create Account's answer. Nothing is BLOCKED.
+func TestASetupCallThatReachedTheStateBlocksNothing(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "run", "--profile", mutantProfile(t, "create-status-200"), "--tags", "@A-4.2 or @A-4.4 or @B-4.13", "--report-dir", dir)
+	require.Equal(t, ExitFailed, code, errOut)
+	assert.Contains(t, out, " 0 blocked")
+	rep := readReport(t, dir)
+	assert.Zero(t, rep.Counts.ByStatus[reports.Blocked])
+	require.Len(t, rep.Causes, 1)
+	assert.Equal(t, "create-account", rep.Causes[0].Operation)
+	for _, s := range rep.Scenarios {
+		if s.Status == reports.Failed {
+			assert.Contains(t, s.Clauses, "A-4.2", "%s fails on Create Account's status, which only A-4.2 scenarios check", s.ID)
+		}
+	}
+	for _, c := range rep.Clauses {
+		if c.Tag == "B-4.13" || c.Tag == "A-4.4" {
+			assert.Equal(t, reports.ClausePass, c.Result, c.Tag)
+		}
+	}
+}
+
+// A Create Account that answers 0000 without an accno did not reach the
+// state: the scenarios that need an account are BLOCKED by it.
+func TestASetupCallThatDidNotReachTheStateBlocks(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := run(t, "run", "--profile", faultyCreateAccount(t, 0, func(m map[string]any) { delete(m, "accno") }), "--tags", "@B-4.13", "--report-dir", dir)
+	require.Equal(t, ExitFailed, code, errOut)
+	rep := readReport(t, dir)
+	require.Positive(t, rep.Counts.ByStatus[reports.Blocked])
+	for _, s := range rep.Scenarios {
+		if s.Status == reports.Blocked {
+			require.NotNil(t, s.BlockedBy)
+			assert.Equal(t, "create-account", s.BlockedBy.Operation, s.ID)
+		}
+	}
 }
