@@ -40,6 +40,32 @@ type Cause struct {
 	Scenarios []string `json:"scenarios"` // IDs, in feature order
 }
 
+// machinery names the calls the suite makes that are no operation of the
+// spec (their Operation in an exchange), with what they are.
+var machinery = map[string]string{
+	"sandbox-redirect": "the profile's sandbox.redirectTrigger, a sandbox URL and not an operation of the spec",
+}
+
+// Title names the cause for people: "create-account (A-4.2)", with the
+// read that revealed a move's fault ("kc-refund (B-4.18), revealed by
+// balance-enquiry"), a call of the suite's machinery by what it is, or
+// "no call".
+func (c Cause) Title() string {
+	switch {
+	case c.Operation == "":
+		return "no call"
+	case c.Clause != "":
+		t := c.Operation + " (" + c.Clause + ")"
+		if c.RevealedBy != "" {
+			t += ", revealed by " + c.RevealedBy
+		}
+		return t
+	case machinery[c.Operation] != "":
+		return c.Operation + " (" + machinery[c.Operation] + ")"
+	}
+	return c.Operation
+}
+
 // Count returns how many scenarios the cause covers.
 func (c Cause) Count() int { return c.Failed + c.Blocked + c.Errors }
 

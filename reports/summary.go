@@ -55,7 +55,7 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		for _, c := range rep.Causes {
 			what := "(no call)"
 			if c.Operation != "" {
-				what = "`" + c.Operation + "` (" + c.Clause + ")"
+				what = "`" + c.Operation + "`" + strings.TrimPrefix(c.Title(), c.Operation)
 			}
 			if !c.Root {
 				what += ", blocked only"

@@ -90,10 +90,7 @@ func (c *console) finish(res *reports.Result) {
 		fmt.Fprintf(c.w, "\nWhat went wrong (%d cause(s), root causes first):\n", len(rep.Causes))
 	}
 	for i, cause := range rep.Causes {
-		what := "no call"
-		if cause.Operation != "" {
-			what = cause.Operation + " (" + cause.Clause + ")"
-		}
+		what := cause.Title()
 		var counts []string
 		for _, n := range []struct {
 			n    int

@@ -456,6 +456,9 @@ func blockedMessage(b *steps.Blocker, msg string) string {
 	if op, ok := schemas.Lookup(b.Operation); ok {
 		return fmt.Sprintf("blocked by %s (%s), which did not succeed in the setup step %q: %s", op.Name, op.Clause, b.Step, msg)
 	}
+	if b.Operation != "" { // a call of the suite's own machinery (the redirect trigger), no operation of the spec
+		return fmt.Sprintf("blocked by the suite's call %s in the step %q: %s", b.Operation, b.Step, msg)
+	}
 	return fmt.Sprintf("blocked: the setup step %q failed: %s", b.Step, msg)
 }
 

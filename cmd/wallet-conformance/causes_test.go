@@ -17,6 +17,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 )
 
 // A Then step that reads the state back to judge the scenario's move (a
@@ -152,6 +153,58 @@ func TestASetupCallThatDidNotReachTheStateBlocks(t *testing.T) {
 		if s.Status == reports.Blocked {
 			require.NotNil(t, s.BlockedBy)
 			assert.Equal(t, "create-account", s.BlockedBy.Operation, s.ID)
+		}
+	}
+}
+
+// referenceWith serves the reference server and returns a profile that
+// targets it, changed by edit.
+func referenceWith(t *testing.T, edit func(p *profile.Profile)) string {
+	t.Helper()
+	cfg := reference.DefaultConfig()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	p := runner.ReferenceProfile(srv.URL, cfg)
+	edit(p)
+	path := filepath.Join(t.TempDir(), "profile.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(p.YAML()), 0o600))
+	return path
+}
+
+// A redirect trigger that answers 404 is a profile mistake, the suite's
+// own machinery failing: the A-6 scenarios are BLOCKED by it with the URL
+// the suite called, no clause reads "fail", and the cause says what the
+// trigger is.
+func TestAFailingRedirectTriggerIsNoFailureOfTheTarget(t *testing.T) {
+	dir := t.TempDir()
+	prof := referenceWith(t, func(p *profile.Profile) { p.Sandbox.RedirectTrigger = "/no/such/trigger/{uniqueReference}" })
+	code, out, errOut := run(t, "run", "--profile", prof, "--tags", "@A-6", "--report-dir", dir)
+	require.Equal(t, ExitFailed, code, errOut)
+	rep := readReport(t, dir)
+	assert.Zero(t, rep.Counts.ByStatus[reports.Failed])
+	require.Equal(t, 2, rep.Counts.ByStatus[reports.Blocked])
+	for _, s := range rep.Scenarios {
+		assert.Contains(t, s.Message, "/no/such/trigger/", s.ID)
+		assert.Contains(t, s.Message, "HTTP 404", s.ID)
+	}
+	for _, c := range rep.Clauses {
+		assert.NotEqual(t, reports.ClauseFail, c.Result, c.Tag)
+	}
+	assert.NotContains(t, out, "sandbox-redirect ()")
+	assert.Contains(t, out, "sandbox-redirect (the profile's sandbox.redirectTrigger")
+}
+
+// A relative redirect trigger with a query string keeps its '?'.
+func TestARedirectTriggerKeepsItsQueryString(t *testing.T) {
+	dir := t.TempDir()
+	prof := referenceWith(t, func(p *profile.Profile) { p.Sandbox.RedirectTrigger += "?via=conformance" })
+	code, out, errOut := run(t, "run", "--profile", prof, "--tags", "@A-6", "--report-dir", dir)
+	require.Equal(t, ExitConformant, code, out+errOut)
+	rep := readReport(t, dir)
+	for _, ex := range rep.Exchanges() {
+		if ex.Operation == "sandbox-redirect" {
+			assert.Contains(t, ex.URL, "/redirect?via=conformance")
 		}
 	}
 }
