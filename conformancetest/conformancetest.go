@@ -305,7 +305,7 @@ func failureText(rep *reports.Report, s reports.ScenarioReport) string {
 		}
 		for _, id := range s.Rules {
 			if r, ok := quoted[id]; ok {
-				fmt.Fprintf(&b, "\nrule %s (%s): %q", r.ID, r.Level, r.Quote)
+				fmt.Fprintf(&b, "\nrule %s (%s): %q", r.ID, r.Level, reports.PlainQuote(r.Quote))
 			}
 		}
 	}

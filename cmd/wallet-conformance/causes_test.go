@@ -208,3 +208,25 @@ func TestARedirectTriggerKeepsItsQueryString(t *testing.T) {
 		}
 	}
 }
+
+// Each cause shows the request beside the response, on the console and in
+// summary.md, with the rule that broke quoted whole and plain: a Create
+// Account answered 200 names A-4.2#1 ("success 201") in every failure.
+func TestACauseShowsItsRequestAndTheRuleThatBroke(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "run", "--profile", mutantProfile(t, "create-status-200"), "--tags", "@A-4.2", "--report-dir", dir)
+	require.Equal(t, ExitFailed, code, errOut)
+	const rule = "rule A-4.2#1 (normative): “PUT {base_url}/account, success 201.”"
+	assert.Contains(t, out, rule)
+	assert.Regexp(t, `(?s)request: PUT http://127\.0\.0\.1:[0-9]+/account\n +\{"addr1".*response: HTTP 200 OK`, out)
+	sum, err := os.ReadFile(filepath.Join(dir, "summary.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(sum), "Broken rule A-4.2#1 (normative): “PUT {base_url}/account, success 201.”")
+	assert.Regexp(t, `(?s)request: PUT http://127\.0\.0\.1:[0-9]+/account\n.*Content-Type: application/json\n.*X-Auth-Token: \[REDACTED\].*response: HTTP 200 OK`, string(sum))
+	rep := readReport(t, dir)
+	for _, s := range rep.Scenarios {
+		if s.Status == reports.Failed && strings.Contains(s.Message, "got HTTP 200 with responseCode \"0000\"") {
+			assert.Equal(t, "A-4.2#1", s.Broke, s.ID)
+		}
+	}
+}

@@ -167,7 +167,7 @@ func TestOneFaultIsOneCause(t *testing.T) {
 	assert.Regexp(t, `[1-9][0-9]* blocked`, out)
 	// The console groups them too: one cause, its own failures named first.
 	assert.Contains(t, out, "What went wrong (1 cause(s), root causes first)")
-	assert.Regexp(t, `1\. create-account \(A-4\.2\): HTTP 500, responseCode 0099: [0-9]+ failed, [0-9]+ blocked\n.*\n   FAILED `, out)
+	assert.Regexp(t, `1\. create-account \(A-4\.2\): HTTP 500, responseCode 0099: [0-9]+ failed, [0-9]+ blocked\n[^\n]*\n(?:   (?:rule|request|response|  )[^\n]*\n)*   FAILED `, out)
 	assert.Less(t, strings.Count(out, "BLOCKED "), 10, "blocked scenarios are counted, not listed one by one")
 
 	rep := readReport(t, dir)
