@@ -28,6 +28,12 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		lines = append(lines, "Suite: "+rep.Suite.Version)
 	}
 	b.WriteString(strings.Join(lines, "  \n") + "\n\n")
+	for _, line := range rep.ScopeLines() {
+		fmt.Fprintf(&b, "> **Scope:** %s\n\n", line)
+	}
+	for _, line := range rep.WaiverLines() {
+		fmt.Fprintf(&b, "> **Waiver:** %s\n\n", line)
+	}
 	for _, n := range rep.Notices {
 		fmt.Fprintf(&b, "> **Notice:** %s\n\n", n)
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -229,4 +230,47 @@ func TestACauseShowsItsRequestAndTheRuleThatBroke(t *testing.T) {
 			assert.Equal(t, "A-4.2#1", s.Broke, s.ID)
 		}
 	}
+}
+
+// The profile init writes, filled in for the reference server, runs about
+// half the suite: the console, summary.md and report.html say beside the
+// verdict which claimed clauses no scenario exercised and which profile
+// keys would; the console says what each waiver did.
+func TestScopeIsAsVisibleAsTheVerdict(t *testing.T) {
+	srv, err := reference.New(reference.DefaultConfig())
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	ref := runner.ReferenceProfile(srv.URL, reference.DefaultConfig())
+	path := filepath.Join(t.TempDir(), "init.yaml")
+	code, _, errOut := run(t, "init", "--out", path, "--base-url", srv.URL)
+	require.Equal(t, 0, code, errOut)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	text := strings.NewReplacer(`"your-partner-user-id"`, `"`+ref.Credentials.UserID+`"`, `"PRG01"`, `"`+ref.ProgramCode+`"`).Replace(string(data))
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o600))
+	t.Setenv("WALLET_PASSWORD", ref.Credentials.Password)
+	waivers := filepath.Join(t.TempDir(), "waivers.yaml")
+	require.NoError(t, os.WriteFile(waivers, []byte("waivers:\n  - clause: B-4.19\n    justification: not wired\n    expires: 2099-01-01\n"), 0o600))
+
+	dir := t.TempDir()
+	code, out, errOut := run(t, "run", "--profile", path, "--waivers", waivers, "--report-dir", dir)
+	require.Equal(t, ExitConformant, code, out+errOut)
+	rep := readReport(t, dir)
+	un := rep.NotExercised()
+	require.NotEmpty(t, un, "the minimal profile leaves clauses unexercised")
+	var clauses []string
+	for _, u := range un {
+		clauses = append(clauses, u.Clause)
+	}
+	verdict := out[strings.Index(out, "\nCONFORMANT"):]
+	assert.Contains(t, verdict, "NOT EXERCISED: "+strconv.Itoa(len(un))+" claimed clause(s)")
+	assert.Contains(t, verdict, strings.Join(clauses, " "))
+	assert.Contains(t, verdict, "programAccno")
+	assert.Contains(t, verdict, "waiver B-4.19 (until 2099-01-01): unused")
+	sum, err := os.ReadFile(filepath.Join(dir, "summary.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(sum), "> **Scope:** NOT EXERCISED: "+strconv.Itoa(len(un)))
+	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	require.NoError(t, err)
+	assert.Contains(t, string(page), "<strong>Scope:</strong> NOT EXERCISED: "+strconv.Itoa(len(un)))
 }

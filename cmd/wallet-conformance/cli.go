@@ -293,6 +293,15 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if res.Verdict() == reports.NoScenarioRun {
 		fmt.Fprintf(stdout, "no scenario was executed: check --tags, --shard and the profile's scope.exclude\n")
 	}
+	// What the verdict covers, and what the waivers did, beside it: a
+	// verdict over half the clauses must not read as one over all of them.
+	if data, err := os.ReadFile(filepath.Join(*reportDir, reports.ReportJSONFile)); err == nil {
+		if rep, err := reports.ParseReport(data); err == nil {
+			for _, line := range append(rep.ScopeLines(), rep.WaiverLines()...) {
+				fmt.Fprintf(stdout, "%s\n", line)
+			}
+		}
+	}
 	fmt.Fprintf(stdout, "report: %s (written in %d ms)\n", filepath.Join(*reportDir, reports.ReportHTMLFile), res.ReportWriting.Milliseconds())
 	if baseline != nil {
 		return gateOnBaseline(stdout, baseline, *baselinePath, res, exitFor(res.Verdict())), nil
