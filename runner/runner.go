@@ -43,8 +43,12 @@ type Options struct {
 	// Waivers name known failures that do not fail the verdict until they expire.
 	Waivers []reports.Waiver
 	// MaxDuration bounds the whole run; 0 means no bound. Scenarios cut
-	// short by it end as ERROR.
+	// short by it end as ERROR. It must not be negative (ValidMaxDuration).
 	MaxDuration time.Duration
+	// Start is when MaxDuration began to count (the command's start, so
+	// that starting a server and reading the profile count too); zero
+	// means when Run is called.
+	Start time.Time
 	// AllowEnvironment is the explicit consent to run against a profile
 	// whose environment is not sandbox: it must name that environment.
 	AllowEnvironment string
@@ -116,6 +120,22 @@ func NewClient(p *profile.Profile, hc *http.Client) (*target.Client, func(), err
 	return client, release, nil
 }
 
+// MinMaxDuration is the shortest --max-duration a run accepts: less
+// leaves no time to issue a token and write the report.
+const MinMaxDuration = 500 * time.Millisecond
+
+// ValidMaxDuration checks a --max-duration: 0 (no bound), or at least
+// MinMaxDuration. A negative bound is no bound a user meant.
+func ValidMaxDuration(d time.Duration) error {
+	switch {
+	case d < 0:
+		return fmt.Errorf("--max-duration %s is negative: give a bound such as 30m, or 0 for none", d)
+	case d > 0 && d < MinMaxDuration:
+		return fmt.Errorf("--max-duration %s is too short for any run: a run needs at least %s to issue a token and write the report", d, MinMaxDuration)
+	}
+	return nil
+}
+
 // reportReserve is the part of --max-duration kept for writing the report:
 // scenarios stop this much before the bound.
 func reportReserve(maxDuration time.Duration) time.Duration {
@@ -128,6 +148,9 @@ func reportReserve(maxDuration time.Duration) time.Duration {
 // started, a report is written whatever happens: an error with a result is
 // a run that was aborted (Result.Aborted, verdict ERROR).
 func Run(ctx context.Context, opts Options) (*reports.Result, error) {
+	if err := ValidMaxDuration(opts.MaxDuration); err != nil {
+		return nil, err
+	}
 	p := opts.Profile
 	fsys := opts.Features
 	if fsys == nil {
@@ -190,13 +213,22 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	// Scenarios stop before --max-duration, leaving time for the report.
 	runCtx := ctx
 	if opts.MaxDuration > 0 {
+		start := opts.Start
+		if start.IsZero() {
+			start = res.Started
+		}
 		var cancel context.CancelFunc
-		runCtx, cancel = context.WithDeadline(ctx, res.Started.Add(opts.MaxDuration-reportReserve(opts.MaxDuration)))
+		runCtx, cancel = context.WithDeadline(ctx, start.Add(opts.MaxDuration-reportReserve(opts.MaxDuration)))
 		defer cancel()
 	}
 	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
 	// Preflight: a target that cannot issue the shared token cannot be tested.
 	if ex, err := tokens.Preflight(runCtx); err != nil {
+		if runCtx.Err() != nil && ctx.Err() == nil {
+			// The bound, not the target, ended the run.
+			err := fmt.Errorf("the run reached --max-duration (%s) before the target had issued a token: no scenario ran; the bound is too short for this target", opts.MaxDuration)
+			return abort(err.Error(), []target.Exchange{ex}, err)
+		}
 		uerr := &UnreachableError{Target: client.BaseURL(), Err: err}
 		return abort(uerr.Error(), []target.Exchange{ex}, uerr)
 	}
@@ -325,8 +357,12 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 					r.BlockedBy = blocker(o.blocked)
 				}
 			}
-			if opts.MaxDuration > 0 && bounded && r.Status == reports.Error && (!ok || !o.ended.Before(deadline)) {
+			// Whatever a scenario that did not pass was doing when the bound
+			// came (a Given, a When, a check), it was cut short: the bound,
+			// not the target, ended it.
+			if opts.MaxDuration > 0 && bounded && r.Status != reports.Passed && r.Status != reports.Skipped && (!ok || !o.ended.Before(deadline)) {
 				cut++
+				r.Status, r.Broke, r.BlockedBy = reports.Error, "", nil
 				r.Message = fmt.Sprintf("the run reached --max-duration (%s) before this scenario ended: %s", opts.MaxDuration, r.Message)
 			}
 		}
@@ -438,7 +474,7 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 	}
 	var infra *target.InfraError
 	switch {
-	case errors.As(o.err, &infra):
+	case errors.As(o.err, &infra), errors.Is(o.err, context.DeadlineExceeded), errors.Is(o.err, context.Canceled):
 		return reports.Error, o.message
 	case errors.Is(o.err, godog.ErrUndefined), errors.Is(o.err, godog.ErrAmbiguous):
 		return reports.Error, "the suite cannot run this scenario: " + o.message

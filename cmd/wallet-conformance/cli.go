@@ -172,6 +172,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	start := time.Now() // --max-duration bounds the command, not only the scenarios
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON); default: the embedded reference server")
@@ -180,7 +181,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	reportDir := fs.String("report-dir", "conformance-report", "directory for the report: report.html, report.json, summary.md, junit.xml, cucumber.json, profile.yaml")
 	concurrency := fs.Int("concurrency", runner.DefaultConcurrency(), fmt.Sprintf("scenarios run at once, 1 to %d", maxConcurrency))
 	waiversPath := fs.String("waivers", "", "waiver file (YAML): known failures that do not fail the verdict until they expire")
-	maxDuration := fs.Duration("max-duration", 0, "bound on the whole run (e.g. 30m); scenarios cut short end as ERROR; 0 for none")
+	maxDuration := fs.Duration("max-duration", 0, "bound on the whole run, report included (e.g. 30m; at least 500ms); scenarios cut short end as ERROR and are counted; 0 for none")
 	allowEnv := fs.String("allow-environment", "", "consent to run against a profile whose environment is not sandbox; must name it")
 	shardFlag := fs.String("shard", "", "run only part I of N (e.g. 2/3) of the selected scenarios, balanced by time; merge the parts' reports with merge")
 	timingsPath := fs.String("timings", "", "an earlier report.json whose scenario durations balance --shard (default: estimates)")
@@ -200,6 +201,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	if *concurrency < 1 || *concurrency > maxConcurrency {
 		return ExitUsage, &usageError{msg: fmt.Sprintf("--concurrency must be from 1 to %d, not %d", maxConcurrency, *concurrency)}
+	}
+	if err := runner.ValidMaxDuration(*maxDuration); err != nil {
+		return ExitUsage, &usageError{msg: err.Error()}
 	}
 	var shard reports.Shard
 	var timings runner.Timings
@@ -273,6 +277,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		Progress:         stdout,
 		Waivers:          waivers,
 		MaxDuration:      *maxDuration,
+		Start:            start,
 		AllowEnvironment: *allowEnv,
 		Shard:            shard,
 		Timings:          timings,
@@ -296,7 +301,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	// What the verdict covers, and what the waivers did, beside it: a
 	// verdict over half the clauses must not read as one over all of them.
 	if data, err := os.ReadFile(filepath.Join(*reportDir, reports.ReportJSONFile)); err == nil {
-		if rep, err := reports.ParseReport(data); err == nil {
+		if rep, err := reports.ParseReport(data); err == nil && rep.Aborted == nil {
 			for _, line := range append(rep.ScopeLines(), rep.WaiverLines()...) {
 				fmt.Fprintf(stdout, "%s\n", line)
 			}
