@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -273,4 +274,47 @@ func TestScopeIsAsVisibleAsTheVerdict(t *testing.T) {
 	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
 	require.NoError(t, err)
 	assert.Contains(t, string(page), "<strong>Scope:</strong> NOT EXERCISED: "+strconv.Itoa(len(un)))
+}
+
+// WALLET_PASSWORD=sandbox: the password is redacted where it travels and
+// where it stands as a value, but the target's URL, which holds the word,
+// stays as it is on the console and in the report.
+func TestACommonWordPasswordDoesNotMangleTheReport(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	cfg.Password = "sandbox"
+	h, err := reference.NewHandler(cfg)
+	require.NoError(t, err)
+	srv := httptest.NewServer(http.StripPrefix("/sandbox-wallet/v1", h))
+	t.Cleanup(srv.Close)
+	base := srv.URL + "/sandbox-wallet/v1"
+	p := runner.ReferenceProfile(base, cfg)
+	p.Credentials.Password = "${WALLET_PASSWORD}"
+	p.Sandbox.RedirectTrigger = ""
+	path := filepath.Join(t.TempDir(), "profile.yaml")
+	require.NoError(t, os.WriteFile(path, []byte(p.YAML()), 0o600))
+	t.Setenv("WALLET_PASSWORD", "sandbox")
+
+	dir := t.TempDir()
+	code, out, errOut := run(t, "run", "--profile", path, "--tags", "@A-4.1", "--report-dir", dir)
+	require.Equal(t, ExitConformant, code, out+errOut)
+	assert.Contains(t, out, "target: "+base)
+	rep := readReport(t, dir)
+	assert.Equal(t, base, rep.Target)
+	issued := 0
+	for _, ex := range rep.Exchanges() {
+		assert.True(t, strings.HasPrefix(ex.URL, base+"/"), ex.URL)
+		if ex.Operation == "issue-token" && strings.Contains(ex.RequestBody, `"password"`) {
+			issued++
+			assert.Contains(t, ex.RequestBody, `"password":"[REDACTED]"`)
+		}
+	}
+	assert.Positive(t, issued)
+	for _, name := range []string{"report.json", "summary.md", "junit.xml", "cucumber.json", "profile.yaml"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		// "environment": "sandbox" is the profile's environment, not the password.
+		text := strings.ReplaceAll(string(data), `"environment":"sandbox"`, "")
+		assert.False(t, regexp.MustCompile(`:\s*"sandbox"|password: *["']?sandbox`).MatchString(text), "%s holds the password as a value", name)
+		assert.False(t, strings.Contains(string(data), "[REDACTED]-wallet"), "%s mangles the target's URL", name)
+	}
 }
