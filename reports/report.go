@@ -84,6 +84,10 @@ type Meta struct {
 	// Shard is the part of the selected scenarios this run ran (run
 	// --shard); nil for a whole run.
 	Shard *Shard
+	// Selected says the run ran some of the scenarios its tags select
+	// (conformancetest under go test -run): the clauses it left out read
+	// "not selected", as under a tag filter.
+	Selected bool
 	// Checks maps each rule id to the scenarios of the whole suite tagged
 	// with it (Index.Checks): which rules the suite checks at all.
 	Checks map[string][]string
@@ -495,7 +499,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 	}
 	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges)}
 	rep.Causes = causes(rep)
-	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil)
+	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil || m.Selected)
 	rep.Rules = ruleCoverage(rep, m.Checks)
 	rep.Latency = latency(rep.exchanges, allowance)
 	rep.Observations = observations(rep, set)

@@ -45,6 +45,11 @@ type Options struct {
 	// MaxDuration bounds the whole run; 0 means no bound. Scenarios cut
 	// short by it end as ERROR. It must not be negative (ValidMaxDuration).
 	MaxDuration time.Duration
+	// Select, when set, runs only the scenarios it accepts among those
+	// Tags selects (conformancetest runs what go test -run selects); the
+	// report lists only them and marks the clauses it left out "not
+	// selected", as a tag filter does.
+	Select func(Scenario) bool
 	// Start is when MaxDuration began to count (the command's start, so
 	// that starting a server and reading the profile count too); zero
 	// means when Run is called.
@@ -199,7 +204,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
-		return writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, runID, res, statuses, notices, indexOf(all).Checks)
+		return writeReport(opts.ReportDir, fsys, set, p, opts.Tags, opts.Shard, opts.Select != nil, runID, res, statuses, notices, indexOf(all).Checks)
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
@@ -251,9 +256,20 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if opts.Shard.Count > 0 {
 		scoped = shardOf(scoped, p, opts.Shard, opts.Timings)
 	}
+	if opts.Select != nil {
+		var kept []Scenario
+		for _, s := range scoped {
+			if opts.Select(s) {
+				kept = append(kept, s)
+			}
+		}
+		scoped = kept
+	}
 	selected, tags := plan(scoped, expr, p)
 	paths := heaviestFirst(featurePaths(all), selected, func(s Scenario) string { return s.URI })
-	if opts.Shard.Count > 0 {
+	if opts.Shard.Count > 0 || opts.Select != nil {
+		// godog selects by definition: an outline's rows run together, and
+		// the rows not selected are left out of the results below.
 		paths = heaviestFirst(definitionPaths(selected), selected, definitionID)
 	}
 	progress := opts.Progress
@@ -588,7 +604,7 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 
 // writeReport writes report.json, report.html, summary.md, junit.xml and
 // the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags string, shard reports.Shard, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, checks map[string][]string) error {
+func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, tags string, shard reports.Shard, selected bool, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, checks map[string][]string) error {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
@@ -606,6 +622,7 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, t
 		CallAllowance: p.CallTimeout.Duration,
 		Notices:       notices,
 		Shard:         shardMeta(shard),
+		Selected:      selected,
 		Checks:        checks,
 	}, statuses, set)
 	if err := reports.WriteAll(dir, rep); err != nil {
