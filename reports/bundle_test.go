@@ -112,7 +112,7 @@ func TestBundleIsDeterministicAndListsEveryFile(t *testing.T) {
 		names = append(names, f.Name)
 		assert.True(t, f.Modified.Equal(bundleTime), f.Name)
 	}
-	assert.Equal(t, []string{"manifest.json", "manifest.sig", "profile.yaml", "report.html", "report.json"}, names)
+	assert.Equal(t, []string{"manifest.json", "manifest.pub.pem", "manifest.sig", "profile.yaml", "report.html", "report.json"}, names)
 
 	m, err := verify(a, nil)
 	require.NoError(t, err)
