@@ -49,7 +49,12 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (i
 	}
 
 	var p *profile.Profile
-	if *profilePath == "" {
+	switch {
+	case *profilePath == "" && *targetURL != "":
+		// A reference server started apart (serve, serve --mutant), as run --target.
+		p = runner.ReferenceProfile(*targetURL, reference.DefaultConfig())
+		fmt.Fprintf(stdout, "target: %s (with the reference server's profile: no --profile given)\n", *targetURL)
+	case *profilePath == "":
 		cfg := reference.DefaultConfig()
 		cfg.Mutant = *mutant
 		srv, err := reference.New(cfg)
@@ -63,7 +68,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (i
 			what += " with mutant " + *mutant
 		}
 		fmt.Fprintf(stdout, "target: %s at %s\n", what, srv.URL)
-	} else {
+	default:
 		var err error
 		if p, err = profile.Load(*profilePath); err != nil {
 			return ExitUsage, err
