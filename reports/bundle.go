@@ -239,7 +239,7 @@ func checkBundleName(name string) error {
 func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, error) {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
-		return nil, &BundleError{Reason: "not a zip archive: " + err.Error()}
+		return nil, fmt.Errorf("not a bundle: not a zip archive (%v)", err)
 	}
 	entries := map[string]*zip.File{}
 	for _, f := range zr.File {

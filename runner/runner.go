@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -183,6 +184,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkScope(p); err != nil {
+		return nil, err
+	}
 	client, closeClient, err := NewClient(p, opts.HTTPClient)
 	if err != nil {
 		return nil, err
@@ -210,6 +214,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
 		res.AbortEvidence = evidence
 		res.Duration = time.Since(res.Started)
+		if err := writeEmptyCucumber(opts.ReportDir); err != nil {
+			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
+		}
 		if err := writeOut(nil); err != nil {
 			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
 		}
@@ -279,6 +286,11 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	con := newConsole(&redactingWriter{w: progress, r: redactor}, selected)
 	col := newCollector(selected, con)
 
+	if len(selected) == 0 {
+		if err := writeEmptyCucumber(opts.ReportDir); err != nil {
+			return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
+		}
+	}
 	if len(selected) > 0 {
 		// godog's own console formatter prints in the order scenarios end;
 		// the console of this runner prints in feature order instead, so
@@ -409,6 +421,32 @@ func unknownTags(expr TagExpr, all []Scenario) []string {
 		}
 	}
 	return out
+}
+
+// writeEmptyCucumber writes the cucumber.json of a run that ran no
+// scenario (the target was down, nothing was selected): no feature, so that
+// every report file is there, and none left from an earlier run.
+func writeEmptyCucumber(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "cucumber.json"), []byte("[]\n"), 0o644)
+}
+
+// checkScope refuses a scope.exclude entry that is no clause of Documents
+// A and B, as the waivers do: a mistyped clause would otherwise be claimed
+// without a word.
+func checkScope(p *profile.Profile) error {
+	for _, c := range p.Scope.Exclude {
+		tag := strings.TrimPrefix(c, "@")
+		if !slices.ContainsFunc(reports.SpecClauses(), func(sc reports.Clause) bool { return sc.Tag == tag }) {
+			return &profile.Error{Msg: fmt.Sprintf("scope.exclude: %q is not a clause of Documents A and B (e.g. B-4.19; wallet-conformance list names them)", c)}
+		}
+	}
+	return nil
 }
 
 // safetyNotices checks the profile's environment and returns what the report

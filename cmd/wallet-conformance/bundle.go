@@ -17,7 +17,7 @@ import (
 // digests, signed with --sign-key.
 func bundleCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bundle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	reportDir := fs.String("report-dir", "conformance-report", "directory holding report.json, report.html and profile.yaml")
 	waivers := fs.String("waivers", "", "waivers file of the run, included as waivers.yaml")
 	out := fs.String("out", "conformance-bundle.zip", "archive to write")
@@ -69,7 +69,7 @@ func bundleCmd(args []string, stdout, stderr io.Writer) error {
 // intact, 1 when a file or the signature does not match.
 func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	pubPath := fs.String("pubkey", "", "Ed25519 public key (PEM, PKIX) that must have signed the manifest")
 	if err := parseFlags(fs, args); err != nil {
 		return ExitUsage, err
@@ -150,7 +150,7 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 // "key.pub.pem". It never overwrites a file.
 func keygenCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("keygen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	out := fs.String("out", "key.pem", "private key file to write; the public key goes to NAME.pub.pem")
 	if err := parseFlags(fs, args); err != nil {
 		return err

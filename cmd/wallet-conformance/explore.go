@@ -19,7 +19,7 @@ import (
 // verdict to the exit status of run.
 func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON); default: the embedded reference server")
 	targetURL := fs.String("target", "", "base URL of the target, overriding the profile's baseUrl")
 	seed := fs.Uint64("seed", 0, "seed of the exploration: the same seed makes the same moves against a deterministic target; 0 picks one and prints it")

@@ -16,7 +16,7 @@ import (
 // to the profile's declared behaviour numberEncoding.
 func openapiCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("openapi", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	out := fs.String("out", "", "file to write; default: standard output")
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON): N(n) request fields are narrowed to the "+
 		"numberEncoding it declares (default: both encodings); its secrets need not be set")
