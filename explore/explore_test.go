@@ -111,16 +111,17 @@ func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
 		mutant    string
 		invariant string
 		maxMoves  int
+		says      string // what the written scenario's words must say it checks
 	}{
-		{"load-not-credited", "balances-agree-with-the-moves", 4},
-		{"kc-capture-keeps-block", "balances-agree-with-the-moves", 6},
-		{"debit-not-booked", "balances-agree-with-the-moves", 6},
-		{"kc-refund-not-credited", "balances-agree-with-the-moves", 8},
-		{"refund-above-captured", "refunds-are-bounded", 9},
-		{"capture-after-cancel", "disallowed-move-is-refused", 6},
-		{"failed-move-changes-state", "refused-move-changes-nothing", 6},
-		{"kc-capture-of-debit", "disallowed-move-is-refused", 7},
-		{"avlbal-ignores-block", "available-is-booked-minus-blocked", 6},
+		{"load-not-credited", "balances-agree-with-the-moves", 4, ""},
+		{"kc-capture-keeps-block", "balances-agree-with-the-moves", 6, "and the blocked amount is unchanged"},
+		{"debit-not-booked", "balances-agree-with-the-moves", 6, ""},
+		{"kc-refund-not-credited", "balances-agree-with-the-moves", 8, ""},
+		{"refund-above-captured", "refunds-are-bounded", 9, ""},
+		{"capture-after-cancel", "disallowed-move-is-refused", 6, ""},
+		{"failed-move-changes-state", "refused-move-changes-nothing", 6, ""},
+		{"kc-capture-of-debit", "disallowed-move-is-refused", 7, ""},
+		{"avlbal-ignores-block", "available-is-booked-minus-blocked", 6, ""},
 	} {
 		t.Run(tc.mutant, func(t *testing.T) {
 			t.Parallel()
@@ -135,6 +136,9 @@ func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
 			assert.LessOrEqual(t, f.Moves, f.OriginalMoves)
 			assert.Equal(t, reports.NotConformant, out.Result.Verdict())
 			require.FileExists(t, f.FeaturePath)
+			if tc.says != "" {
+				assert.Contains(t, f.Feature, tc.says, "the step's words say everything it checks")
+			}
 			t.Logf("%s: run %d broke %s after %d moves, shrunk to %d:\n%s", tc.mutant, f.Run, f.Invariant.ID, f.OriginalMoves, f.Moves, f.Feature)
 
 			features := filepath.Dir(f.FeaturePath)

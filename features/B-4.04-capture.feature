@@ -14,7 +14,7 @@ Feature: Capture (B-4.4)
       When the partner captures the payment
       Then the call succeeds
       And the response's statusCode is "CAPTURED"
-      And the whole authorized amount is captured
+      And the whole authorized amount is captured (advisory)
       And the response echoes partnerReference
 
     @B-3 @B-3#7
@@ -43,7 +43,7 @@ Feature: Capture (B-4.4)
       And the partner has noted the account's balance
       When the partner captures 15.00 of the payment
       Then the call succeeds
-      And the booked balance has risen by exactly 15.00
+      And the booked and available balances have risen by exactly 15.00 and the blocked amount is unchanged
 
   Rule: Amounts have at most two decimals, texts at most their length
 

@@ -36,8 +36,8 @@ Feature: Balance Enquiry (B-4.13)
       And the partner has noted the account's balance
       When the partner captures the payment
       Then the call succeeds
-      And the booked balance has risen by exactly 40.00
-      And an entry of 40.00 appears among the account entries
+      And the booked and available balances have risen by exactly 40.00 and the blocked amount is unchanged
+      And an entry of 40.00 appears among the account entries (advisory)
 
     @B-3 @B-4.4 @B-2.4 @B-3#9
     Scenario: A partial capture loads the wallet with the captured part only
@@ -46,7 +46,7 @@ Feature: Balance Enquiry (B-4.13)
       And the partner has noted the account's balance
       When the partner captures 15.00 of the payment
       Then the call succeeds
-      And the booked balance has risen by exactly 15.00
+      And the booked and available balances have risen by exactly 15.00 and the blocked amount is unchanged
 
   Rule: Every parameter is required
 

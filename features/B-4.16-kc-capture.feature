@@ -18,7 +18,7 @@ Feature: KC-Capture (B-4.16)
       When the partner captures the wallet payment
       Then the call succeeds
       And the response's statusCode is "CAPTURED"
-      And the booked balance has fallen by exactly 30.00
+      And the booked and available balances have fallen by exactly 30.00 and the blocked amount is unchanged
 
     @B-2.4 @B-4.16#4 @B-2.4#4
     Scenario: A partial capture debits the captured part and releases the whole block
@@ -29,7 +29,7 @@ Feature: KC-Capture (B-4.16)
       When the partner captures 20.00 of the wallet payment
       Then the call succeeds
       And the response's modifiedAmount is 20.00
-      And the booked balance has fallen by exactly 20.00
+      And the booked and available balances have fallen by exactly 20.00 and the blocked amount is unchanged
 
   Rule: Every mandatory field is required
 

@@ -383,5 +383,5 @@ func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner closes an account that does not exist$`), w.closesUnknownAccount)
 	sc.Step(re(`^the partner closes the account asking for its data to be deleted$`), w.closesDeletingData)
 	sc.Step(re(`^the partner closes the account naming (the stored payment option|a payment option it does not have) for the payout of its balance$`), w.closesWithPayout)
-	sc.Step(re(`^a payout option the account does not have is refused$`), w.payoutRefused)
+	sc.Step(re(`^a payout option the account does not have is refused \(advisory\)$`), w.payoutRefused)
 }

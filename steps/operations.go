@@ -285,7 +285,7 @@ func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
 
 	sc.Step(re(`^the call succeeds$`), w.callSucceeds)
 	sc.Step(re(`^the call fails as a handled error$`), w.handledError)
-	sc.Step(re(`^the call is refused as an invalid value$`), w.refusedAsInvalidValue)
+	sc.Step(re(`^the call is refused as an invalid value, as a syntax error \(advisory\)$`), w.refusedAsInvalidValue)
 	sc.Step(re(`^the call is not a success$`), w.notASuccess)
 	sc.Step(re(`^the call is rejected as a syntax error$`), w.rejectedAsSyntaxError)
 	sc.Step(re(`^the call is rejected as a syntax error naming (\w+)$`), w.rejectedNaming)

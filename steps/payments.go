@@ -482,10 +482,10 @@ func registerPaymentSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the payment status shows (the account owner's address|the stored payment option's billing address)$`), w.statusShowsAddress)
 	sc.Step(re(`^the response names the stored payment option$`), w.namesStoredOption)
 	sc.Step(re(`^the response carries the amount and currency returned by the acquirer$`), w.carriesAcquirerAmount)
-	sc.Step(re(`^the whole authorized amount is captured$`), w.wholeAmountCaptured)
+	sc.Step(re(`^the whole authorized amount is captured \(advisory\)$`), w.wholeAmountCaptured)
 	sc.Step(re(`^the repeat is refused, or answered again where the target declares its moves idempotent$`), w.repeatAnswered)
-	sc.Step(re(`^the cancel is refused and the payment stays CAPTURED, or the payment reads CANCELLED$`), w.cancelOfCapturedAgrees)
-	sc.Step(re(`^the refund is refused, as (the refunds together would exceed the captured amount|it exceeds the captured part)$`), w.refundRefused)
+	sc.Step(re(`^the cancel is refused \(advisory\) and the payment stays CAPTURED, or the payment reads CANCELLED$`), w.cancelOfCapturedAgrees)
+	sc.Step(re(`^the refund is refused \(advisory\), as (the refunds together would exceed the captured amount|it exceeds the captured part)$`), w.refundRefused)
 	sc.Step(re(`^the partner refunds the payment taking it from an account that is no target of the payment$`), w.refundsFromForeignAccount)
 	sc.Step(re(`^the payment's status does not read CAPTURED$`), w.statusNotCaptured)
 }
