@@ -145,7 +145,7 @@ func ValidMaxDuration(d time.Duration) error {
 // reportReserve is the part of --max-duration kept for writing the report:
 // scenarios stop this much before the bound.
 func reportReserve(maxDuration time.Duration) time.Duration {
-	return min(max(maxDuration/10, 200*time.Millisecond), time.Second)
+	return min(max(maxDuration/5, 300*time.Millisecond), 2*time.Second)
 }
 
 // Run runs the selected scenarios against the profile's target and returns
