@@ -99,15 +99,99 @@ func ReferenceProfile(baseURL string) *profile.Profile {
 	return runner.ReferenceProfile(baseURL, reference.DefaultConfig())
 }
 
+// Test runs the conformance suite against the target at baseURL, as
+// testing/slogtest.TestHandler and testing/fstest.TestFS do for their
+// interfaces: it returns nil when the target conforms (verdict CONFORMANT
+// or CONFORMANT WITH WAIVERS), and otherwise an error that joins one error
+// per cause (errors.Join), root causes first: the operation, what the
+// target answered, how many scenarios it failed or blocked, the rule that
+// broke and the call that shows it, secrets redacted. A run that cannot
+// start, is aborted or executes no scenario is an error too.
+func Test(ctx context.Context, baseURL string, opts ...Option) error {
+	rep, err := run(ctx, baseURL, opts, nil)
+	if err != nil {
+		return fmt.Errorf("conformancetest: the suite could not run: %w", err)
+	}
+	return verdictError(rep)
+}
+
+// verdictError is Test's answer for a report.
+func verdictError(rep *reports.Report) error {
+	switch {
+	case rep.Aborted != nil:
+		return fmt.Errorf("conformancetest: the run was aborted (verdict %s): %s", rep.Verdict, rep.Aborted.Reason)
+	case rep.Verdict == reports.NoScenarioRun:
+		return errors.New("conformancetest: no scenario was executed: check WithTags, WithExclude and the profile's scope.exclude")
+	case rep.Verdict != reports.NotConformant:
+		return nil
+	}
+	errs := []error{fmt.Errorf("conformancetest: %s: %s", rep.Verdict, countsText(rep))}
+	for i, c := range rep.Causes {
+		if counts := causeCounts(rep, c); counts != "" {
+			errs = append(errs, errors.New(causeText(rep, i, c, counts)))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// countsText is the line of counts the console ends with.
+func countsText(rep *reports.Report) string {
+	c := rep.Counts.ByStatus
+	return fmt.Sprintf("%d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed",
+		c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed])
+}
+
+// causeCounts says how many scenarios a cause made count against the
+// verdict ("3 failed, 120 blocked"); "" when every one is waived or advisory.
+func causeCounts(rep *reports.Report, c reports.Cause) string {
+	n := map[reports.Status]int{}
+	for _, id := range c.Scenarios {
+		if s, ok := rep.Scenario(id); ok && s.Failing() {
+			n[s.Status]++
+		}
+	}
+	var parts []string
+	for _, st := range []reports.Status{reports.Failed, reports.Blocked, reports.Error} {
+		if n[st] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n[st], strings.ToLower(string(st))))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// causeText is one cause as go test prints it: its title, answer and
+// counts, an example message, the rule that broke and the call that shows
+// it (request beside response).
+func causeText(rep *reports.Report, i int, c reports.Cause, counts string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "cause %d. %s: %s: %s\n  %s", i+1, c.Title(), c.Answer, counts, c.Message)
+	if ex, exchanges, ok := rep.CauseExample(c); ok {
+		if level, quote, ok := reports.RuleQuote(ex.Broke); ok {
+			fmt.Fprintf(&b, "\n  rule %s (%s): %q", ex.Broke, level, quote)
+		}
+		fmt.Fprintf(&b, "\n  example: %s %s", ex.ID, ex.Name)
+		b.WriteString("\n" + strings.TrimRight(reports.ExchangeText(exchanges, "  ", maxBody, true), "\n"))
+	}
+	return b.String()
+}
+
 // Run runs the conformance suite against the target at baseURL and reports
 // one subtest of t per scenario, in feature order, grouped by the scenario's
-// clause: t.Run(clause, ...) holds t.Run(scenario name, ...).
+// clause: t.Run(clause, ...) holds t.Run(scenario name, ...). go test's
+// -run and -skip select which scenarios run, not only which are shown:
+// go test -run 'TestWalletConformance/A-4.2/' runs the scenarios of
+// alone.
 //
-//   - FAILED, ERROR and a normative BLOCKED scenario (those that count against
-//     the verdict) fail their subtest with t.Error: the scenario ID, the
-//     message, the failed step, for a FAILED one the rules it checks in
-//     the spec's words, and the exchange that shows why (request and
-//     response), with every secret redacted exactly as in the report.
+// What went wrong is logged first, grouped by cause (as the console and
+// summary.md group it), so one fault shows once:
+//
+//   - FAILED and ERROR scenarios fail their subtest with t.Error: the
+//     scenario ID, the message, the failed step, for a FAILED one the
+//     rules it checks in the spec's words, and the exchange that shows why
+//     (request and response), with every secret redacted as in the report.
+//   - A normative BLOCKED scenario fails its subtest with one line that
+//     names what blocked it and its cause; the cause's evidence is logged
+//     once, above.
 //   - SKIPPED (the profile lacks a key), NOT CLAIMED (excluded) and an
 //     @advisory BLOCKED scenario are skipped with t.Skip, saying why.
 //   - WARNING (an @advisory rule did not hold) is logged; it does not fail.
@@ -118,12 +202,20 @@ func ReferenceProfile(baseURL string) *profile.Profile {
 // why. A run that executes no scenario skips t.
 func Run(t *testing.T, baseURL string, opts ...Option) {
 	t.Helper()
-	rep, err := run(t.Context(), baseURL, opts)
+	rep, err := run(t.Context(), baseURL, opts, goTestSelection(t.Name()))
 	if err != nil {
 		t.Fatalf("conformancetest: the suite could not run: %v", err)
 	}
 	if rep.Aborted != nil {
 		t.Fatalf("conformancetest: the run was aborted (verdict %s): %s%s", rep.Verdict, rep.Aborted.Reason, evidenceText(rep.ExchangesOf(rep.Aborted.Exchanges)))
+	}
+	if len(rep.Causes) > 0 {
+		t.Logf("What went wrong (%d cause(s), root causes first; each scenario's subtest follows):", len(rep.Causes))
+		for i, c := range rep.Causes {
+			if counts := causeCounts(rep, c); counts != "" {
+				t.Log(causeText(rep, i, c, counts))
+			}
+		}
 	}
 	for _, g := range groups(rep) {
 		t.Run(g.clause, func(t *testing.T) {
@@ -141,9 +233,7 @@ func Run(t *testing.T, baseURL string, opts ...Option) {
 			}
 		})
 	}
-	c := rep.Counts.ByStatus
-	t.Logf("%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed",
-		rep.Verdict, c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed])
+	t.Logf("%s: %s", rep.Verdict, countsText(rep))
 	if rep.Verdict == reports.NoScenarioRun {
 		t.Skip("conformancetest: no scenario was executed: check WithTags, WithExclude and the profile's scope.exclude")
 	}
@@ -151,7 +241,8 @@ func Run(t *testing.T, baseURL string, opts ...Option) {
 
 // run resolves the options into a profile, runs the suite and returns the
 // run's report, built as report.json is (secrets redacted).
-func run(ctx context.Context, baseURL string, opts []Option) (*reports.Report, error) {
+// selectFn, when not nil, picks the scenarios to run (go test -run).
+func run(ctx context.Context, baseURL string, opts []Option, selectFn func(runner.Scenario) bool) (*reports.Report, error) {
 	var c config
 	for _, o := range opts {
 		o(&c)
@@ -188,11 +279,12 @@ func run(ctx context.Context, baseURL string, opts []Option) (*reports.Report, e
 		ReportDir:   c.reportDir,
 		Concurrency: conc,
 		HTTPClient:  c.httpClient,
+		Select:      selectFn,
 	})
 	if res == nil {
 		return nil, err
 	}
-	rep := reports.Build(res, reports.Meta{SuiteVersion: runner.SuiteVersion, Profile: p.Redacted(), Exclude: p.Scope.Exclude, Tags: c.tags, CallAllowance: p.CallTimeout.Duration}, nil, nil)
+	rep := reports.Build(res, reports.Meta{SuiteVersion: runner.SuiteVersion, Profile: p.Redacted(), Exclude: p.Scope.Exclude, Tags: c.tags, CallAllowance: p.CallTimeout.Duration, Selected: selectFn != nil}, nil, nil)
 	if err != nil && rep.Aborted == nil {
 		return nil, err // e.g. the report files could not be written
 	}
@@ -275,6 +367,8 @@ func groups(rep *reports.Report) []group {
 func outcomeOf(rep *reports.Report, s reports.ScenarioReport) outcome {
 	o := outcome{name: s.Name}
 	switch {
+	case reports.Counting(s.Status, s.Advisory) && s.Status == reports.Blocked:
+		o.action, o.text = fail, blockedText(rep, s)
 	case reports.Counting(s.Status, s.Advisory):
 		o.action, o.text = fail, failureText(rep, s)
 	case s.Status == reports.Warning:
@@ -284,9 +378,25 @@ func outcomeOf(rep *reports.Report, s reports.ScenarioReport) outcome {
 	case s.Status == reports.NotClaimed:
 		o.action, o.text = skip, fmt.Sprintf("%s NOT CLAIMED: its clause is in the profile's scope.exclude", s.ID)
 	case s.Status == reports.Blocked: // an @advisory one: it could not judge its rule
-		o.action, o.text = skip, fmt.Sprintf("%s BLOCKED (@advisory; not a failure): %s", s.ID, s.Message)
+		o.action, o.text = skip, fmt.Sprintf("%s BLOCKED (@advisory; not a failure): %s", s.ID, firstLine(s.Message))
 	}
 	return o
+}
+
+// blockedText is a normative BLOCKED scenario's subtest: what blocked it
+// and its cause; the cause's evidence is logged once, not per scenario.
+func blockedText(rep *reports.Report, s reports.ScenarioReport) string {
+	text := fmt.Sprintf("%s BLOCKED: %s", s.ID, firstLine(s.Message))
+	if s.Cause >= 0 && s.Cause < len(rep.Causes) {
+		c := rep.Causes[s.Cause]
+		text += fmt.Sprintf("\n(cause %d, %s: its evidence is logged once, above the subtests)", s.Cause+1, c.Title())
+	}
+	return text
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // failureText is the evidence of a scenario that counts against the
@@ -305,11 +415,15 @@ func failureText(rep *reports.Report, s reports.ScenarioReport) string {
 		}
 		for _, id := range s.Rules {
 			if r, ok := quoted[id]; ok {
-				fmt.Fprintf(&b, "\nrule %s (%s): %q", r.ID, r.Level, r.Quote)
+				fmt.Fprintf(&b, "\nrule %s (%s): %q", r.ID, r.Level, reports.PlainQuote(r.Quote))
 			}
 		}
 	}
-	if n := len(exchanges); n > 1 {
+	if move, reads, ok := rep.Move(s); ok {
+		// The move the step judged, then the read that revealed it.
+		exchanges = []reports.ExchangeReport{move, reads[len(reads)-1]}
+		b.WriteString("\n(the move the step judged, then the last read that revealed it)")
+	} else if n := len(exchanges); n > 1 {
 		exchanges = exchanges[n-1:]
 		fmt.Fprintf(&b, "\n(the last of the step's %d exchanges)", n)
 	}

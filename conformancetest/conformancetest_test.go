@@ -1,9 +1,11 @@
 package conformancetest_test
 
 import (
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,6 +53,18 @@ func TestHelperRun(t *testing.T) {
 			conformancetest.WithProfile(conformancetest.ReferenceProfile(srv.URL)),
 			conformancetest.WithTags("@A-4.1 or @A-4.2 or @B-4.19"),
 			conformancetest.WithExclude("B-4.19"))
+	case "one-fault":
+		srv := httptest.NewServer(brokenCreateAccount(t))
+		defer srv.Close()
+		conformancetest.Run(t, srv.URL,
+			conformancetest.WithProfile(conformancetest.ReferenceProfile(srv.URL)),
+			conformancetest.WithTags("@A-4.2 or @B-4.13"))
+	case "select":
+		h, err := reference.NewHandler(cfg)
+		require.NoError(t, err)
+		srv := httptest.NewServer(h)
+		defer srv.Close()
+		conformancetest.Run(t, srv.URL, conformancetest.WithProfile(conformancetest.ReferenceProfile(srv.URL)))
 	case "unreachable":
 		conformancetest.Run(t, "http://127.0.0.1:1", conformancetest.WithProfile(conformancetest.ReferenceProfile("")))
 	case "no-profile":
@@ -63,11 +77,15 @@ func TestHelperRun(t *testing.T) {
 
 // helper runs TestHelperRun in mode and returns go test's output and
 // whether it failed.
-func helper(t *testing.T, mode string) (string, bool) {
+func helper(t *testing.T, mode string, run ...string) (string, bool) {
 	t.Helper()
 	exe, err := os.Executable()
 	require.NoError(t, err)
-	cmd := exec.CommandContext(t.Context(), exe, "-test.run=^TestHelperRun$", "-test.v", "-test.count=1")
+	pattern := "^TestHelperRun$"
+	if len(run) > 0 {
+		pattern = run[0]
+	}
+	cmd := exec.CommandContext(t.Context(), exe, "-test.run="+pattern, "-test.v", "-test.count=1")
 	cmd.Env = append(os.Environ(), helperEnv+"="+mode)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -136,4 +154,73 @@ func TestAProfileFile(t *testing.T) {
 	t.Setenv("CONFORMANCETEST_PASSWORD", reference.DefaultConfig().Password)
 
 	conformancetest.Run(t, srv.URL, conformancetest.WithProfileFile(path), conformancetest.WithTags("@A-4.1 and not @A-7"))
+}
+
+// brokenCreateAccount is the reference server whose Create Account answers
+// HTTP 500 with responseCode 0099: every scenario that needs an account is
+// BLOCKED by it.
+func brokenCreateAccount(t *testing.T) http.Handler {
+	h, err := reference.NewHandler(reference.DefaultConfig())
+	require.NoError(t, err)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut && r.URL.Path == "/account" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = w.Write([]byte(`{"responseCode":"0099","responseDescription":"down","sysDate":"2026-01-01","sysTime":"000000"}`))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Against a one-fault target go test prints the cause once, with its
+// evidence, above the subtests; a blocked subtest says what blocked it in
+// one line, without repeating the exchanges.
+func TestGoTestOutputIsGroupedByCause(t *testing.T) {
+	out, failed := helper(t, "one-fault")
+	require.True(t, failed, out)
+	assert.Contains(t, out, "What went wrong (1 cause(s)")
+	assert.Regexp(t, `cause 1\. create-account \(A-4\.2\): HTTP 500, responseCode 0099: [0-9]+ failed, [0-9]+ blocked`, out)
+	blocked := strings.Count(out, " BLOCKED: blocked by Create Account (A-4.2)")
+	require.Greater(t, blocked, 10, out)
+	failedSubtests := strings.Count(out, " FAILED: ")
+	assert.LessOrEqual(t, strings.Count(out, "request: PUT "), failedSubtests+1, "the exchange is shown by the cause and the failures, not by every blocked subtest")
+}
+
+// go test -run selects which scenarios run, not only which are shown: the
+// run's counts cover the selected clause alone.
+func TestGoTestRunSelectsWhatRuns(t *testing.T) {
+	out, failed := helper(t, "select", `^TestHelperRun$/^A-4\.1$/`)
+	require.False(t, failed, out)
+	passed := strings.Count(out, "--- PASS: TestHelperRun/A-4.1/")
+	require.Positive(t, passed)
+	assert.NotContains(t, out, "TestHelperRun/A-4.2")
+	assert.Regexp(t, `CONFORMANT: `+strconv.Itoa(passed)+` passed, 0 failed, 0 blocked, 0 errors, 0 warnings, 0 skipped, 0 not claimed`, out)
+}
+
+// Test is the error-returning entry point: nil for a conforming target,
+// one joined error per cause for another.
+func TestTestReturnsOneErrorPerCause(t *testing.T) {
+	h, err := reference.NewHandler(reference.DefaultConfig())
+	require.NoError(t, err)
+	good := httptest.NewServer(h)
+	defer good.Close()
+	require.NoError(t, conformancetest.Test(t.Context(), good.URL,
+		conformancetest.WithProfile(conformancetest.ReferenceProfile(good.URL)), conformancetest.WithTags("@A-4.1")))
+
+	bad := httptest.NewServer(brokenCreateAccount(t))
+	defer bad.Close()
+	err = conformancetest.Test(t.Context(), bad.URL,
+		conformancetest.WithProfile(conformancetest.ReferenceProfile(bad.URL)), conformancetest.WithTags("@A-4.2 or @B-4.13"))
+	require.Error(t, err)
+	joined, ok := err.(interface{ Unwrap() []error })
+	require.True(t, ok, "errors.Join")
+	errs := joined.Unwrap()
+	require.Len(t, errs, 2, "the verdict, then one error per cause")
+	assert.Contains(t, errs[0].Error(), "NOT CONFORMANT")
+	assert.Contains(t, errs[1].Error(), "cause 1. create-account (A-4.2): HTTP 500, responseCode 0099")
+	assert.Contains(t, errs[1].Error(), "request: PUT ")
+
+	err = conformancetest.Test(t.Context(), "http://127.0.0.1:1", conformancetest.WithProfile(conformancetest.ReferenceProfile("")))
+	assert.ErrorContains(t, err, "the run was aborted")
 }

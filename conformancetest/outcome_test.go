@@ -79,14 +79,14 @@ func TestEveryStatusHasItsSubtest(t *testing.T) {
 func TestRunLeavesTheCallersProfileAlone(t *testing.T) {
 	p := ReferenceProfile("http://example.invalid")
 	p.Scope.Exclude = []string{"B-4.19"}
-	_, err := run(t.Context(), "http://127.0.0.1:1", []Option{WithProfile(p), WithExclude("A-4.2"), WithTags("@A-99")})
+	_, err := run(t.Context(), "http://127.0.0.1:1", []Option{WithProfile(p), WithExclude("A-4.2"), WithTags("@A-99")}, nil)
 	require.Error(t, err)
 	assert.Equal(t, "http://example.invalid", p.BaseURL)
 	assert.Equal(t, []string{"B-4.19"}, p.Scope.Exclude)
 
 	p.Credentials.UserID = ""
-	_, err = run(t.Context(), "", []Option{WithProfile(p)})
+	_, err = run(t.Context(), "", []Option{WithProfile(p)}, nil)
 	assert.ErrorContains(t, err, "credentials.userId")
-	_, err = run(t.Context(), "", []Option{WithProfileFile("testdata/missing.yaml")})
+	_, err = run(t.Context(), "", []Option{WithProfileFile("testdata/missing.yaml")}, nil)
 	assert.ErrorContains(t, err, "missing.yaml")
 }

@@ -57,9 +57,9 @@ func balanceSentence(before, after balance) (string, bool) {
 	case dBk.IsZero() && dBlk.IsZero():
 		return "the balance is unchanged", true
 	case dBlk.IsZero() && dBk.IsPositive():
-		return "the booked balance has risen by exactly " + dBk.StringFixed(2), true
+		return "the booked and available balances have risen by exactly " + dBk.StringFixed(2) + " and the blocked amount is unchanged", true
 	case dBlk.IsZero():
-		return "the booked balance has fallen by exactly " + dBk.Neg().StringFixed(2), true
+		return "the booked and available balances have fallen by exactly " + dBk.Neg().StringFixed(2) + " and the blocked amount is unchanged", true
 	case dBk.IsZero() && dBlk.IsPositive():
 		return "exactly " + dBlk.StringFixed(2) + " is blocked: blkAmt up, avlBal down, bkBal unchanged", true
 	}

@@ -112,7 +112,7 @@ func (x *machine) accountEnquiry(top bool) {
 		booked[k]++
 	}
 	for _, k := range order {
-		st.thens = append(st.thens, "an entry of "+k+" appears among the account entries")
+		st.thens = append(st.thens, "an entry of "+k+" appears among the account entries (advisory)")
 		if listed[k] == 0 {
 			x.violate(st, invBookingsListed, fmt.Sprintf("expected an account entry of %s (booked %d times), none among the %d entries listed", k, booked[k], len(entries)))
 		}

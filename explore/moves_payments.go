@@ -435,7 +435,7 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 		x.violate(st, invMinimum, fmt.Sprintf("expected %d of the %d concurrent debits of %s to succeed, as avlBal %s and minimumAllowedBalance %s allow; %d did",
 			can, n, amount.StringFixed(2), st.before.avl().StringFixed(2), a.min.StringFixed(2), succeeded))
 	}
-	st.thens = append(st.thens, "the balances agree to the cent with the debits that succeeded, each with its entry")
+	st.thens = append(st.thens, "the balances agree to the cent with the debits that succeeded, and each has its entry (advisory)")
 	if !x.observeBalance(st, nil) {
 		return
 	}

@@ -73,7 +73,10 @@ func buildResult(e *explorer, out *Outcome, started time.Time) *reports.Result {
 			s.Message = strings.Join(msgs, "\n")
 		}
 		if tr.cut {
-			s.Message = strings.TrimSpace(s.Message + "\nthe exploration's bounds cut this run short after its last move")
+			// As run's --max-duration: work the bounds cut short is ERROR
+			// and counted, never a green run of moves not made.
+			s.Status = reports.Error
+			s.Message = strings.TrimSpace(s.Message + "\nthe exploration's bounds (--max-calls, --max-duration) cut this run short after its last move: ERROR, the moves it did not make were not checked")
 		}
 		if tr.infra != nil {
 			s.Status, s.Message = reports.Error, e.red.String(tr.infra.Error())

@@ -8,7 +8,7 @@ Feature: Conditional field blocks (A-2.2)
   Rule: A different correspondence address needs its address fields
 
     @A-2.2#4 @A-7 @A-7#3 @A-7#4
-    Scenario Outline: <operation> with a different correspondence address but without <field> is rejected
+    Scenario Outline: When the partner <operation> with a different correspondence address but without <field>, the call is rejected
       Given the partner has created an account
       When the partner <operation> with a different correspondence address without <field>
       Then the call is rejected as a syntax error naming <field>
@@ -30,7 +30,7 @@ Feature: Conditional field blocks (A-2.2)
         | updates the account information | correspondencePostCode    |
 
     @A-2.2#4
-    Scenario Outline: <operation> with a different correspondence address is accepted
+    Scenario Outline: When the partner <operation> with a different correspondence address, the call is accepted
       Given the partner has created an account
       When the partner <operation> with a different correspondence address
       Then the call succeeds
@@ -91,7 +91,7 @@ Feature: Conditional field blocks (A-2.2)
   Rule: The fields of the blocks have their maximum lengths
 
     @A-2.2#1 @A-2.2#2 @A-2.0 @A-2.0#1
-    Scenario Outline: <operation> <variant> with <field> of <length> characters is accepted and kept whole
+    Scenario Outline: When the partner <operation> <variant>, a <field> of <length> characters is accepted and kept whole
       Given the partner has created an account
       When the partner <operation> <variant> with <field> of <length> characters
       Then the call succeeds
@@ -109,10 +109,10 @@ Feature: Conditional field blocks (A-2.2)
         | updates the account information | with a different correspondence address | correspondenceAddr1 | 60     |
 
     @A-2.2#1 @A-2.2#2 @A-2.0 @A-2.0#2 @A-7 @A-7#7
-    Scenario Outline: <operation> <variant> with <field> of <length> characters is refused
+    Scenario Outline: When the partner <operation> <variant>, a <field> of <length> characters is refused
       Given the partner has created an account
       When the partner <operation> <variant> with <field> of <length> characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       @A-4.2
       Examples: Create Account
@@ -135,4 +135,4 @@ Feature: Conditional field blocks (A-2.2)
     Scenario: Init Add with a billing name of 202 characters is refused
       Given the partner has created an account
       When the partner starts adding a payment option with a different billing address with customerFullName of 202 characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)

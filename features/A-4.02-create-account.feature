@@ -44,7 +44,7 @@ Feature: Create Account (A-4.2)
     @A-7 @A-2.4 @A-7#7 @A-2.4#7
     Scenario: An account created with the culture de_DE, a locale that is no language tag, is refused
       When the partner creates an account with culture set to "de_DE"
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
   Rule: isBusinessUser is false unless given
 

@@ -33,7 +33,7 @@ Feature: Update Account Information (A-4.3)
     Scenario: An update with a oneTimePassword of 9 digits is refused
       Given the partner has created an account
       When the partner updates the account information with oneTimePassword set to "123456789"
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
   Rule: Every mandatory field is required
 

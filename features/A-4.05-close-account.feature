@@ -38,7 +38,7 @@ Feature: Close Account (A-4.5)
     Scenario: Close Account naming a payment option the account does not have is refused
       Given the partner has created an account
       When the partner closes the account naming a payment option it does not have for the payout of its balance
-      Then a payout option the account does not have is refused
+      Then a payout option the account does not have is refused (advisory)
 
   Rule: Every mandatory field is required
 

@@ -23,7 +23,7 @@ Feature: Complete Verify Stored Payment Option (A-4.9)
       And the partner has started verifying the payment option
       When the partner completes verifying the payment option
       Then the call succeeds
-      And the payment option reads VERIFIED
+      And the payment option reads VERIFIED (advisory)
 
   Rule: A wrong verification code does not verify
 

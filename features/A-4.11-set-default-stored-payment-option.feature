@@ -15,7 +15,7 @@ Feature: Set Default Stored Payment Option (A-4.11)
       Then the call succeeds
       And the response echoes partnerReference and programCode
       And the response names the account of the call in accno
-      And the first payment option is the only default
+      And the first payment option is the default, and the only one (advisory)
 
     @A-2.6 @A-4.11#3 @A-4.11#4
     Scenario: The default moves from one stored option to another
@@ -24,7 +24,7 @@ Feature: Set Default Stored Payment Option (A-4.11)
       And the partner has made the first payment option the default
       When the partner makes the second payment option the default
       Then the call succeeds
-      And the second payment option is the only default
+      And the second payment option is the default, and the only one (advisory)
 
     @advisory @A-4.11#5
     Scenario: Making an option the account does not have the default is a handled error

@@ -69,7 +69,7 @@ Feature: Errors (A-7)
   Rule: A date or time not written YYYY-MM-DD or HHMMSS is a syntax error
 
     @A-2.0 @A-7#5
-    Scenario Outline: <operation> with <field> <value> is rejected
+    Scenario Outline: When the partner <operation> with <field> <value>, the call is rejected
       Given the partner has created an account
       When the partner <operation> with <field> set to <value>
       Then the call is rejected as a syntax error
@@ -109,10 +109,10 @@ Feature: Errors (A-7)
   Rule: A date or time that does not exist is refused
 
     @A-2.0 @A-2.0#5 @A-7#7
-    Scenario Outline: <operation> with <field> <value> is refused
+    Scenario Outline: When the partner <operation> with <field> <value>, the call is refused
       Given the partner has created an account
       When the partner <operation> with <field> set to <value>
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       @A-4.2
       Examples: Create Account
@@ -169,7 +169,7 @@ Feature: Errors (A-7)
   Rule: A body that is not JSON is a syntax error
 
     @A-7#5
-    Scenario Outline: <operation> with a body that is not valid JSON is rejected
+    Scenario Outline: When the partner <operation> with a body that is not valid JSON, the call is rejected
       Given the partner has created an account
       When the partner <operation> with a body that is not valid JSON
       Then the call is rejected as a syntax error

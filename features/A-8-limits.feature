@@ -53,7 +53,7 @@ Feature: Limits (A-8)
     @A-4.2 @A-2.0 @A-7 @A-2.0#2 @A-7#7
     Scenario Outline: Create Account with <field> of <length> characters is refused
       When the partner creates an account with <field> of <length> characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       Examples:
         | field                    | length |
@@ -66,7 +66,7 @@ Feature: Limits (A-8)
     Scenario Outline: Update Account Information with <field> of <length> characters is refused
       Given the partner has created an account
       When the partner updates the account information with <field> of <length> characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       Examples:
         | field                    | length |
@@ -79,7 +79,7 @@ Feature: Limits (A-8)
     Scenario: Close Account with a closingReason of 1025 characters is refused
       Given the partner has created an account
       When the partner closes the account with closingReason of 1025 characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
   Rule: partnerReference is at most 64 characters on every operation
 
@@ -256,7 +256,7 @@ Feature: Limits (A-8)
     Scenario Outline: When the partner <operation> with a partnerReference of 65 characters, it is refused
       Given the partner has created an account
       When the partner <operation> with partnerReference of 65 characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       @A-4.2
       Examples: Create Account
@@ -308,7 +308,7 @@ Feature: Limits (A-8)
       Given the partner has created an account
       And the partner has <state>
       When the partner <operation> with partnerReference of 65 characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       @A-4.6
       Examples: Init Add Stored Payment Option
@@ -396,7 +396,7 @@ Feature: Limits (A-8)
       And the account has been loaded with 50.00
       And the partner has <state>
       When the partner <operation> with partnerReference of 65 characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       @B-4.14
       Examples: KC-Authorize
@@ -438,7 +438,7 @@ Feature: Limits (A-8)
       And the partner has stored a payment option
       And the partner has started verifying the payment option
       When the partner completes verifying the payment option with partnerReference of 65 characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
   Rule: The authorizationToken is at most 8192 characters
 
@@ -455,7 +455,7 @@ Feature: Limits (A-8)
     Scenario Outline: Account Enquiry with a <field> of 5 digits is refused
       Given the partner has created an account
       When the partner reads the account entries with <field> set to 10000
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       Examples:
         | field |

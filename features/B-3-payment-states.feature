@@ -65,7 +65,7 @@ Feature: Payment states and transitions (B-3)
     Scenario: Cancelling a captured payment is refused, or cancels it, and the status says which
       Given the partner has a captured payment
       When the partner cancels the payment
-      Then the cancel is refused and the payment stays CAPTURED, or the payment reads CANCELLED
+      Then the cancel is refused (advisory) and the payment stays CAPTURED, or the payment reads CANCELLED
 
   Rule: A repeated move is refused or answered again, as the target declares, and changes nothing
 

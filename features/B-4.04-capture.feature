@@ -14,7 +14,7 @@ Feature: Capture (B-4.4)
       When the partner captures the payment
       Then the call succeeds
       And the response's statusCode is "CAPTURED"
-      And the whole authorized amount is captured
+      And the whole authorized amount is captured (advisory)
       And the response echoes partnerReference
 
     @B-3 @B-3#7

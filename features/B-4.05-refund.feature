@@ -49,14 +49,14 @@ Feature: Refund (B-4.5)
       Given the partner has a captured payment
       And the partner has refunded 15.00 of the payment
       When the partner refunds 15.00 of the payment
-      Then the refund is refused, as the refunds together would exceed the captured amount
+      Then the refund is refused (advisory), as the refunds together would exceed the captured amount
 
     @B-4.5#6
     Scenario: A refund above the captured part of a partly captured payment is refused, as the spec implies
       Given the partner has an authorized guest payment
       And the partner has captured 10.00 of the payment
       When the partner refunds 20.00 of the payment
-      Then the refund is refused, as it exceeds the captured part
+      Then the refund is refused (advisory), as it exceeds the captured part
 
   Rule: refundSourceAccno names a target account of the payment
 

@@ -25,7 +25,7 @@ Feature: Account Enquiry (B-4.12)
   Rule: top and skip pick among the most recent entries; count stays the total
 
     @B-4.12#9 @B-4.12#18
-    Scenario: top picks the most recent entries and count stays the total
+    Scenario: The top parameter picks the most recent entries and count stays the total
       Given the partner has created an account
       And the account has been loaded with 11.00, 12.00 and 13.00, the last a second later
       When the partner reads the account entries with top set to 1
@@ -35,7 +35,7 @@ Feature: Account Enquiry (B-4.12)
       And the returned entries are the most recent ones
 
     @B-4.12#10
-    Scenario: skip passes over the most recent entries
+    Scenario: The skip parameter passes over the most recent entries
       Given the partner has created an account
       And the account has been loaded with 11.00, 12.00 and 13.00, the last a second later
       When the partner reads the account entries with skip set to 1
@@ -69,7 +69,7 @@ Feature: Account Enquiry (B-4.12)
       And the entries are in ascending booking date order
 
     @advisory @B-4.12#14
-    Scenario: sortDirection DESC gives descending booking date order
+    Scenario: A sortDirection of DESC gives descending booking date order
       Given the partner has created an account
       And the account has been loaded with 11.00, 12.00 and 13.00
       When the partner reads the account entries with sortDirection set to "DESC"
@@ -147,7 +147,7 @@ Feature: Account Enquiry (B-4.12)
   Rule: A time requires its date
 
     @A-7
-    Scenario Outline: <field> without its date is rejected naming <date>
+    Scenario Outline: A <field> without its date is rejected naming <date>
       Given the partner has created an account
       When the partner reads the account entries with <field> set to "000000"
       Then the call is rejected as a syntax error naming <date>
@@ -174,7 +174,7 @@ Feature: Account Enquiry (B-4.12)
       And no returned entry is pending
 
     @advisory @B-4.14 @B-4.12#17
-    Scenario: includePendingTransactions true adds the pending entry of an authorization
+    Scenario: Setting includePendingTransactions to true adds the pending entry of an authorization
       Given the partner has created an account
       And the account has been loaded with 50.00
       And the partner has authorized a wallet payment of 20.00 to the merchant
@@ -195,7 +195,7 @@ Feature: Account Enquiry (B-4.12)
       And the listing is the one with includeNeutral set to false
 
     @B-4.12#12
-    Scenario: includeNeutral true lists every account entry and the neutral ones
+    Scenario: Setting includeNeutral to true lists every account entry and the neutral ones
       Given the partner has created an account
       And the account has been loaded with 50.00
       And the partner has a cancelled wallet payment of 20.00 to the merchant

@@ -37,7 +37,7 @@ Feature: Balance Enquiry (B-4.13)
       When the partner captures the payment
       Then the call succeeds
       And the wallet is loaded with the amount the capture answered
-      And an entry of 40.00 appears among the account entries
+      And an entry of 40.00 appears among the account entries (advisory)
 
     @B-3 @B-4.4 @B-2.4 @B-3#9 @B-3#23
     Scenario: A partial capture loads the wallet with the captured part only

@@ -16,8 +16,8 @@ Feature: KC-Debit Account (B-4.15)
       When the partner debits 20.00 from the account for the merchant
       Then the call succeeds
       And the response's statusCode is "CAPTURED"
-      And the booked balance has fallen by exactly 20.00
-      And an entry of 20.00 appears among the account entries
+      And the booked and available balances have fallen by exactly 20.00 and the blocked amount is unchanged
+      And an entry of 20.00 appears among the account entries (advisory)
 
   Rule: A wallet does not go below its minimum allowed balance
 
@@ -37,7 +37,7 @@ Feature: KC-Debit Account (B-4.15)
       And the account has been loaded with 50.00
       And the partner has noted the account's balance
       When the partner debits the account for the merchant 8 times at once, 10.00 each
-      Then the balances agree to the cent with the debits that succeeded, each with its entry
+      Then the balances agree to the cent with the debits that succeeded, and each has its entry (advisory)
 
     @A-2.4 @A-2.4#4 @advisory @B-4.15#11
     Scenario: Concurrent debits succeed only as far as the money allows
@@ -92,7 +92,7 @@ Feature: KC-Debit Account (B-4.15)
       And the account has been loaded with 50.00
       And the partner has noted the account's balance
       When the partner debits the account for the merchant with the one-time password and one character more
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
       And the balance is unchanged
 
   Rule: Every mandatory field is required

@@ -18,7 +18,7 @@ Feature: KC-Capture (B-4.16)
       When the partner captures the wallet payment
       Then the call succeeds
       And the response's statusCode is "CAPTURED"
-      And the whole authorized amount is captured
+      And the whole authorized amount is captured (advisory)
       And the booked balance has fallen by the amount captured
 
     @B-2.4 @B-4.16#4 @B-2.4#4
@@ -30,7 +30,7 @@ Feature: KC-Capture (B-4.16)
       When the partner captures 20.00 of the wallet payment
       Then the call succeeds
       And the response's modifiedAmount is 20.00
-      And the booked balance has fallen by exactly 20.00
+      And the booked and available balances have fallen by exactly 20.00 and the blocked amount is unchanged
 
   Rule: Amounts have at most two decimals, modifiedUsage at most 127 characters
 
@@ -48,7 +48,7 @@ Feature: KC-Capture (B-4.16)
       And the account has been loaded with 50.00
       And the partner has authorized a wallet payment of 30.00 to the merchant
       When the partner captures the wallet payment with modifiedUsage of 128 characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
     @A-7 @A-2.0 @B-4.16#7
     Scenario Outline: A capture with a <field> of three decimals is a handled error

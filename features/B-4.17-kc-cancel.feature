@@ -33,7 +33,7 @@ Feature: KC-Cancel (B-4.17)
       And the account has been loaded with 50.00
       And the partner has authorized a wallet payment of 30.00 to the merchant
       When the partner cancels the wallet payment with modifiedUsage of 128 characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
   Rule: Every mandatory field is required
 

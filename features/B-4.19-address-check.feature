@@ -35,7 +35,7 @@ Feature: Perform Address Check (B-4.19)
     @A-7 @A-2.0 @A-2.0#2 @A-7#7 @B-4.19#4
     Scenario Outline: Perform Address Check with <field> of <length> characters is refused
       When the partner checks an address with <field> of <length> characters
-      Then the call is refused as an invalid value
+      Then the call is refused as an invalid value, as a syntax error (advisory)
 
       Examples:
         | field       | length |

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -105,5 +106,87 @@ func TestHTMLReportInABrowser(t *testing.T) {
 		assert.Contains(t, got, "the call is refused with responseCode 0001 (failed)", "its steps, from the report the page carries")
 		assert.Contains(t, got, `\"amount\": 10.00`, "a body's numbers as they came (not 10)")
 		assert.Contains(t, got, "expected a handled error (HTTP 400, responseCode 0001)", "the failed step's error")
+	}
+}
+
+// wordProbe lists the words the layout broke across lines: in the
+// traceability matrix (clause, title, result), in every code value and in
+// the messages. A
+// word longer than its box may break (a URL in a narrow cell); any other
+// word broken is a layout that squeezes a column ("R es ul t", "HTT P 201").
+const wordProbe = `<script>
+(function () {
+  function done(r) { var p = parent.document.createElement("pre"); p.id = "probe"; p.textContent = JSON.stringify(r); parent.document.body.appendChild(p); }
+  var broken = [], checked = 0;
+  var els = document.querySelectorAll(".matrix td:not(:last-child), .matrix th, code, pre.message");
+  for (var i = 0; i < els.length; i++) {
+    var el = els[i];
+    if (el.getClientRects().length === 0) continue; // not shown (a closed details)
+    var box = el.getBoundingClientRect().width;
+    var walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+      var re = /\S+/g, m;
+      while ((m = re.exec(n.data)) !== null) {
+        var range = document.createRange();
+        range.setStart(n, m.index); range.setEnd(n, m.index + m[0].length);
+        var rects = range.getClientRects();
+        checked++;
+        if (rects.length < 2) continue;
+        var w = 0; for (var k = 0; k < rects.length; k++) w += rects[k].width;
+        if (w <= box + 1) broken.push(m[0]);
+      }
+    }
+  }
+  done({ checked: checked, broken: broken.slice(0, 20), count: broken.length });
+})();
+</script>`
+
+// The traceability matrix and the code values read whole in a real
+// browser, at a desktop's 1400 px and a phone's 420 px: no clause, title,
+// result or code value is broken inside a word that would fit its box.
+// With WALLET_SCREENSHOTS=DIR, screenshots of both widths are written
+// there, to be looked at.
+func TestHTMLMatrixAndCodeReadWholeInABrowser(t *testing.T) {
+	bin := browser(t)
+	// As crowded as a whole run: dozens of scenarios per clause.
+	r := testResult()
+	for _, c := range SpecClauses() {
+		for i := range 60 {
+			st := Passed
+			if i%7 == 3 {
+				st = Failed
+			}
+			r.Scenarios = append(r.Scenarios, ScenarioResult{ID: fmt.Sprintf("%s-crowd.feature:%d", c.Tag, 10+i), Name: "a scenario of " + c.Title,
+				Clauses: []string{c.Tag}, Status: st, Message: "expected HTTP 201 with responseCode \"0000\", got HTTP 200"})
+		}
+	}
+	var b strings.Builder
+	require.NoError(t, WriteHTML(&b, Build(r, testMeta(), nil, nil)))
+	page := b.String()
+	for _, width := range []int{1400, 420} {
+		dir := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "report.html"), []byte(strings.Replace(page, "</body>", wordProbe+"</body>", 1)), 0o644))
+		frame := filepath.Join(dir, "frame.html")
+		require.NoError(t, os.WriteFile(frame, []byte(`<!DOCTYPE html><html><body style="margin:0"><iframe src="report.html" style="border:0;width:`+strconv.Itoa(width)+`px;height:900px"></iframe></body></html>`), 0o644))
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		out, err := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+			"--disable-component-update", "--disable-sync", "--user-data-dir="+filepath.Join(dir, "profile"), "--allow-file-access-from-files",
+			"--window-size=1600,1000", "--virtual-time-budget=5000", "--dump-dom", "file://"+frame).Output()
+		cancel()
+		require.NoError(t, err)
+		m := regexp.MustCompile(`(?s)<pre id="probe">(.*?)</pre>`).FindSubmatch(out)
+		require.NotNil(t, m, "the probe wrote nothing")
+		got := strings.NewReplacer("&quot;", `"`, "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(string(m[1]))
+		assert.Regexp(t, `"checked":[1-9][0-9]{2,}`, got, "at %d px the probe read the matrix", width)
+		assert.Contains(t, got, `"count":0`, "at %d px no word is broken that fits its box: %s", width, got)
+		if shots := os.Getenv("WALLET_SCREENSHOTS"); shots != "" {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			shot := filepath.Join(dir, "shot.html")
+			require.NoError(t, os.WriteFile(shot, []byte(`<!DOCTYPE html><html><body style="margin:0"><iframe src="report.html#matrix" style="border:0;width:`+strconv.Itoa(width)+`px;height:2400px"></iframe></body></html>`), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "report.html"), []byte(page), 0o644))
+			_ = exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir="+filepath.Join(dir, "profile2"),
+				"--window-size="+strconv.Itoa(width+50)+",2400", "--virtual-time-budget=5000", "--screenshot="+filepath.Join(shots, "matrix-"+strconv.Itoa(width)+".png"), "file://"+shot).Run()
+			cancel()
+		}
 	}
 }

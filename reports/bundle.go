@@ -29,6 +29,12 @@ import (
 const (
 	BundleManifest  = "manifest.json" // the file list with digests, verdict and run id
 	BundleSignature = "manifest.sig"  // base64 Ed25519 signature of the exact manifest.json bytes
+	// BundleSignerKey is the public key of a signed bundle's signer (PEM,
+	// PKIX). It lets verify check that manifest.sig belongs to manifest.json
+	// without --pubkey; it proves nothing about who signed: anyone can
+	// embed their own key. Authenticity needs the signer's key from
+	// elsewhere (verify --pubkey).
+	BundleSignerKey = "manifest.pub.pem"
 	BundleReport    = "report.json"
 	BundleHTML      = "report.html"
 	BundleProfile   = "profile.yaml" // the redacted profile of the run
@@ -206,6 +212,11 @@ func CreateBundle(w io.Writer, files []BundleFile, key ed25519.PrivateKey) error
 		}
 		sig := ed25519.Sign(key, manifest)
 		entries = append(entries, BundleFile{Name: BundleSignature, Data: []byte(base64.StdEncoding.EncodeToString(sig) + "\n")})
+		pubDER, err := x509.MarshalPKIXPublicKey(key.Public())
+		if err != nil {
+			return err
+		}
+		entries = append(entries, BundleFile{Name: BundleSignerKey, Data: pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pubDER})})
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
 
@@ -239,7 +250,7 @@ func checkBundleName(name string) error {
 func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, error) {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
-		return nil, &BundleError{Reason: "not a zip archive: " + err.Error()}
+		return nil, fmt.Errorf("not a bundle: not a zip archive (%v)", err)
 	}
 	entries := map[string]*zip.File{}
 	for _, f := range zr.File {
@@ -252,8 +263,20 @@ func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, 
 	if err != nil {
 		return nil, err
 	}
-	if pub != nil {
-		if len(pub) != ed25519.PublicKeySize {
+	key, whose := pub, "the public key"
+	if key == nil {
+		// Without --pubkey, the key the bundle carries: a signature that
+		// does not belong to this manifest is refused, though a match
+		// proves nothing about who signed (SignerOf).
+		if _, ok := entries[BundleSignerKey]; ok {
+			if key, err = embeddedKey(entries); err != nil {
+				return nil, err
+			}
+			whose = "the key the bundle carries (" + BundleSignerKey + ")"
+		}
+	}
+	if key != nil {
+		if len(key) != ed25519.PublicKeySize {
 			return nil, errors.New("the public key is not an Ed25519 public key")
 		}
 		sigData, err := readEntry(entries, BundleSignature)
@@ -261,8 +284,8 @@ func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, 
 			return nil, &BundleError{File: BundleSignature, Reason: "the bundle is not signed"}
 		}
 		sig, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(sigData)))
-		if err != nil || !ed25519.Verify(pub, manifestData, sig) {
-			return nil, &BundleError{File: BundleSignature, Reason: "the signature does not verify with the public key"}
+		if err != nil || !ed25519.Verify(key, manifestData, sig) {
+			return nil, &BundleError{File: BundleSignature, Reason: "the signature does not verify with " + whose + ": manifest.json is not what was signed"}
 		}
 	}
 	var m Manifest
@@ -273,7 +296,7 @@ func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, 
 	}
 	listed := map[string]bool{}
 	for _, f := range m.Files {
-		if f.Name == BundleManifest || f.Name == BundleSignature || listed[f.Name] {
+		if f.Name == BundleManifest || f.Name == BundleSignature || f.Name == BundleSignerKey || listed[f.Name] {
 			return nil, &BundleError{File: BundleManifest, Reason: fmt.Sprintf("lists %s wrongly", f.Name)}
 		}
 		listed[f.Name] = true
@@ -291,7 +314,7 @@ func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, 
 	}
 	var extra []string
 	for name := range entries {
-		if !listed[name] && name != BundleManifest && name != BundleSignature {
+		if !listed[name] && name != BundleManifest && name != BundleSignature && name != BundleSignerKey {
 			extra = append(extra, name)
 		}
 	}
@@ -328,6 +351,49 @@ func VerifyBundle(r io.ReaderAt, size int64, pub ed25519.PublicKey) (*Manifest, 
 		m.Covers = coverage(rep) // a bundle made before manifests said what they cover
 	}
 	return &m, nil
+}
+
+// embeddedKey reads the signer's public key a bundle carries.
+func embeddedKey(entries map[string]*zip.File) (ed25519.PublicKey, error) {
+	data, err := readEntry(entries, BundleSignerKey)
+	if err != nil {
+		return nil, err
+	}
+	k, err := ParsePublicKeyPEM(data)
+	if err != nil {
+		return nil, &BundleError{File: BundleSignerKey, Reason: err.Error()}
+	}
+	return k, nil
+}
+
+// BundleSigning says how a bundle is signed, for what verify prints: signed
+// is true when it holds manifest.sig; carried is the signer's key it holds
+// (nil when none). A bundle's own key proves nothing about who signed it.
+func BundleSigning(r io.ReaderAt, size int64) (signed bool, carried ed25519.PublicKey) {
+	zr, err := zip.NewReader(r, size)
+	if err != nil {
+		return false, nil
+	}
+	entries := map[string]*zip.File{}
+	for _, f := range zr.File {
+		entries[f.Name] = f
+	}
+	_, signed = entries[BundleSignature]
+	if _, ok := entries[BundleSignerKey]; ok {
+		carried, _ = embeddedKey(entries)
+	}
+	return signed, carried
+}
+
+// KeyFingerprint is the SHA-256 of a public key's PKIX encoding, in hex: how
+// a person compares a key with the one a signer published.
+func KeyFingerprint(k ed25519.PublicKey) string {
+	der, err := x509.MarshalPKIXPublicKey(k)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(der)
+	return hex.EncodeToString(sum[:])
 }
 
 // maxEntrySize bounds what VerifyBundle reads of one archive entry.

@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -112,7 +113,7 @@ func TestBundleIsDeterministicAndListsEveryFile(t *testing.T) {
 		names = append(names, f.Name)
 		assert.True(t, f.Modified.Equal(bundleTime), f.Name)
 	}
-	assert.Equal(t, []string{"manifest.json", "manifest.sig", "profile.yaml", "report.html", "report.json"}, names)
+	assert.Equal(t, []string{"manifest.json", "manifest.pub.pem", "manifest.sig", "profile.yaml", "report.html", "report.json"}, names)
 
 	m, err := verify(a, nil)
 	require.NoError(t, err)
@@ -170,9 +171,11 @@ func TestVerifyNamesWhatWasTampered(t *testing.T) {
 		})
 	}
 
+	// A file that is no zip is no bundle: an error, but no tampering.
 	_, err := verify([]byte("not a zip"), nil)
+	require.ErrorContains(t, err, "not a bundle: not a zip archive")
 	var be *BundleError
-	assert.ErrorAs(t, err, &be)
+	assert.False(t, errors.As(err, &be))
 }
 
 func TestCreateBundleNeedsAReportWithAVerdict(t *testing.T) {

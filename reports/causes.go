@@ -26,6 +26,11 @@ type Cause struct {
 	Clause    string `json:"clause"`    // the operation's clause; "" without an operation
 	Answer    string `json:"answer"`    // what the target answered: "HTTP 500, responseCode 0099", "no answer: ..."
 	Message   string `json:"message"`   // the first FAILED or ERROR scenario's message (else the first one's), as an example
+	// RevealedBy is, when the fault is the effect of a move that a later
+	// read showed (a KC-Refund that did not credit the wallet, read with a
+	// Balance Enquiry), the operation of that read; "" otherwise. Operation
+	// is then the move's.
+	RevealedBy string `json:"revealedBy,omitempty"`
 	// Root is true when a scenario of the cause FAILED or ended in ERROR;
 	// a cause that only BLOCKED scenarios follows from a setup that failed.
 	Root      bool     `json:"root"`
@@ -33,6 +38,32 @@ type Cause struct {
 	Blocked   int      `json:"blocked"`
 	Errors    int      `json:"errors"`
 	Scenarios []string `json:"scenarios"` // IDs, in feature order
+}
+
+// machinery names the calls the suite makes that are no operation of the
+// spec (their Operation in an exchange), with what they are.
+var machinery = map[string]string{
+	"sandbox-redirect": "the profile's sandbox.redirectTrigger, a sandbox URL and not an operation of the spec",
+}
+
+// Title names the cause for people: "create-account (A-4.2)", with the
+// read that revealed a move's fault ("kc-refund (B-4.18), revealed by
+// balance-enquiry"), a call of the suite's machinery by what it is, or
+// "no call".
+func (c Cause) Title() string {
+	switch {
+	case c.Operation == "":
+		return "no call"
+	case c.Clause != "":
+		t := c.Operation + " (" + c.Clause + ")"
+		if c.RevealedBy != "" {
+			t += ", revealed by " + c.RevealedBy
+		}
+		return t
+	case machinery[c.Operation] != "":
+		return c.Operation + " (" + machinery[c.Operation] + ")"
+	}
+	return c.Operation
 }
 
 // Count returns how many scenarios the cause covers.
@@ -43,7 +74,7 @@ func (c Cause) Count() int { return c.Failed + c.Blocked + c.Errors }
 // by how many scenarios they cover, then by their first scenario.
 func causes(rep *Report) []Cause {
 	scenarios := rep.Scenarios
-	type key struct{ op, answer, shape string }
+	type key struct{ op, answer, shape, read string }
 	idx := map[key]int{}
 	var out []Cause
 	var first []int // position of each cause's first scenario
@@ -54,15 +85,23 @@ func causes(rep *Report) []Cause {
 		}
 		op, answer, success := failingCall(rep, *s)
 		msg := firstLine(s.Message)
-		k := key{op: op, answer: answer}
-		if success || op == "" {
+		read := ""
+		if move, reads, ok := rep.Move(*s); ok && readsSucceeded(reads) && moveSucceeded(move) {
+			read = reads[len(reads)-1].Operation
+			op, answer, success = move.Operation, answerOf(move), true
+			msg = fmt.Sprintf("%s did not have the effect the step %q checks: read afterwards with %s, %s", operationName(op), failedStepText(*s), operationName(read), msg)
+		}
+		k := key{op: op, answer: answer, read: read}
+		if (success || op == "") && read == "" {
+			// A move whose effect a read did not find is one fault however
+			// the steps that read it word their findings.
 			k.shape = messageShape(msg)
 		}
 		j, ok := idx[k]
 		if !ok {
 			j = len(out)
 			idx[k] = j
-			c := Cause{Operation: op, Answer: answer, Message: msg, Scenarios: []string{}}
+			c := Cause{Operation: op, Answer: answer, Message: msg, RevealedBy: read, Scenarios: []string{}}
 			if o, ok := schemas.Lookup(op); ok {
 				c.Clause = o.Clause
 			}
@@ -138,17 +177,58 @@ func failingCall(rep *Report, s ScenarioReport) (op, answer string, ok bool) {
 		op = ex.Operation
 	}
 	if ex.Error != "" {
-		return op, "no answer: " + messageShape(ex.Error), false
+		return op, answerOf(ex), false
 	}
-	answer = fmt.Sprintf("HTTP %d", ex.Status)
+	o, known := schemas.Lookup(ex.Operation)
+	return op, answerOf(ex), known && success(o, ex)
+}
+
+// answerOf says what the target answered in an exchange: "HTTP 200,
+// responseCode 0000", "no answer: ...", or the Content-Type of an answer
+// that is not JSON.
+func answerOf(ex ExchangeReport) string {
+	if ex.Error != "" {
+		return "no answer: " + messageShape(ex.Error)
+	}
+	answer := fmt.Sprintf("HTTP %d", ex.Status)
 	code := gjson.Get(ex.ResponseBody, "responseCode")
 	if code.Exists() {
 		answer += ", responseCode " + code.String()
 	} else if ct := ex.ResponseHeaders.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") && !strings.HasPrefix(ct, "text/plain") {
 		answer += fmt.Sprintf(", Content-Type %q", ct)
 	}
+	return answer
+}
+
+// readsSucceeded reports whether every read a step made to judge a move
+// was a success of its operation: only then is the move at fault (a read
+// that failed is a fault of its own).
+func readsSucceeded(reads []ExchangeReport) bool {
+	for _, ex := range reads {
+		o, known := schemas.Lookup(ex.Operation)
+		if !known || ex.Error != "" || !success(o, ex) {
+			return false
+		}
+	}
+	return len(reads) > 0
+}
+
+// moveSucceeded reports whether a move was a success of its operation: a
+// move that was refused changed nothing, so what the read found is not its
+// effect.
+func moveSucceeded(ex ExchangeReport) bool {
 	o, known := schemas.Lookup(ex.Operation)
-	return op, answer, known && success(o, ex)
+	return known && ex.Error == "" && success(o, ex)
+}
+
+// failedStepText is the text of a scenario's failed step, "" when none.
+func failedStepText(s ScenarioReport) string {
+	for _, st := range s.Steps {
+		if st.Status != "passed" && st.Status != "skipped" {
+			return st.Text
+		}
+	}
+	return ""
 }
 
 var (

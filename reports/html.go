@@ -173,7 +173,7 @@ func ruleViews(ids []string) []ruleView {
 		rv := ruleView{ID: id}
 		if err == nil {
 			if r, ok := cat.Rule(id); ok {
-				rv.Level, rv.Quote = string(r.Level), r.Quote
+				rv.Level, rv.Quote = string(r.Level), PlainQuote(r.Quote)
 			}
 		}
 		out = append(out, rv)

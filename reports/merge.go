@@ -288,8 +288,17 @@ func scenarioResult(rep *Report, s ScenarioReport) ScenarioResult {
 		b := *s.BlockedBy
 		r.BlockedBy = &b
 	}
+	pos := map[int]int{} // evidence index -> position among the scenario's exchanges
 	for _, st := range s.Steps {
 		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Waited: time.Duration(st.WaitedMs * float64(time.Millisecond)), Advice: st.Advice}
+		for _, i := range st.Checks {
+			if p, ok := pos[i]; ok {
+				step.Checks = append(step.Checks, p)
+			}
+		}
+		for _, i := range st.Exchanges {
+			pos[i] = len(pos)
+		}
 		for _, ex := range rep.ExchangesOf(st.Exchanges) {
 			step.Exchanges = append(step.Exchanges, target.Exchange{
 				Operation: ex.Operation, Method: ex.Method, URL: ex.URL,

@@ -140,6 +140,11 @@ type StepResult struct {
 	Waited time.Duration `json:"waited,omitempty"`
 	// Advice lists the step's advisory checks that did not hold.
 	Advice []Advice `json:"advice,omitempty"`
+	// Checks names, for a step that judged the effect of an earlier call
+	// of the scenario (its When) by reading the state back, that call: its
+	// position among the scenario's exchanges (Exchanges of every step, in
+	// order). The move is what the step judges; its own reads reveal it.
+	Checks []int `json:"-"`
 }
 
 // Advice is an advisory check that did not hold: a rule the spec implies

@@ -91,6 +91,10 @@ type Meta struct {
 	// scenarios (run --explore), whose scenarios are among the results;
 	// nil when it made none.
 	Exploration *Exploration
+	// Selected says the run ran some of the scenarios its tags select
+	// (conformancetest under go test -run): the clauses it left out read
+	// "not selected", as under a tag filter.
+	Selected bool
 	// Checks maps each rule id to the scenarios of the whole suite tagged
 	// with it (Index.Checks): which rules the suite checks at all.
 	Checks map[string][]string
@@ -355,10 +359,36 @@ func (rep *Report) FailureEvidence(s ScenarioReport) (int, []ExchangeReport) {
 	}
 	for i := from; i >= 0; i-- {
 		if len(s.Steps[i].Exchanges) > 0 {
-			return failed, rep.ExchangesOf(s.Steps[i].Exchanges)
+			// A step that judged the scenario's move by reading the state
+			// back shows the move first, then what the reads found.
+			return failed, rep.ExchangesOf(append(append([]int{}, s.Steps[i].Checks...), s.Steps[i].Exchanges...))
 		}
 	}
 	return failed, nil
+}
+
+// Move returns, for a scenario whose failed step judged an earlier call
+// (its When) by reading the state back, that call and the reads that
+// revealed the fault; ok is false otherwise. A read that was itself no
+// success is the fault (failingCall then names the read).
+func (rep *Report) Move(s ScenarioReport) (move ExchangeReport, reads []ExchangeReport, ok bool) {
+	if s.BlockedBy != nil {
+		return ExchangeReport{}, nil, false
+	}
+	for _, st := range s.Steps {
+		if st.Status == "passed" || st.Status == "skipped" {
+			continue
+		}
+		if len(st.Checks) == 0 || len(st.Exchanges) == 0 {
+			return ExchangeReport{}, nil, false
+		}
+		moves := rep.ExchangesOf(st.Checks)
+		if len(moves) == 0 {
+			return ExchangeReport{}, nil, false
+		}
+		return moves[len(moves)-1], rep.ExchangesOf(st.Exchanges), true
+	}
+	return ExchangeReport{}, nil, false
 }
 
 // StepReport is one step as it ran.
@@ -372,6 +402,10 @@ type StepReport struct {
 	WaitedMs float64 `json:"waitedMs,omitempty"`
 	// Advice lists the step's advisory checks that did not hold.
 	Advice []Advice `json:"advice,omitempty"`
+	// Checks names the earlier call whose effect the step judged by
+	// reading the state back (the scenario's move): indices into the
+	// evidence store. Absent when the step judged its own calls.
+	Checks []int `json:"checks,omitempty"`
 }
 
 // ExchangeReport is one HTTP call as target.Exchange records it, secrets
@@ -480,13 +514,21 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			w := *s.Waiver
 			sr.Waiver = &w
 		}
+		var made []int // the scenario's exchanges so far: indices into the evidence store
 		for _, st := range s.Steps {
 			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]int, 0, len(st.Exchanges)), WaitedMs: ms(st.Waited)}
 			for _, a := range st.Advice {
 				step.Advice = append(step.Advice, Advice{Rule: a.Rule, Message: fields.String(a.Message)})
 			}
+			for _, pos := range st.Checks {
+				if pos >= 0 && pos < len(made) {
+					step.Checks = append(step.Checks, made[pos])
+				}
+			}
 			for _, ex := range st.Exchanges {
-				step.Exchanges = append(step.Exchanges, rep.addExchange(exchangeReport(ex, fields)))
+				i := rep.addExchange(exchangeReport(ex, fields))
+				step.Exchanges = append(step.Exchanges, i)
+				made = append(made, i)
 			}
 			sr.Steps = append(sr.Steps, step)
 		}
@@ -505,7 +547,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 	}
 	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges)}
 	rep.Causes = causes(rep)
-	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil || m.Rerun != nil)
+	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil || m.Rerun != nil || m.Selected)
 	rep.Rules = ruleCoverage(rep, m.Checks)
 	rep.Latency = latency(rep.exchanges, allowance)
 	rep.Observations = observations(rep, set)

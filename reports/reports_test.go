@@ -77,3 +77,18 @@ func TestVerdictWithWaivers(t *testing.T) {
 	r.Scenarios = append(r.Scenarios, ScenarioResult{ID: "a.feature:4", Status: Error})
 	assert.Equal(t, NotConformant, r.Verdict())
 }
+
+// Rules are quoted plain wherever a report shows them: no markdown heading
+// marks and no code backticks of the spec's source, the words whole.
+func TestRuleQuotesArePlain(t *testing.T) {
+	cat, err := catalogue()
+	require.NoError(t, err)
+	for _, r := range cat.All() {
+		_, q, ok := RuleQuote(r.ID)
+		require.True(t, ok)
+		assert.NotContains(t, q, "#", r.ID)
+		assert.NotContains(t, q, "`", r.ID)
+		assert.Equal(t, len(strings.Fields(strings.NewReplacer("`", "", "### ", "", "## ", "").Replace(r.Quote))), len(strings.Fields(q)), r.ID)
+	}
+	assert.Equal(t, "4.6 Init Add Stored Payment Option … Body: partnerReference Y", PlainQuote("### 4.6 Init Add Stored Payment Option … Body: partnerReference Y"))
+}

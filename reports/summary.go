@@ -28,6 +28,12 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		lines = append(lines, "Suite: "+rep.Suite.Version)
 	}
 	b.WriteString(strings.Join(lines, "  \n") + "\n\n")
+	for _, line := range rep.ScopeLines() {
+		fmt.Fprintf(&b, "> **Scope:** %s\n\n", line)
+	}
+	for _, line := range rep.WaiverLines() {
+		fmt.Fprintf(&b, "> **Waiver:** %s\n\n", line)
+	}
 	for _, n := range rep.Notices {
 		fmt.Fprintf(&b, "> **Notice:** %s\n\n", n)
 	}
@@ -55,7 +61,7 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		for _, c := range rep.Causes {
 			what := "(no call)"
 			if c.Operation != "" {
-				what = "`" + c.Operation + "` (" + c.Clause + ")"
+				what = "`" + c.Operation + "`" + strings.TrimPrefix(c.Title(), c.Operation)
 			}
 			if !c.Root {
 				what += ", blocked only"
@@ -63,6 +69,21 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 			fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %s |\n", what, mdCell(c.Answer), c.Failed, c.Blocked, c.Errors, mdCell(c.Message))
 		}
 		b.WriteString("\n")
+		// Each cause's rule and call: the request beside the response.
+		for i, c := range rep.Causes {
+			ex, exchanges, ok := rep.CauseExample(c)
+			if !ok {
+				continue
+			}
+			fmt.Fprintf(&b, "<details><summary>%d. %s: %s (<code>%s</code>)</summary>\n\n", i+1, htmlText(c.Title()), htmlText(c.Answer), htmlText(ex.ID))
+			if level, quote, ok := RuleQuote(ex.Broke); ok {
+				fmt.Fprintf(&b, "Broken rule %s (%s): “%s”\n\n", ex.Broke, level, mdCell(quote))
+			}
+			if len(exchanges) > 0 {
+				fmt.Fprintf(&b, "```\n%s```\n\n", strings.ReplaceAll(ExchangeText(exchanges, "", summaryBody, true), "```", "`‵`"))
+			}
+			b.WriteString("</details>\n\n")
+		}
 	}
 
 	b.WriteString("## Clauses\n\nEvery clause of Documents A and B, with the scenarios that check it.\n\n| Clause | Title | Scenarios | Passed | Failed | Blocked | Error | Warning | Skipped | Not claimed | Result |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
@@ -151,6 +172,14 @@ func clauseAllWaived(c ClauseReport) bool {
 		}
 	}
 	return true
+}
+
+// summaryBody is how much of a body summary.md shows of a cause's call.
+const summaryBody = 2000
+
+// htmlText escapes text for the HTML summary.md holds (details summaries).
+func htmlText(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
 func mdCell(s string) string {

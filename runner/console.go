@@ -90,10 +90,7 @@ func (c *console) finish(res *reports.Result) {
 		fmt.Fprintf(c.w, "\nWhat went wrong (%d cause(s), root causes first):\n", len(rep.Causes))
 	}
 	for i, cause := range rep.Causes {
-		what := "no call"
-		if cause.Operation != "" {
-			what = cause.Operation + " (" + cause.Clause + ")"
-		}
+		what := cause.Title()
 		var counts []string
 		for _, n := range []struct {
 			n    int
@@ -104,6 +101,14 @@ func (c *console) finish(res *reports.Result) {
 			}
 		}
 		fmt.Fprintf(c.w, "\n%d. %s: %s: %s\n   %s\n", i+1, what, cause.Answer, strings.Join(counts, ", "), cause.Message)
+		// The rule that broke, whole, and the call that shows it: request
+		// beside response, for the deciding fact is often in the request.
+		if ex, exchanges, ok := rep.CauseExample(cause); ok {
+			if level, quote, ok := reports.RuleQuote(ex.Broke); ok {
+				fmt.Fprintf(c.w, "   rule %s (%s): “%s”\n", ex.Broke, level, quote)
+			}
+			io.WriteString(c.w, reports.ExchangeText(exchanges, "   ", consoleBody, false))
+		}
 		// The scenarios of the cause's own failures first, then those it blocked.
 		var examples []reports.ScenarioReport
 		for _, blocked := range []bool{false, true} {
@@ -129,6 +134,9 @@ func (c *console) finish(res *reports.Result) {
 		fmt.Fprintf(c.w, "\n%s %s %s (%s)\n  %s\n", s.Status, s.ID, s.Name, strings.Join(s.Clauses, ", "), msg)
 	}
 }
+
+// consoleBody is how much of a body the console shows of a cause's call.
+const consoleBody = 600
 
 // consoleExamples is how many scenarios of a cause the console names.
 const consoleExamples = 5

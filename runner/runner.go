@@ -44,8 +44,17 @@ type Options struct {
 	// Waivers name known failures that do not fail the verdict until they expire.
 	Waivers []reports.Waiver
 	// MaxDuration bounds the whole run; 0 means no bound. Scenarios cut
-	// short by it end as ERROR.
+	// short by it end as ERROR. It must not be negative (ValidMaxDuration).
 	MaxDuration time.Duration
+	// Select, when set, runs only the scenarios it accepts among those
+	// Tags selects (conformancetest runs what go test -run selects); the
+	// report lists only them and marks the clauses it left out "not
+	// selected", as a tag filter does.
+	Select func(Scenario) bool
+	// Start is when MaxDuration began to count (the command's start, so
+	// that starting a server and reading the profile count too); zero
+	// means when Run is called.
+	Start time.Time
 	// AllowEnvironment is the explicit consent to run against a profile
 	// whose environment is not sandbox: it must name that environment.
 	AllowEnvironment string
@@ -150,10 +159,26 @@ func NewClient(p *profile.Profile, hc *http.Client) (*target.Client, func(), err
 	return client, release, nil
 }
 
+// MinMaxDuration is the shortest --max-duration a run accepts: less
+// leaves no time to issue a token and write the report.
+const MinMaxDuration = 500 * time.Millisecond
+
+// ValidMaxDuration checks a --max-duration: 0 (no bound), or at least
+// MinMaxDuration. A negative bound is no bound a user meant.
+func ValidMaxDuration(d time.Duration) error {
+	switch {
+	case d < 0:
+		return fmt.Errorf("--max-duration %s is negative: give a bound such as 30m, or 0 for none", d)
+	case d > 0 && d < MinMaxDuration:
+		return fmt.Errorf("--max-duration %s is too short for any run: a run needs at least %s to issue a token and write the report", d, MinMaxDuration)
+	}
+	return nil
+}
+
 // reportReserve is the part of --max-duration kept for writing the report:
 // scenarios stop this much before the bound.
 func reportReserve(maxDuration time.Duration) time.Duration {
-	return min(max(maxDuration/10, 200*time.Millisecond), time.Second)
+	return min(max(maxDuration/5, 300*time.Millisecond), 2*time.Second)
 }
 
 // Run runs the selected scenarios against the profile's target and returns
@@ -162,6 +187,9 @@ func reportReserve(maxDuration time.Duration) time.Duration {
 // started, a report is written whatever happens: an error with a result is
 // a run that was aborted (Result.Aborted, verdict ERROR).
 func Run(ctx context.Context, opts Options) (*reports.Result, error) {
+	if err := ValidMaxDuration(opts.MaxDuration); err != nil {
+		return nil, err
+	}
 	p := opts.Profile
 	fsys := opts.Features
 	if fsys == nil {
@@ -197,6 +225,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkScope(p); err != nil {
+		return nil, err
+	}
 	client, closeClient, err := NewClient(p, opts.HTTPClient)
 	if err != nil {
 		return nil, err
@@ -225,6 +256,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
 		res.AbortEvidence = evidence
 		res.Duration = time.Since(res.Started)
+		if err := writeEmptyCucumber(opts.ReportDir); err != nil {
+			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
+		}
 		if err := writeOut(nil); err != nil {
 			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
 		}
@@ -233,13 +267,22 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	// Scenarios stop before --max-duration, leaving time for the report.
 	runCtx := ctx
 	if opts.MaxDuration > 0 {
+		start := opts.Start
+		if start.IsZero() {
+			start = res.Started
+		}
 		var cancel context.CancelFunc
-		runCtx, cancel = context.WithDeadline(ctx, res.Started.Add(opts.MaxDuration-reportReserve(opts.MaxDuration)))
+		runCtx, cancel = context.WithDeadline(ctx, start.Add(opts.MaxDuration-reportReserve(opts.MaxDuration)))
 		defer cancel()
 	}
 	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
 	// Preflight: a target that cannot issue the shared token cannot be tested.
 	if exs, err := tokens.Preflight(runCtx); err != nil {
+		if runCtx.Err() != nil && ctx.Err() == nil {
+			// The bound, not the target, ended the run.
+			err := fmt.Errorf("the run reached --max-duration (%s) before the target had issued a token: no scenario ran; the bound is too short for this target", opts.MaxDuration)
+			return abort(err.Error(), exs, err)
+		}
 		uerr := &UnreachableError{Target: client.BaseURL(), Err: err}
 		return abort(uerr.Error(), exs, uerr)
 	}
@@ -269,9 +312,20 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		scoped = rerunOf(scoped, all, opts.Rerun.Scenarios)
 		notices = append(notices, rerunNotice(opts.Rerun, len(scoped)))
 	}
+	if opts.Select != nil {
+		var kept []Scenario
+		for _, s := range scoped {
+			if opts.Select(s) {
+				kept = append(kept, s)
+			}
+		}
+		scoped = kept
+	}
 	selected, tags := plan(scoped, expr, p)
 	paths := heaviestFirst(featurePaths(all), selected, func(s Scenario) string { return s.URI })
-	if opts.Shard.Count > 0 || opts.Rerun != nil {
+	if opts.Shard.Count > 0 || opts.Rerun != nil || opts.Select != nil {
+		// godog selects by definition: an outline's rows run together, and
+		// the rows not selected are left out of the results below.
 		paths = heaviestFirst(definitionPaths(selected), selected, definitionID)
 	}
 	progress := opts.Progress
@@ -296,6 +350,11 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}()
 	}
 
+	if len(selected) == 0 {
+		if err := writeEmptyCucumber(opts.ReportDir); err != nil {
+			return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
+		}
+	}
 	if len(selected) > 0 {
 		// godog's own console formatter prints in the order scenarios end;
 		// the console of this runner prints in feature order instead, so
@@ -390,8 +449,12 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 					r.BlockedBy = blocker(o.blocked)
 				}
 			}
-			if opts.MaxDuration > 0 && bounded && r.Status == reports.Error && (!ok || !o.ended.Before(deadline)) {
+			// Whatever a scenario that did not pass was doing when the bound
+			// came (a Given, a When, a check), it was cut short: the bound,
+			// not the target, ended it.
+			if opts.MaxDuration > 0 && bounded && r.Status != reports.Passed && r.Status != reports.Skipped && (!ok || !o.ended.Before(deadline)) {
 				cut++
+				r.Status, r.Broke, r.BlockedBy = reports.Error, "", nil
 				r.Message = fmt.Sprintf("the run reached --max-duration (%s) before this scenario ended: %s", opts.MaxDuration, r.Message)
 			}
 		}
@@ -440,6 +503,32 @@ func unknownTags(expr TagExpr, all []Scenario) []string {
 		}
 	}
 	return out
+}
+
+// writeEmptyCucumber writes the cucumber.json of a run that ran no
+// scenario (the target was down, nothing was selected): no feature, so that
+// every report file is there, and none left from an earlier run.
+func writeEmptyCucumber(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "cucumber.json"), []byte("[]\n"), 0o644)
+}
+
+// checkScope refuses a scope.exclude entry that is no clause of Documents
+// A and B, as the waivers do: a mistyped clause would otherwise be claimed
+// without a word.
+func checkScope(p *profile.Profile) error {
+	for _, c := range p.Scope.Exclude {
+		tag := strings.TrimPrefix(c, "@")
+		if !slices.ContainsFunc(reports.SpecClauses(), func(sc reports.Clause) bool { return sc.Tag == tag }) {
+			return &profile.Error{Msg: fmt.Sprintf("scope.exclude: %q is not a clause of Documents A and B (e.g. B-4.19; wallet-conformance list names them)", c)}
+		}
+	}
+	return nil
 }
 
 // safetyNotices checks the profile's environment and returns what the report
@@ -521,7 +610,7 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 	}
 	var infra *target.InfraError
 	switch {
-	case errors.As(o.err, &infra):
+	case errors.As(o.err, &infra), errors.Is(o.err, context.DeadlineExceeded), errors.Is(o.err, context.Canceled):
 		return reports.Error, o.message
 	case errors.Is(o.err, godog.ErrUndefined), errors.Is(o.err, godog.ErrAmbiguous):
 		return reports.Error, "the suite cannot run this scenario: " + o.message
@@ -538,6 +627,9 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 func blockedMessage(b *steps.Blocker, msg string) string {
 	if op, ok := schemas.Lookup(b.Operation); ok {
 		return fmt.Sprintf("blocked by %s (%s), which did not succeed in the setup step %q: %s", op.Name, op.Clause, b.Step, msg)
+	}
+	if b.Operation != "" { // a call of the suite's own machinery (the redirect trigger), no operation of the spec
+		return fmt.Sprintf("blocked by the suite's call %s in the step %q: %s", b.Operation, b.Step, msg)
 	}
 	return fmt.Sprintf("blocked: the setup step %q failed: %s", b.Step, msg)
 }
@@ -599,7 +691,7 @@ func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.Wor
 		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice(), blocked: w.Blocked()}
 		o.duration = o.ended.Sub(w.Started())
 		for _, st := range w.Steps() {
-			sr := reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited}
+			sr := reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited, Checks: st.Checks}
 			for _, a := range st.Advice {
 				sr.Advice = append(sr.Advice, reports.Advice{Rule: a.Rule, Message: a.Msg})
 			}
@@ -652,6 +744,7 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, o
 		Shard:         shardMeta(opts.Shard),
 		Rerun:         opts.Rerun,
 		Exploration:   exploration,
+		Selected:      opts.Select != nil,
 		Checks:        checks,
 	}, statuses, set)
 	if err := reports.WriteAll(dir, rep); err != nil {

@@ -15,6 +15,11 @@ import (
 // carries callBackUrl is not shown by the spec; the profile names the
 // sandbox URL that plays the customer (sandbox.redirectTrigger).
 
+// SandboxRedirect is the operation ID under which the exchanges with the
+// profile's sandbox.redirectTrigger are recorded: a sandbox URL the suite
+// calls to play the customer, not an operation of the spec.
+const SandboxRedirect = "sandbox-redirect"
+
 // customerAtProvider asks the sandbox to play the customer of the initiated
 // payment at the provider, who completes it or declines it, handing it a
 // loopback callBackUrl, and waits for the callback. The trigger's body
@@ -42,18 +47,24 @@ func (w *World) customerAtProvider(ctx context.Context, action string) error {
 		return err
 	}
 	resp, ex, err := w.env.Client.Do(ctx, target.Request{
-		Operation: "sandbox-redirect",
+		Operation: SandboxRedirect,
 		Method:    "POST",
 		Path:      strings.ReplaceAll(trigger, "{uniqueReference}", path["uniqueReference"]),
 		Body:      body,
 		Token:     tok,
 	})
+	w.mu.Lock()
 	w.exchanges = append(w.exchanges, ex)
+	w.mu.Unlock()
 	if err != nil {
 		return err
 	}
 	if resp.Status/100 != 2 {
-		return fmt.Errorf("the sandbox redirect trigger answered HTTP %d: the profile's sandbox.redirectTrigger may be wrong", resp.Status)
+		// The trigger is the suite's own machinery, named by the profile,
+		// not an operation of the spec: a trigger that fails blocks the
+		// scenario, it is no failure of the target's.
+		w.blocked = &Blocker{Operation: SandboxRedirect}
+		return fmt.Errorf("the sandbox redirect trigger (the profile's sandbox.redirectTrigger, not an operation of the spec) answered HTTP %d to POST %s: check that the profile names the sandbox URL that plays the customer", resp.Status, ex.URL)
 	}
 	wait, cancel := context.WithTimeout(ctx, w.env.Profile.CallTimeout.Duration)
 	defer cancel()

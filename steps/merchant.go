@@ -359,8 +359,8 @@ func registerMerchantSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner (debits|authorizes) one cent more than the account may spend before its minimum allowed balance$`), w.movesBeyondMinimum)
 	sc.Step(re(`^the repeated move is answered as the profile declares$`), w.repeatAnsweredAsDeclared)
 	sc.Step(re(`^the partner has noted the account's balance, which could pay ([0-9]+\.[0-9]{2}) again$`), w.notesBalanceCovering)
-	sc.Step(re(`^the response names the merchant account as the refund's source and the wallet as accno$`), w.refundNamesAccounts)
+	sc.Step(re(`^the response names the merchant account as the refund's source and the wallet as accno \(advisory\)$`), w.refundNamesAccounts)
 	sc.Step(re(`^the partner debits the account for the merchant (\d+) times at once, ([0-9]+\.[0-9]{2}) each$`), w.debitsConcurrently)
-	sc.Step(re(`^the balances agree to the cent with the debits that succeeded, each with its entry$`), w.concurrentDebitsAgree)
+	sc.Step(re(`^the balances agree to the cent with the debits that succeeded, and each has its entry \(advisory\)$`), w.concurrentDebitsAgree)
 	sc.Step(re(`^as many of the debits succeeded as the money allows$`), w.successesMatchTheMoney)
 }

@@ -19,6 +19,12 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 		w := newWorld(env)
 		registerSteps(sc, w)
 
+		// A scenario that would start after the run's bound (--max-duration)
+		// does not start: its steps are skipped at once.
+		sc.Before(func(ctx context.Context, _ *godog.Scenario) (context.Context, error) {
+			return ctx, ctx.Err()
+		})
+
 		// Each step is recorded with its exchanges; the report keeps them
 		// once, in its evidence store (cucumber.json does not repeat them).
 		sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {

@@ -168,6 +168,8 @@ type call struct {
 	json   gjson.Result
 	// retried lists the responseCodes (0058, 0098) after which the call was repeated.
 	retried []string
+	// ex is the position of the call's exchange among the scenario's (World.exchanges).
+	ex int
 }
 
 func newWorld(env *Env) *World {
@@ -211,6 +213,12 @@ type StepRecord struct {
 	Waited time.Duration
 	// Advice lists the advisory checks of the step that did not hold.
 	Advice []Advice
+	// Checks is, for a step that checked the effect of an earlier call
+	// (the scenario's When) by reading the state with calls of its own,
+	// the position of that earlier call's exchange among the scenario's
+	// exchanges: the move the step judges, which its own reads only reveal.
+	// Empty when the step judged its own calls, or made none.
+	Checks []int
 }
 
 // Advice is an advisory check that did not hold: the target did not follow
@@ -230,6 +238,10 @@ func (w *World) Steps() []StepRecord { return w.steps }
 func (w *World) recordStep(text, status string, setup bool, err error) StepRecord {
 	w.mu.Lock()
 	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited, Advice: w.advised}
+	if !setup && len(rec.Exchanges) > 0 && w.last != nil && w.last.resp != nil && w.last.ex < w.attached {
+		// A Then that read the state back (keepWhen) judged the earlier move.
+		rec.Checks = []int{w.last.ex}
+	}
 	w.attached = len(w.exchanges)
 	w.waited = 0
 	w.advised = nil
@@ -249,8 +261,9 @@ func (w *World) recordStep(text, status string, setup bool, err error) StepRecor
 }
 
 // failedOperation returns the operation of the last of a step's exchanges
-// when that call got no success; "" when the step made no call or its last
-// call succeeded (the step then failed on a check of its own).
+// when that call did not reach its state (call.reachedState); "" when the
+// step made no call or its last call reached it (the step then failed on a
+// check of its own).
 func failedOperation(exchanges []target.Exchange) string {
 	if len(exchanges) == 0 {
 		return ""
@@ -261,7 +274,7 @@ func failedOperation(exchanges []target.Exchange) string {
 		return ""
 	}
 	c := &call{op: op, resp: &target.Response{Status: ex.Status, Body: []byte(ex.ResponseBody)}, json: gjson.Parse(ex.ResponseBody)}
-	if ex.Error == "" && c.succeeded() {
+	if ex.Error == "" && c.reachedState() {
 		return ""
 	}
 	return ex.Operation

@@ -18,7 +18,7 @@ import (
 // digests, signed with --sign-key.
 func bundleCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bundle", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	reportDir := fs.String("report-dir", "conformance-report", "directory holding report.json, report.html and profile.yaml")
 	waivers := fs.String("waivers", "", "waivers file of the run, included as waivers.yaml")
 	out := fs.String("out", "conformance-bundle.zip", "archive to write")
@@ -70,7 +70,7 @@ func bundleCmd(args []string, stdout, stderr io.Writer) error {
 // intact, 1 when a file or the signature does not match.
 func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	pubPath := fs.String("pubkey", "", "Ed25519 public key (PEM, PKIX) that must have signed the manifest")
 	if err := parseFlags(fs, args); err != nil {
 		return ExitUsage, err
@@ -109,12 +109,23 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	sig := "not checked (no --pubkey)"
-	if pub != nil {
-		sig = "valid for the public key in " + *pubPath
+	// Without the signer's key, digests that match prove only that the
+	// bundle agrees with itself: whoever made it could have made all of it.
+	intact := fmt.Sprintf("%s: intact and authentic, %d files match the manifest, which the key in %s signed", path, len(m.Files), *pubPath)
+	sig := "valid for the public key in " + *pubPath
+	if pub == nil {
+		intact = fmt.Sprintf("%s: consistent, %d files match the manifest; AUTHENTICITY NOT CHECKED: without --pubkey anyone could have made this bundle, manifest and digests included", path, len(m.Files))
+		switch signed, carried := reports.BundleSigning(bytes.NewReader(data), int64(len(data))); {
+		case carried != nil:
+			sig = fmt.Sprintf("belongs to this manifest for the key the bundle carries (SHA-256 %s), which proves nothing about who signed: verify --pubkey with the signer's published key", reports.KeyFingerprint(carried))
+		case signed:
+			sig = "present, not checked: the bundle carries no key and no --pubkey was given"
+		default:
+			sig = "none: the bundle is not signed"
+		}
 	}
-	fmt.Fprintf(stdout, "%s: intact, %d files match the manifest\nsignature: %s\nverdict:   %s (derived again from the scenario results of report.json)\nrun id:    %s\ntarget:    %s\ntime:      %s\n",
-		path, len(m.Files), sig, m.Verdict, m.RunID, m.Target, m.Time)
+	fmt.Fprintf(stdout, "%s\nsignature: %s\nverdict:   %s (derived again from the scenario results of report.json)\nrun id:    %s\ntarget:    %s\ntime:      %s\n",
+		intact, sig, m.Verdict, m.RunID, m.Target, m.Time)
 	if c := m.Covers; c != nil {
 		scope := "every scenario"
 		if c.Tags != "" {
@@ -157,7 +168,7 @@ func explorationLine(e *reports.Exploration) string {
 // "key.pub.pem". It never overwrites a file.
 func keygenCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("keygen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	out := fs.String("out", "key.pem", "private key file to write; the public key goes to NAME.pub.pem")
 	if err := parseFlags(fs, args); err != nil {
 		return err

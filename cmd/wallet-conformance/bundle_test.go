@@ -3,9 +3,13 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,8 +59,8 @@ func TestBundleThenVerify(t *testing.T) {
 	assert.Contains(t, out, "unsigned")
 	code, out, errOut = run(t, "verify", unsigned)
 	require.Equal(t, ExitConformant, code, errOut)
-	assert.Contains(t, out, "intact, 3 files")
-	assert.Contains(t, out, "not checked")
+	assert.Contains(t, out, "consistent, 3 files match the manifest; AUTHENTICITY NOT CHECKED")
+	assert.Contains(t, out, "signature: none: the bundle is not signed")
 	assert.Contains(t, out, "verdict:   CONFORMANT")
 	assert.Contains(t, out, "run id:    run-7")
 	assert.Contains(t, out, "target:    https://sandbox.example.com")
@@ -67,9 +71,9 @@ func TestBundleThenVerify(t *testing.T) {
 	require.Equal(t, ExitConformant, code, errOut)
 	code, out, errOut = run(t, "verify", signed, "--pubkey", pub)
 	require.Equal(t, ExitConformant, code, errOut)
-	assert.Contains(t, out, "intact, 4 files")
+	assert.Contains(t, out, "intact and authentic, 4 files")
 	assert.Contains(t, out, "signature: valid")
-	assert.Equal(t, []string{"manifest.json", "manifest.sig", "profile.yaml", "report.html", "report.json", "waivers.yaml"}, entryNames(t, signed))
+	assert.Equal(t, []string{"manifest.json", "manifest.pub.pem", "manifest.sig", "profile.yaml", "report.html", "report.json", "waivers.yaml"}, entryNames(t, signed))
 
 	// The same inputs make the same archive.
 	again := filepath.Join(t.TempDir(), "again.zip")
@@ -210,4 +214,69 @@ func rezip(t *testing.T, path string, edit func(name string, data []byte) []byte
 	out := filepath.Join(t.TempDir(), "edited.zip")
 	require.NoError(t, os.WriteFile(out, b.Bytes(), 0o600))
 	return out
+}
+
+// forge edits one file of a bundle and rewrites the manifest's digest of
+// it: a forgery consistent with itself, which only a signature can reveal.
+func forge(t *testing.T, path, name string, edit func([]byte) []byte) string {
+	t.Helper()
+	var sum, size string
+	edited := rezip(t, path, func(n string, data []byte) []byte {
+		if n == name {
+			data = edit(data)
+			h := sha256.Sum256(data)
+			sum, size = hex.EncodeToString(h[:]), strconv.Itoa(len(data))
+		}
+		return data
+	})
+	require.NotEmpty(t, sum, "the bundle has no %s", name)
+	return rezip(t, edited, func(n string, data []byte) []byte {
+		if n != "manifest.json" {
+			return data
+		}
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(data, &m))
+		for _, f := range m["files"].([]any) {
+			if f := f.(map[string]any); f["name"] == name {
+				f["sha256"] = sum
+				f["size"], _ = strconv.Atoi(size)
+			}
+		}
+		out, err := json.MarshalIndent(m, "", "  ")
+		require.NoError(t, err)
+		return append(out, '\n')
+	})
+}
+
+// verify without --pubkey never calls a bundle authentic: a forgery that
+// is consistent with itself reads "AUTHENTICITY NOT CHECKED"; and a signed
+// bundle whose manifest no longer matches its signature is refused, with
+// the key the bundle carries as with --pubkey.
+func TestVerifyWithoutAKeySaysAuthenticityWasNotChecked(t *testing.T) {
+	dir := fakeReportDir(t)
+	priv, pub := keygen(t)
+	unsigned := filepath.Join(t.TempDir(), "u.zip")
+	code, _, errOut := run(t, "bundle", "--report-dir", dir, "--out", unsigned)
+	require.Equal(t, ExitConformant, code, errOut)
+	signed := filepath.Join(t.TempDir(), "s.zip")
+	code, _, errOut = run(t, "bundle", "--report-dir", dir, "--out", signed, "--sign-key", priv)
+	require.Equal(t, ExitConformant, code, errOut)
+	edit := func(b []byte) []byte { return append(b, []byte("# forged\n")...) }
+
+	code, out, errOut := run(t, "verify", forge(t, unsigned, "profile.yaml", edit))
+	require.Equal(t, ExitConformant, code, errOut)
+	assert.Contains(t, out, "AUTHENTICITY NOT CHECKED")
+	assert.NotContains(t, out, "intact")
+
+	code, out, _ = run(t, "verify", signed)
+	require.Equal(t, ExitConformant, code)
+	assert.Contains(t, out, "AUTHENTICITY NOT CHECKED")
+	assert.Contains(t, out, "belongs to this manifest for the key the bundle carries")
+
+	forged := forge(t, signed, "profile.yaml", edit)
+	for _, args := range [][]string{{"verify", forged}, {"verify", forged, "--pubkey", pub}} {
+		code, out, errOut = run(t, args...)
+		assert.Equal(t, ExitFailed, code, "%v: %s", args, out)
+		assert.Contains(t, errOut, "SIGNATURE FAILED: manifest.sig", args)
+	}
 }

@@ -103,6 +103,18 @@ consistent, 1 a file, the signature or the verdict does not match, 2 usage error
 --baseline: 1 on a failure the older report does not have, else as above (diff: 0).
 `
 
+// usageHint says where to get help, in one line, after a usage error.
+func usageHint(args []string) string {
+	if len(args) > 0 && commands[args[0]] {
+		return fmt.Sprintf("run 'wallet-conformance %s -h' for its flags, 'wallet-conformance help' for every command\n", args[0])
+	}
+	return "run 'wallet-conformance help' for every command\n"
+}
+
+// commands are the names Main dispatches.
+var commands = map[string]bool{"run": true, "explore": true, "merge": true, "serve": true, "list": true, "rules": true, "openapi": true,
+	"bundle": true, "verify": true, "keygen": true, "diff": true, "har": true, "init": true, "version": true}
+
 // usageError is a mistake on the command line.
 type usageError struct{ msg string }
 
@@ -163,7 +175,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, flag.ErrHelp):
 		return ExitConformant
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "usage error: %v\n\n%s", err, usage)
+		fmt.Fprintf(stderr, "usage error: %v\n%s", err, usageHint(args))
 	case errors.As(err, &tse), errors.As(err, &ute):
 		fmt.Fprintf(stderr, "usage error: --tags: %v\n", err)
 	case errors.As(err, &pe):
@@ -177,15 +189,16 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
+	start := time.Now() // --max-duration bounds the command, not only the scenarios
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON); default: the embedded reference server")
 	targetURL := fs.String("target", "", "base URL of the target, overriding the profile's baseUrl; without --profile, the reference server's profile is used with it")
 	tags := fs.String("tags", "", "tag expression selecting scenarios: and, or, not, parentheses (or godog's &&, ',', ~), e.g. \"@A-4.2 and not @advisory\"")
 	reportDir := fs.String("report-dir", "conformance-report", "directory for the report: report.html, report.json, summary.md, junit.xml, cucumber.json, profile.yaml")
 	concurrency := fs.Int("concurrency", runner.DefaultConcurrency(), fmt.Sprintf("scenarios run at once, 1 to %d", maxConcurrency))
 	waiversPath := fs.String("waivers", "", "waiver file (YAML): known failures that do not fail the verdict until they expire")
-	maxDuration := fs.Duration("max-duration", 0, "bound on the whole run (e.g. 30m); scenarios cut short end as ERROR; 0 for none")
+	maxDuration := fs.Duration("max-duration", 0, "bound on the whole run, report included (e.g. 30m; at least 500ms); scenarios cut short end as ERROR and are counted; 0 for none")
 	allowEnv := fs.String("allow-environment", "", "consent to run against a profile whose environment is not sandbox; must name it")
 	shardFlag := fs.String("shard", "", "run only part I of N (e.g. 2/3) of the selected scenarios, balanced by time; merge the parts' reports with merge")
 	timingsPath := fs.String("timings", "", "an earlier report.json whose scenario durations balance --shard (default: estimates)")
@@ -207,6 +220,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	if *concurrency < 1 || *concurrency > maxConcurrency {
 		return ExitUsage, &usageError{msg: fmt.Sprintf("--concurrency must be from 1 to %d, not %d", maxConcurrency, *concurrency)}
+	}
+	if err := runner.ValidMaxDuration(*maxDuration); err != nil {
+		return ExitUsage, &usageError{msg: err.Error()}
 	}
 	var shard reports.Shard
 	var timings runner.Timings
@@ -300,6 +316,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		Progress:         stdout,
 		Waivers:          waivers,
 		MaxDuration:      *maxDuration,
+		Start:            start,
 		AllowEnvironment: *allowEnv,
 		Shard:            shard,
 		Timings:          timings,
@@ -322,19 +339,35 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\n",
 		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed])
-	if res.Verdict() == reports.NoScenarioRun {
+	if res.Verdict() == reports.NoScenarioRun && shard.Count == 0 {
 		fmt.Fprintf(stdout, "no scenario was executed: check --tags, --shard and the profile's scope.exclude\n")
+	}
+	// What the verdict covers, and what the waivers did, beside it: a
+	// verdict over half the clauses must not read as one over all of them.
+	if data, err := os.ReadFile(filepath.Join(*reportDir, reports.ReportJSONFile)); err == nil {
+		if rep, err := reports.ParseReport(data); err == nil && rep.Aborted == nil {
+			for _, line := range append(rep.ScopeLines(), rep.WaiverLines()...) {
+				fmt.Fprintf(stdout, "%s\n", line)
+			}
+		}
 	}
 	fmt.Fprintf(stdout, "report: %s (written in %d ms)\n", filepath.Join(*reportDir, reports.ReportHTMLFile), res.ReportWriting.Milliseconds())
 	if baseline != nil {
 		return gateOnBaseline(stdout, baseline, *baselinePath, res, exitFor(res.Verdict())), nil
+	}
+	if shard.Count > 0 && res.Verdict() == reports.NoScenarioRun {
+		// A shard with nothing to run (more shards than scenarios, or a
+		// part all skipped) says nothing on its own: it must not turn a CI
+		// job red while the merged run decides the verdict.
+		fmt.Fprintf(stdout, "shard %s executed no scenario: exit status 0; the verdict is the merged run's (merge checks that some shard ran one)\n", shard)
+		return ExitConformant, nil
 	}
 	return exitFor(res.Verdict()), nil
 }
 
 func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
 	mutant := fs.String("mutant", "", "serve a mutant: a reference server that breaks exactly one rule (see --list-mutants), to see what a failure looks like")
 	variant := fs.String("variant", "", "serve with choices the spec permits that the standard server makes otherwise, comma-separated (see --list-mutants)")
@@ -393,4 +426,25 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	return nil
+}
+
+// quietFlags makes fs print its flags to w when -h asks for them, and
+// nothing else: a mistake in the flags is one line that Main prints, with
+// where to get help, not the list of every flag.
+func quietFlags(fs *flag.FlagSet, w io.Writer, args []string) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		for _, a := range args {
+			if a == "--" {
+				break
+			}
+			if a == "-h" || a == "-help" || a == "--h" || a == "--help" {
+				fmt.Fprintf(w, "Usage of %s:\n", fs.Name())
+				fs.SetOutput(w)
+				fs.PrintDefaults()
+				fs.SetOutput(io.Discard)
+				return
+			}
+		}
+	}
 }

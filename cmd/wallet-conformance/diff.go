@@ -15,7 +15,7 @@ import (
 // new failure (or when NEW was aborted), 0 otherwise.
 func diffCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	if err := parseFlags(fs, args); err != nil {
 		return ExitUsage, err
 	}

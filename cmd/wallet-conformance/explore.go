@@ -19,7 +19,7 @@ import (
 // verdict to the exit status of run.
 func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON); default: the embedded reference server")
 	targetURL := fs.String("target", "", "base URL of the target, overriding the profile's baseUrl")
 	seed := fs.Uint64("seed", 0, "seed of the exploration: the same seed makes the same moves against a deterministic target; 0 picks one and prints it")
@@ -49,7 +49,12 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (i
 	}
 
 	var p *profile.Profile
-	if *profilePath == "" {
+	switch {
+	case *profilePath == "" && *targetURL != "":
+		// A reference server started apart (serve, serve --mutant), as run --target.
+		p = runner.ReferenceProfile(*targetURL, reference.DefaultConfig())
+		fmt.Fprintf(stdout, "target: %s (with the reference server's profile: no --profile given)\n", *targetURL)
+	case *profilePath == "":
 		cfg := reference.DefaultConfig()
 		cfg.Mutant = *mutant
 		srv, err := reference.New(cfg)
@@ -63,7 +68,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (i
 			what += " with mutant " + *mutant
 		}
 		fmt.Fprintf(stdout, "target: %s at %s\n", what, srv.URL)
-	} else {
+	default:
 		var err error
 		if p, err = profile.Load(*profilePath); err != nil {
 			return ExitUsage, err

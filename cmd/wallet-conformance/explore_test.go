@@ -1,14 +1,18 @@
 package main
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
 // explore against the embedded reference server is conformant and writes
@@ -62,4 +66,36 @@ func TestExploreUsageErrors(t *testing.T) {
 			assert.NotEmpty(t, errOut)
 		})
 	}
+}
+
+// explore --target explores the server at that URL, with the reference
+// server's profile, as run --target does: no embedded server is started
+// or announced.
+func TestExploreTargetsTheURLItIsGiven(t *testing.T) {
+	h, err := reference.NewHandler(reference.DefaultConfig())
+	require.NoError(t, err)
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	code, out, errOut := run(t, "explore", "--target", srv.URL, "--seed", "3", "--runs", "2", "--steps", "5", "--report-dir", t.TempDir())
+	require.Equal(t, ExitConformant, code, out+errOut)
+	assert.NotContains(t, out, "embedded")
+	assert.Contains(t, out, "target: "+srv.URL)
+	assert.Positive(t, calls.Load(), "the exploration called the target it was given")
+}
+
+// A bound that cuts an exploration short is not a green run: with
+// --max-calls 5 the first run cannot make its moves, and the run ends
+// NOT CONFORMANT with that run ERROR, as run --max-duration does.
+func TestExploreCutShortIsNotGreen(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "explore", "--max-calls", "5", "--seed", "1", "--report-dir", dir)
+	require.Equal(t, ExitFailed, code, out+errOut)
+	assert.Contains(t, out, "NOT CONFORMANT")
+	rep := readReport(t, dir)
+	assert.Positive(t, rep.Counts.ByStatus[reports.Error])
+	assert.Zero(t, rep.Counts.ByStatus[reports.Passed]+rep.Counts.ByStatus[reports.Failed])
 }

@@ -15,7 +15,7 @@ import (
 // a HAR 1.2 file (reports.WriteHAR), to stdout or --out.
 func harCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("har", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	reportDir := fs.String("report-dir", "conformance-report", "report directory (report.json and evidence.json.gz), or its report.json")
 	out := fs.String("out", "", "HAR file to write; default: standard output")
 	if err := parseFlags(fs, args); err != nil {

@@ -15,7 +15,7 @@ import (
 // never overwrites a file.
 func initCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("init", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	out := fs.String("out", "wallet-profile.yaml", "profile file to write; it must not exist; - for standard output")
 	baseURL := fs.String("base-url", "", "the target's base URL, written as baseUrl (default: an example to replace)")
 	if err := parseFlags(fs, args); err != nil {

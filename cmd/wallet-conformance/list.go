@@ -31,7 +31,7 @@ func rulesCmd(args []string, stdout, stderr io.Writer) error {
 // markdown (the default) or json.
 func printListing[T any](name string, args []string, stdout, stderr io.Writer, load func() (T, error), markdown, json func(io.Writer, T) error) error {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	format := fs.String("format", "markdown", "markdown or json")
 	if err := parseFlags(fs, args); err != nil {
 		return err

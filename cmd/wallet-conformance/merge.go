@@ -16,7 +16,7 @@ import (
 // into one report with one verdict; its exit status is that of run.
 func mergeCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	out := fs.String("out", "conformance-report", "directory for the merged report")
 	if err := parseFlags(fs, args); err != nil {
 		return ExitUsage, err

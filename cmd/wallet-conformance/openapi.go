@@ -30,7 +30,7 @@ import (
 // and loginID the examples then name.
 func openapiCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("openapi", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	out := fs.String("out", "", "file to write; default: standard output")
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON): the examples carry its values (program, merchant, "+
 		"currency ...) and N(n) request fields are narrowed to the numberEncoding it declares (default: both encodings); "+

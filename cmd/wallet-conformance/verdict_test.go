@@ -156,16 +156,18 @@ func forgeBundle(t *testing.T, path string) string {
 }
 
 // A fault in one operation shows as one cause: the scenarios whose setup
-// needs it are BLOCKED by its clause, not failures of their own.
+// needs it (a Create Account that answers HTTP 500 with 0099 reaches no
+// account) are BLOCKED by its clause, not failures of their own.
 func TestOneFaultIsOneCause(t *testing.T) {
 	dir := t.TempDir()
-	code, out, _ := run(t, "run", "--profile", mutantProfile(t, "create-status-200"), "--tags", "@A-4.2 or @A-4.4 or @B-4.13", "--report-dir", dir)
+	broken := faultyCreateAccount(t, http.StatusInternalServerError, func(m map[string]any) { m["responseCode"] = "0099" })
+	code, out, _ := run(t, "run", "--profile", broken, "--tags", "@A-4.2 or @A-4.4 or @B-4.13", "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, "a blocked normative scenario still fails the verdict")
 	assert.Contains(t, out, "NOT CONFORMANT")
 	assert.Regexp(t, `[1-9][0-9]* blocked`, out)
 	// The console groups them too: one cause, its own failures named first.
 	assert.Contains(t, out, "What went wrong (1 cause(s), root causes first)")
-	assert.Regexp(t, `1\. create-account \(A-4\.2\): HTTP 200, responseCode 0000: [0-9]+ failed, [0-9]+ blocked\n.*\n   FAILED `, out)
+	assert.Regexp(t, `1\. create-account \(A-4\.2\): HTTP 500, responseCode 0099: [0-9]+ failed, [0-9]+ blocked\n[^\n]*\n(?:   (?:rule|request|response|  )[^\n]*\n)*   FAILED `, out)
 	assert.Less(t, strings.Count(out, "BLOCKED "), 10, "blocked scenarios are counted, not listed one by one")
 
 	rep := readReport(t, dir)

@@ -16,7 +16,7 @@ import (
 // report of this binary records.
 func versionCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	quietFlags(fs, stderr, args)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

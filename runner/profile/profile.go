@@ -328,27 +328,40 @@ func checkKeys(root *yaml.Node, t reflect.Type) error {
 }
 
 // expand replaces ${VAR} in every scalar value from the environment; an
-// unset variable is an error naming it.
+// unset variable is an error naming it, and so is one set but empty where
+// it is the whole value (WALLET_PASSWORD= gives no password: the message
+// names the variable, not a missing key).
 func expand(n *yaml.Node, lookup func(string) (string, bool)) error {
 	var errs []error
-	var walk func(n *yaml.Node)
-	walk = func(n *yaml.Node) {
+	var walk func(n *yaml.Node, key string)
+	walk = func(n *yaml.Node, key string) {
 		if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "${") {
+			whole := strings.HasPrefix(n.Value, "${") && strings.HasSuffix(n.Value, "}") && strings.Count(n.Value, "${") == 1
 			n.Value = os.Expand(n.Value, func(name string) string {
 				v, ok := lookup(name)
-				if !ok {
+				switch {
+				case !ok:
 					errs = append(errs, fmt.Errorf("line %d: environment variable %s is not set", n.Line, name))
+				case v == "" && whole:
+					errs = append(errs, fmt.Errorf("line %d: environment variable %s is set but empty: %s needs a value", n.Line, name, key))
 				}
 				return v
 			})
 			n.Tag = "!!str"
 			n.Style = yaml.DoubleQuotedStyle
 		}
-		for _, c := range n.Content {
-			walk(c)
+		for i, c := range n.Content {
+			k := key
+			if n.Kind == yaml.MappingNode && i%2 == 1 {
+				if k != "" {
+					k += "."
+				}
+				k += n.Content[i-1].Value
+			}
+			walk(c, k)
 		}
 	}
-	walk(n)
+	walk(n, "")
 	if len(errs) > 0 {
 		return &Error{Msg: errors.Join(errs...).Error()}
 	}

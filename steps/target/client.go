@@ -164,12 +164,21 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, Exchange, erro
 
 func (c *Client) once(ctx context.Context, req Request) (*Response, Exchange, error) {
 	u := *c.base
-	u.Path = c.base.Path + req.Path
+	// A path the profile gives (a sandbox URL relative to the base) may
+	// carry a query string of its own: it stays a query string. Operation
+	// paths never hold a '?' (their parameters are path-escaped).
+	path, query, _ := strings.Cut(req.Path, "?")
+	u.Path = c.base.Path + path
+	u.RawQuery = query
 	if abs, err := url.Parse(req.Path); err == nil && abs.IsAbs() {
 		u = *abs // a sandbox URL the profile gives in full
 	}
 	if len(req.Query) > 0 {
-		u.RawQuery = req.Query.Encode()
+		if u.RawQuery != "" {
+			u.RawQuery += "&" + req.Query.Encode()
+		} else {
+			u.RawQuery = req.Query.Encode()
+		}
 	}
 	ex := Exchange{Operation: req.Operation, Method: req.Method, URL: c.redactor.URL(u.String())}
 	if c.cfg.CallTimeout > 0 {

@@ -158,10 +158,74 @@ func (r *Redactor) String(s string) string {
 		return s
 	}
 	for _, secret := range r.secrets {
-		s = strings.ReplaceAll(s, secret, Redacted)
+		if len(secret) >= anywhereLen {
+			s = strings.ReplaceAll(s, secret, Redacted)
+		} else {
+			s = replaceExact(s, secret)
+		}
 	}
 	return s
 }
+
+// anywhereLen is the length from which a secret is replaced wherever it
+// occurs: a value that long (an issued token, a generated password) is no
+// part of unrelated text. A shorter one may be a common word ("sandbox"):
+// it is replaced where it stands alone (replaceExact), so a host name or a
+// word that merely contains it stays readable.
+const anywhereLen = 16
+
+// replaceExact replaces the occurrences of secret in s that stand alone:
+// not joined to letters or digits on either side, directly or through one
+// of the characters that join the parts of a name (".", "-", "_"): in
+// "sandbox.example.com" or "my-sandbox" the word "sandbox" is part of a
+// name; in `"sandbox"`, "=sandbox&" or "is sandbox." it is the value.
+func replaceExact(s, secret string) string {
+	var b strings.Builder
+	last := 0
+	for from := 0; ; {
+		i := strings.Index(s[from:], secret)
+		if i < 0 {
+			break
+		}
+		start, end := from+i, from+i+len(secret)
+		if standsAlone(s, start, end) {
+			b.WriteString(s[last:start])
+			b.WriteString(Redacted)
+			last = end
+			from = end
+			continue
+		}
+		from = start + 1
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// standsAlone reports whether s[start:end] is not joined to a name around it.
+func standsAlone(s string, start, end int) bool {
+	if start > 0 {
+		c := s[start-1]
+		if isAlnum(c) || (isJoiner(c) && start > 1 && isAlnum(s[start-2])) {
+			return false
+		}
+	}
+	if end < len(s) {
+		c := s[end]
+		if isAlnum(c) || (isJoiner(c) && end+1 < len(s) && isAlnum(s[end+1])) {
+			return false
+		}
+	}
+	return true
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isJoiner(c byte) bool { return c == '.' || c == '-' || c == '_' }
 
 // Header returns a copy of h with credential headers and secret values replaced.
 func (r *Redactor) Header(h http.Header) http.Header {

@@ -2,6 +2,7 @@ package target
 
 import (
 	"math/rand/v2"
+	"net/http"
 	"slices"
 	"sort"
 	"strings"
@@ -25,7 +26,11 @@ func plainRedact(secrets []string, s string) string {
 	}
 	sort.SliceStable(sorted, func(i, j int) bool { return len(sorted[i]) > len(sorted[j]) })
 	for _, secret := range sorted {
-		s = strings.ReplaceAll(s, secret, Redacted)
+		if len(secret) >= anywhereLen {
+			s = strings.ReplaceAll(s, secret, Redacted)
+		} else {
+			s = replaceExact(s, secret)
+		}
 	}
 	return s
 }
@@ -72,4 +77,28 @@ func TestRedactorShortcutsChangeNothing(t *testing.T) {
 			assert.Equal(t, plainRedact(secrets, secretParam.ReplaceAllString(u, "${1}"+Redacted)), r.URL(u), "secrets %q, URL %q", secrets, u)
 		}
 	}
+}
+
+// A secret that is a common word ("sandbox") is redacted where it is the
+// value (a JSON string, a query parameter, a word of its own), never where
+// it is part of a host name or another word: the target's URL stays
+// readable. A long secret (an issued token) goes wherever it occurs.
+func TestARedactedCommonWordLeavesUnrelatedTextAlone(t *testing.T) {
+	r := NewRedactor("sandbox", "tok-0123456789abcdef0123")
+	for in, want := range map[string]string{
+		"https://sandbox.example.com/wallet/v1":         "https://sandbox.example.com/wallet/v1",
+		"https://api.example.com/my-sandbox/sandbox_v1": "https://api.example.com/my-sandbox/sandbox_v1",
+		`{"note":"the sandbox answers","pw":"sandbox"}`: `{"note":"the [REDACTED] answers","pw":"[REDACTED]"}`,
+		"password sandbox refused.":                     "password [REDACTED] refused.",
+		"a=sandbox&b=1":                                 "a=[REDACTED]&b=1",
+		"sandboxes":                                     "sandboxes",
+		"xtok-0123456789abcdef0123y":                    "x[REDACTED]y",
+		"Bearer tok-0123456789abcdef0123":               "Bearer [REDACTED]",
+	} {
+		assert.Equal(t, want, r.String(in), in)
+	}
+	assert.Equal(t, "https://sandbox.example.com/a?password=[REDACTED]&q=sandbox.x", r.URL("https://sandbox.example.com/a?password=sandbox&q=sandbox.x"))
+	h := r.Header(http.Header{"X-Auth-Token": {"sandbox"}, "Host": {"sandbox.example.com"}})
+	assert.Equal(t, "[REDACTED]", h.Get("X-Auth-Token"))
+	assert.Equal(t, "sandbox.example.com", h.Get("Host"))
 }
