@@ -95,7 +95,7 @@ Feature: Conditional field blocks (A-2.2)
       Given the partner has created an account
       When the partner <operation> <variant> with <field> of <length> characters
       Then the call succeeds
-      And the account information holds <field> whole
+      And the account information holds <field> whole, as sent (advisory)
 
       @A-4.2
       Examples: Create Account

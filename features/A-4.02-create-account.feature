@@ -17,7 +17,7 @@ Feature: Create Account (A-4.2)
       Given the partner has created an account
       When the partner reads the account information
       Then the call succeeds
-      And the account information shows what was sent
+      And the account information shows what was sent, as sent (advisory)
 
   Rule: Country codes and nationality may be given in alpha-2 or alpha-3
 
@@ -39,7 +39,7 @@ Feature: Create Account (A-4.2)
     Scenario: An account created with the culture de-DE holds that language tag
       When the partner creates an account with culture set to "de-DE"
       Then the call succeeds
-      And the account information holds culture whole
+      And the account information holds culture whole, as sent (advisory)
 
     @A-7 @A-2.4 @A-7#7 @A-2.4#7
     Scenario: An account created with the culture de_DE, a locale that is no language tag, is refused

@@ -19,7 +19,7 @@ Feature: Update Account Information (A-4.3)
       Given the partner has created an account
       When the partner updates the account information
       Then the call succeeds
-      And the account information shows what was sent
+      And the account information shows what was sent, as sent (advisory)
 
   Rule: oneTimePassword is a number of up to 8 digits
 

@@ -14,7 +14,7 @@ Feature: Limits (A-8)
     Scenario Outline: Create Account with <field> of <length> characters
       When the partner creates an account with <field> of <length> characters
       Then the call succeeds
-      And the account information holds <field> whole
+      And the account information holds <field> whole, as sent (advisory)
 
       Examples:
         | field                    | length |
@@ -33,7 +33,7 @@ Feature: Limits (A-8)
       Given the partner has created an account
       When the partner updates the account information with <field> of <length> characters
       Then the call succeeds
-      And the account information holds <field> whole
+      And the account information holds <field> whole, as sent (advisory)
 
       Examples:
         | field                    | length |

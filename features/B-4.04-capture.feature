@@ -44,7 +44,7 @@ Feature: Capture (B-4.4)
       When the partner captures 15.00 of the payment
       Then the call succeeds
       And the response's modifiedAmount is 15.00
-      And the wallet is loaded with the amount the capture answered
+      And the wallet is loaded with the amount the capture answered, the amount captured (advisory)
 
   Rule: Amounts have at most two decimals, texts at most their length
 

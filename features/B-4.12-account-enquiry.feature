@@ -44,7 +44,7 @@ Feature: Account Enquiry (B-4.12)
       And the returned entries are the most recent ones
 
     @B-4.12#24 @B-4.12#10
-    Scenario: skip passes over the most recent entries before top counts the page
+    Scenario: Skip passes over the most recent entries before top counts the page
       Given the partner has created an account
       And the account has been loaded with 11.00, 12.00 and 13.00, the last a second later
       When the partner reads a page of 2 account entries after skipping 1

@@ -36,7 +36,7 @@ Feature: Balance Enquiry (B-4.13)
       And the partner has noted the account's balance
       When the partner captures the payment
       Then the call succeeds
-      And the wallet is loaded with the amount the capture answered
+      And the wallet is loaded with the amount the capture answered, the amount captured (advisory)
       And an entry of 40.00 appears among the account entries (advisory)
 
     @B-3 @B-4.4 @B-2.4 @B-3#9 @B-3#23
@@ -47,7 +47,7 @@ Feature: Balance Enquiry (B-4.13)
       When the partner captures 15.00 of the payment
       Then the call succeeds
       And the response's modifiedAmount is 15.00
-      And the wallet is loaded with the amount the capture answered
+      And the wallet is loaded with the amount the capture answered, the amount captured (advisory)
 
   Rule: Every parameter is required
 

@@ -436,9 +436,9 @@ func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has created an account`+variantPattern+`$`), w.hasCreatedAccount)
 	sc.Step(re(`^the partner has closed the account$`), w.hasClosedAccount)
-	sc.Step(re(`^the account information shows what was sent$`), w.accountShowsWhatWasSent)
+	sc.Step(re(`^the account information shows what was sent, as sent \(advisory\)$`), w.accountShowsWhatWasSent)
 	sc.Step(re(`^the account carries every field, absent values as null$`), w.absentFieldsAreNull)
-	sc.Step(re(`^the account information holds (\w+) whole$`), w.storedWhole)
+	sc.Step(re(`^the account information holds (\w+) whole, as sent \(advisory\)$`), w.storedWhole)
 	sc.Step(re(`^the account information holds the country codes in alpha-2 and alpha-3$`), w.countryCodesSplit)
 	sc.Step(re(`^the account information holds the business country codes in alpha-2 and alpha-3$`), w.businessCountryCodesSplit)
 	sc.Step(re(`^the partner closes an account that does not exist$`), w.closesUnknownAccount)

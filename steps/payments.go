@@ -572,7 +572,7 @@ func registerPaymentSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the response names the stored payment option$`), w.namesStoredOption)
 	sc.Step(re(`^the response carries the amount and currency returned by the acquirer$`), w.carriesAcquirerAmount)
 	sc.Step(re(`^the whole authorized amount is captured \(advisory\)$`), w.wholeAmountCaptured)
-	sc.Step(re(`^the wallet is loaded with the amount the capture answered$`), w.loadedByCapture)
+	sc.Step(re(`^the wallet is loaded with the amount the capture answered, the amount captured \(advisory\)$`), w.loadedByCapture)
 	sc.Step(re(`^the booked balance has fallen by the amount captured$`), w.fellByCaptured)
 	sc.Step(re(`^the repeat is refused, or answered again where the target declares its moves idempotent$`), w.repeatAnswered)
 	sc.Step(re(`^the cancel is refused \(advisory\) and the payment stays CAPTURED, or the payment reads CANCELLED$`), w.cancelOfCapturedAgrees)

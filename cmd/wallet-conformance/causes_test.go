@@ -3,7 +3,9 @@ package main
 import (
 	"cmp"
 	"encoding/json"
+	"fmt"
 	"html"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -82,8 +85,29 @@ func TestARefusedMoveIsNotBlamedForTheStateReadAfterIt(t *testing.T) {
 			named[id] = c.Operation + " " + c.RevealedBy
 		}
 	}
-	assert.Equal(t, "capture get-payment-status", named["B-4.04-capture.feature:30"])
-	assert.Equal(t, "get-payment-status ", named["B-3-payment-states.feature:43"])
+	// The scenario of a feature whose line holds text (its Scenario line
+	// or its example row).
+	idOf := func(file, text string) string {
+		data, err := fs.ReadFile(features.FS(), file)
+		require.NoError(t, err)
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, text) {
+				return fmt.Sprintf("%s:%d", file, i+1)
+			}
+		}
+		t.Fatalf("%s has no line with %q", file, text)
+		return ""
+	}
+	assert.Equal(t, "capture get-payment-status", named[idOf("B-4.04-capture.feature", "Scenario: A part of the authorized amount is captured")])
+	// Completing a captured payment is refused; the status read after it
+	// (an advisory scenario since issue 22: a WARNING, grouped with a cause
+	// or not) is never the refused move's fault.
+	if got, ok := named[idOf("B-3-payment-states.feature", "| Completing a captured payment")]; ok {
+		assert.Equal(t, "get-payment-status ", got)
+	}
+	for _, c := range rep.Causes {
+		assert.NotEqual(t, "complete-authorize", c.Operation, "a refused move is never blamed: %+v", c)
+	}
 }
 
 // faultyCreateAccount serves the reference server with its Create Account
@@ -137,7 +161,9 @@ func TestASetupCallThatReachedTheStateBlocksNothing(t *testing.T) {
 		}
 	}
 	for _, c := range rep.Clauses {
-		if c.Tag == "B-4.13" || c.Tag == "A-4.4" {
+		// fails only through scenarios that create an account to
+		// check it (A-4.2 and both), which the loop above allows.
+		if c.Tag == "B-4.13" {
 			assert.Equal(t, reports.ClausePass, c.Result, c.Tag)
 		}
 	}
