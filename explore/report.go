@@ -38,7 +38,7 @@ func DefaultRunSeeds() []uint64 { return []uint64{1} }
 // long: a target that fails is shown the shortest sequence found by then.
 const (
 	runShrinkAttempts = 90
-	runShrinkTime     = 10 * time.Second
+	runShrinkTime     = 6 * time.Second
 )
 
 // exploreTag marks what the exploration reports and writes.
