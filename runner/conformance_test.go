@@ -58,7 +58,7 @@ func TestBothPersonalitiesAreConformant(t *testing.T) {
 			t.Parallel()
 			cfg := reference.DefaultConfig()
 			cfg.Personality = pers
-			res := runAgainst(t, cfg, "")
+			res := runExploring(t, cfg, "", true) // as a run makes it, exploration included
 			assert.Equal(t, reports.Conformant, res.Verdict(), failures(res))
 			assert.Zero(t, res.Counts()[reports.Warning], failures(res))
 			assert.Zero(t, res.Counts()[reports.Skipped], failures(res))
@@ -86,7 +86,10 @@ func TestEveryVariantIsConformant(t *testing.T) {
 			t.Parallel()
 			cfg := reference.DefaultConfig()
 			cfg.Variants = vs
-			res := runAgainst(t, cfg, "")
+			// As a vendor's run makes it: the scenarios and the default
+			// exploration beside them, which must accept every choice the
+			// features accept.
+			res := runExploring(t, cfg, "", true)
 			assert.NotEqual(t, reports.NotConformant, res.Verdict(), "variants %v: %s", vs, failures(res))
 			assert.Zero(t, res.Counts()[reports.Skipped], failures(res))
 		})
