@@ -247,22 +247,12 @@ func runOne(ctx context.Context, argv []string, every time.Duration, stdout, std
 		return tally{}, nil, nil, err
 	}
 	w := newWatcher(stdout)
-	done := make(chan struct{})
-	go func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				line := w.status(clockNow(), began, "go test")
-				w.mu.Lock()
-				fmt.Fprintln(stdout, line)
-				w.mu.Unlock()
-			}
-		}
-	}()
+	stop := heartbeat(every, func() {
+		line := w.status(clockNow(), began, "go test")
+		w.mu.Lock()
+		fmt.Fprintln(stdout, line)
+		w.mu.Unlock()
+	})
 	sc := bufio.NewScanner(pipe)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
 	for sc.Scan() {
@@ -275,12 +265,32 @@ func runOne(ctx context.Context, argv []string, every time.Duration, stdout, std
 		}
 		w.handle(e)
 	}
-	close(done)
+	stop()
 	waitErr := cmd.Wait()
 	if err := sc.Err(); err != nil && waitErr == nil {
 		waitErr = err
 	}
 	return w.count, w.slow, w.fails, waitErr
+}
+
+// heartbeat calls beat every interval until stop is called; stop waits
+// until no beat runs any more.
+func heartbeat(every time.Duration, beat func()) (stop func()) {
+	done, ended := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(ended)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				beat()
+			}
+		}
+	}()
+	return func() { close(done); <-ended }
 }
 
 // runPlain runs a command that is not go test (go vet, say) with its
@@ -297,23 +307,13 @@ func runPlain(ctx context.Context, argv []string, every time.Duration, stdout, s
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	done := make(chan struct{})
-	go func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				mu.Lock()
-				fmt.Fprintf(stdout, "... %s %s: running\n", label, clockNow().Sub(began).Round(time.Second))
-				mu.Unlock()
-			}
-		}
-	}()
+	stop := heartbeat(every, func() {
+		mu.Lock()
+		fmt.Fprintf(stdout, "... %s %s: running\n", label, clockNow().Sub(began).Round(time.Second))
+		mu.Unlock()
+	})
 	err := cmd.Wait()
-	close(done)
+	stop()
 	return err
 }
 
