@@ -7,7 +7,6 @@
 package reports
 
 import (
-	"sort"
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/rules"
@@ -48,11 +47,6 @@ const (
 	// about the target.
 	NoScenarioRun = "NO SCENARIO RUN"
 )
-
-// Verdicts lists every verdict, an append-only list.
-func Verdicts() []string {
-	return []string{Conformant, NotConformant, ConformantWithWaivers, VerdictError, NoScenarioRun}
-}
 
 // Counting reports whether a scenario that ended in st counts against the
 // verdict when nothing waives it: FAILED and ERROR always, BLOCKED when the
@@ -200,37 +194,6 @@ func (r *Result) Counts() map[Status]int {
 // Statuses lists every status in report order.
 func Statuses() []Status {
 	return []Status{Passed, Failed, Blocked, Error, Warning, Skipped, NotClaimed}
-}
-
-// ClauseRow is one clause tag with its scenarios' results.
-type ClauseRow struct {
-	Clause string
-	Counts map[Status]int
-	Total  int
-}
-
-// ByClause groups results by clause tag, in the spec's clause order.
-func (r *Result) ByClause() []ClauseRow {
-	idx := map[string]*ClauseRow{}
-	var order []string
-	for _, s := range r.Scenarios {
-		for _, c := range s.Clauses {
-			row, ok := idx[c]
-			if !ok {
-				row = &ClauseRow{Clause: c, Counts: map[Status]int{}}
-				idx[c] = row
-				order = append(order, c)
-			}
-			row.Counts[s.Status]++
-			row.Total++
-		}
-	}
-	sort.Slice(order, func(i, j int) bool { return ClauseLess(order[i], order[j]) })
-	rows := make([]ClauseRow, len(order))
-	for i, c := range order {
-		rows[i] = *idx[c]
-	}
-	return rows
 }
 
 // ClauseLess orders clause tags as the spec does: A before B, then by each

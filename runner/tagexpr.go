@@ -84,9 +84,6 @@ func (e TagExpr) Match(tags []string) bool {
 	return e.root.eval(tags)
 }
 
-// Empty reports whether the expression selects everything because it is empty.
-func (e TagExpr) Empty() bool { return e.root == nil }
-
 // Tags lists the tags the expression names, without "@", in order of
 // first appearance.
 func (e TagExpr) Tags() []string {
@@ -124,32 +121,6 @@ func (e TagExpr) AndNot(tags ...string) TagExpr {
 		return TagExpr{root: n.args[0]}
 	}
 	return TagExpr{root: n}
-}
-
-// String writes the expression in Cucumber's syntax, fully parenthesised.
-func (e TagExpr) String() string {
-	if e.root == nil {
-		return ""
-	}
-	return e.root.String()
-}
-
-func (n *tagNode) String() string {
-	switch n.op {
-	case tagLeaf:
-		return "@" + n.tag
-	case tagNot:
-		return "not " + n.args[0].String()
-	}
-	op := " and "
-	if n.op == tagOr {
-		op = " or "
-	}
-	parts := make([]string, len(n.args))
-	for i, a := range n.args {
-		parts[i] = a.String()
-	}
-	return "(" + strings.Join(parts, op) + ")"
 }
 
 func (n *tagNode) eval(tags []string) bool {

@@ -199,9 +199,6 @@ func (w *World) need(key string) (string, error) {
 	return "", fmt.Errorf("%w: the profile has no %s", godog.ErrSkip, key)
 }
 
-// Exchanges returns what the scenario sent and received, secrets redacted.
-func (w *World) Exchanges() []target.Exchange { return w.exchanges }
-
 // StepRecord is one step of a scenario as it ran, with the exchanges it made.
 type StepRecord struct {
 	Text      string
