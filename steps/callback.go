@@ -23,7 +23,7 @@ const SandboxRedirect = "sandbox-redirect"
 // customerAtProvider asks the sandbox to play the customer of the initiated
 // payment at the provider, who completes it or declines it, handing it a
 // loopback callBackUrl, and waits for the callback. The trigger's body
-// carries "outcome": "declined" for a decline (see README).
+// carries "outcome": "declined" for a decline (see docs/auditor.md, Assumptions).
 func (w *World) customerAtProvider(ctx context.Context, action string) error {
 	trigger, err := w.need("sandbox.redirectTrigger")
 	if err != nil {

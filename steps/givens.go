@@ -29,7 +29,7 @@ func GivenRoutes() []GivenRoute {
 			"A-4.2's table; " + givenSuccess},
 		{"^the partner has closed the account", "Close Account with a closing reason", "A-4.5; " + givenSuccess},
 		{"^the partner has started adding a payment option", "Init Add Stored Payment Option with the profile's paymentOptionCode",
-			"A-4.6; the provider's part is not shown, so the authorizationToken it returns is what Complete Add sends (README: Assumptions)"},
+			"A-4.6; the provider's part is not shown, so the authorizationToken it returns is what Complete Add sends (docs/auditor.md: Assumptions)"},
 		{"^the partner has stored a payment option", "Init Add, then Complete Add with the authorizationToken Init Add returned",
 			"A-4.6, A-4.7; the option is left as stored, for the scenarios that verify, delete or list it"},
 		{"^the partner has stored a verified payment option", "as \"stored a payment option\", then Init Verify and Complete Verify with sandbox.verificationCode, unless the listing shows the option not verifiable or already VERIFIED, or the profile has no code",

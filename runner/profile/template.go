@@ -82,7 +82,7 @@ func templateGroups(baseURL string) []templateGroup {
 			{key: "oneTimePassword", clause: "B-4.3, B-4.8, B-4.9, B-4.15", value: secretRef(EnvOneTimePassword),
 				doc: "The oneTimePassword the sandbox accepts: a secret, from the environment."},
 			{key: "redirectTrigger", clause: "A-6", value: yamlString("/sandbox/payments/{uniqueReference}/redirect"),
-				doc: "A sandbox URL (relative to baseUrl, or absolute) that completes an initiated payment as its customer would and sends the redirect callback; see the README's Assumptions."},
+				doc: "A sandbox URL (relative to baseUrl, or absolute) that completes an initiated payment as its customer would and sends the redirect callback; see docs/auditor.md, Assumptions."},
 			{key: "shortTokenUserId", clause: "A-5", value: yamlString("your-short-token-user-id"),
 				doc: "A user of the partner whose tokens expire within 30 s, to show that an expired token is refused; without it that scenario is SKIPPED."},
 			{key: "shortTokenPassword", clause: "A-5", value: secretRef(EnvShortTokenPassword),
