@@ -57,7 +57,6 @@ func endsBeforeHung(t *testing.T, hung time.Duration, f func()) {
 	}
 }
 
-
 // fault turns the reference's answer into a misbehaving one.
 type fault struct {
 	name string
