@@ -14,10 +14,10 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // errHalted stops an exploration that reached its bounds (--max-calls,
@@ -25,7 +25,7 @@ import (
 var errHalted = errors.New("the exploration reached its bounds")
 
 // caller sends the exploration's calls through the suite's client
-// (steps/target: token cache, retries of 0058/0098, call allowance,
+// (package target: token cache, retries of 0058/0098, call allowance,
 // redaction, exchange records) and counts them against the budget. It is
 // used by one property run at a time.
 type caller struct {

@@ -27,11 +27,11 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // Options configure one exploration.

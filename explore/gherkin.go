@@ -12,7 +12,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // A failing run becomes a scenario in the suite's own step sentences, so

@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // progress is the console of an exploration: a mark per property run

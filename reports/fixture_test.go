@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // plantedSecret is a profile password that was never redacted: Build must

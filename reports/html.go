@@ -16,7 +16,7 @@ import (
 	"sync"
 
 	"github.com/wallet-conformance/wallet-conformance/rules"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 //go:embed report.html.tmpl

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // CucumberFile is the name of the cucumber JSON a run writes next to the

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/rules"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // Status is the result level of one scenario. The values are a stable,

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 )
 
 // ReferenceProfile is the profile that targets a reference server started

@@ -13,7 +13,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // RuleEntry is one rule of the catalogue as the assertion audit shows it:

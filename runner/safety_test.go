@@ -21,10 +21,10 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 )
 
 func writePEM(t *testing.T, dir, name, kind string, der []byte) string {

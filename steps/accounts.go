@@ -8,7 +8,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
 
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/profile"
 )
 
 // Account management.

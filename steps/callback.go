@@ -8,7 +8,7 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // The redirect callback after an external payment: A-6. The request that

@@ -13,9 +13,9 @@ import (
 
 	"github.com/tidwall/gjson"
 
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // phrases name each operation in the features' words. The step patterns are

@@ -5,7 +5,7 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // Authorization across partners: not stated by the spec (A-5 says only that

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // fakeTimer is a Timer whose time moves only when a wait sleeps: a test of

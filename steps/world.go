@@ -18,9 +18,9 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
 
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/steps/target"
+	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // Env is what every scenario of a run shares. Build it once per run.

@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 )
 
 // Exit statuses.

@@ -9,10 +9,10 @@ import (
 	"slices"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 )
 
 // exploreCmd runs a stateful exploration (package explore) and maps its

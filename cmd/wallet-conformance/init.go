@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
+	"github.com/wallet-conformance/wallet-conformance/profile"
 )
 
 // initCmd writes a commented profile for a new target (profile.Template):

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
-	"github.com/wallet-conformance/wallet-conformance/runner/profile"
 )
 
 // maxExploreRuns bounds --explore: a run's exploration is a sample, the
