@@ -9,14 +9,16 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Operation identifiers of the account information area (B-4.10 to B-4.13).
 const (
-	opFindUser       = "findUserAccount"
-	opCheckAmount    = "checkAvailablePaymentAmount"
-	opAccountEnquiry = "accountEnquiry"
-	opBalanceEnquiry = "balanceEnquiry"
+	opFindUser       = schemas.FindUserAccount
+	opCheckAmount    = schemas.CheckAvailablePaymentAmount
+	opAccountEnquiry = schemas.AccountEnquiry
+	opBalanceEnquiry = schemas.BalanceEnquiry
 )
 
 // Sort Direction values (B-4.12) the server knows.
@@ -34,10 +36,10 @@ const (
 // accountInfoOperations lists the account information endpoints.
 func accountInfoOperations() []operation {
 	return []operation{
-		{id: opFindUser, pattern: "GET /account/find", spec: findUserSpec(), run: (*handler).findUser},
-		{id: opCheckAmount, pattern: "GET /account/{accno}/checkAvailablePaymentAmount", spec: checkAmountSpec(), run: (*handler).checkAmount},
-		{id: opAccountEnquiry, pattern: "GET /account/{accno}/enquiry", spec: accountEnquirySpec(), run: (*handler).accountEnquiry},
-		{id: opBalanceEnquiry, pattern: "GET /account/{accno}/balance", spec: balanceEnquirySpec(), run: (*handler).balanceEnquiry},
+		{id: opFindUser, spec: findUserSpec(), run: (*handler).findUser},
+		{id: opCheckAmount, spec: checkAmountSpec(), run: (*handler).checkAmount},
+		{id: opAccountEnquiry, spec: accountEnquirySpec(), run: (*handler).accountEnquiry},
+		{id: opBalanceEnquiry, spec: balanceEnquirySpec(), run: (*handler).balanceEnquiry},
 	}
 }
 

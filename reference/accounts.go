@@ -8,14 +8,16 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Operation identifiers of the account area.
 const (
-	opCreateAccount = "createAccount"
-	opUpdateAccount = "updateAccount"
-	opGetAccount    = "getAccount"
-	opCloseAccount  = "closeAccount"
+	opCreateAccount = schemas.CreateAccount
+	opUpdateAccount = schemas.UpdateAccount
+	opGetAccount    = schemas.GetAccount
+	opCloseAccount  = schemas.CloseAccount
 )
 
 // Account status codes and the other lookup values that occur.
@@ -29,10 +31,10 @@ const (
 // accountOperations lists the account endpoints.
 func accountOperations() []operation {
 	return []operation{
-		{id: opCreateAccount, pattern: "PUT /account", spec: createAccountSpec(), run: (*handler).createAccount},
-		{id: opUpdateAccount, pattern: "POST /account/{accno}/updateInfo", spec: updateAccountSpec(), run: (*handler).updateAccount},
-		{id: opGetAccount, pattern: "GET /account/{accno}", spec: getAccountSpec(), run: (*handler).getAccount},
-		{id: opCloseAccount, pattern: "POST /account/{accno}/close", spec: closeAccountSpec(), run: (*handler).closeAccount},
+		{id: opCreateAccount, spec: createAccountSpec(), run: (*handler).createAccount},
+		{id: opUpdateAccount, spec: updateAccountSpec(), run: (*handler).updateAccount},
+		{id: opGetAccount, spec: getAccountSpec(), run: (*handler).getAccount},
+		{id: opCloseAccount, spec: closeAccountSpec(), run: (*handler).closeAccount},
 	}
 }
 

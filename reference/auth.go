@@ -6,16 +6,16 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-const opIssueToken = "issueToken"
+const opIssueToken = schemas.IssueToken
 
 // authOperations lists the authentication endpoints.
 func authOperations() []operation {
 	return []operation{{
-		id:        opIssueToken,
-		pattern:   "POST /user/{userId}/issue",
-		anonymous: true,
+		id: opIssueToken,
 		spec: fieldSpec{fields: []field{
 			str("userId", 255).req().path(),
 			str("password", 128).req(),

@@ -1,14 +1,18 @@
 package reference
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
 
 // opAddressCheck identifies Perform Address Check (B-4.19).
-const opAddressCheck = "addressCheck"
+const opAddressCheck = schemas.AddressCheck
 
 // complianceOperations lists the compliance endpoints.
 func complianceOperations() []operation {
 	return []operation{
-		{id: opAddressCheck, pattern: "POST /compliance/addressCheck", spec: addressCheckSpec(), run: (*handler).addressCheck},
+		{id: opAddressCheck, spec: addressCheckSpec(), run: (*handler).addressCheck},
 	}
 }
 

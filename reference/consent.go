@@ -5,12 +5,14 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Operation identifiers of the consent area (B-4.8, B-4.9).
 const (
-	opAddConsent    = "addConsent"
-	opRevokeConsent = "revokeConsent"
+	opAddConsent    = schemas.AddConsent
+	opRevokeConsent = schemas.RevokeConsent
 )
 
 // Consent Status Codes (B-3).
@@ -22,8 +24,8 @@ const (
 // consentOperations lists the consent endpoints.
 func consentOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: opAddConsent, pattern: "PUT /account/{accno}/consent", spec: addConsentSpec(), run: (*handler).addConsent},
-		{id: opRevokeConsent, pattern: "POST /account/{accno}/consent/{consentReference}/revokeConsent", spec: revokeConsentSpec(), run: (*handler).revokeConsent},
+		{id: opAddConsent, spec: addConsentSpec(), run: (*handler).addConsent},
+		{id: opRevokeConsent, spec: revokeConsentSpec(), run: (*handler).revokeConsent},
 	})
 }
 

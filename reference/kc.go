@@ -7,16 +7,18 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Operation identifiers of the wallet-to-merchant payments (B-4.14 to
 // B-4.18).
 const (
-	opKCAuthorize = "kcAuthorize"
-	opKCDebit     = "kcDebitAccount"
-	opKCCapture   = "kcCapture"
-	opKCCancel    = "kcCancel"
-	opKCRefund    = "kcRefund"
+	opKCAuthorize = schemas.KCAuthorize
+	opKCDebit     = schemas.KCDebitAccount
+	opKCCapture   = schemas.KCCapture
+	opKCCancel    = schemas.KCCancel
+	opKCRefund    = schemas.KCRefund
 )
 
 // merchantName is the name of the merchant account in the wallets' entries.
@@ -29,11 +31,11 @@ const raceWindow = 50 * time.Millisecond
 // kcOperations lists the wallet-to-merchant payment endpoints.
 func kcOperations() []operation {
 	return []operation{
-		{id: opKCAuthorize, pattern: "PUT /payment/kc-authorize", spec: kcAuthorizeSpec(), run: (*handler).kcAuthorize},
-		{id: opKCDebit, pattern: "PUT /payment/kc-debitAccount", spec: kcDebitSpec(), run: (*handler).kcDebit},
-		{id: opKCCapture, pattern: "POST " + paymentPath + "/kc-capture", spec: kcCaptureSpec(), run: (*handler).kcCapture},
-		{id: opKCCancel, pattern: "POST " + paymentPath + "/kc-cancel", spec: kcCancelSpec(), run: (*handler).kcCancel},
-		{id: opKCRefund, pattern: "POST " + paymentPath + "/kc-refund", spec: kcRefundSpec(), run: (*handler).kcRefund},
+		{id: opKCAuthorize, spec: kcAuthorizeSpec(), run: (*handler).kcAuthorize},
+		{id: opKCDebit, spec: kcDebitSpec(), run: (*handler).kcDebit},
+		{id: opKCCapture, spec: kcCaptureSpec(), run: (*handler).kcCapture},
+		{id: opKCCancel, spec: kcCancelSpec(), run: (*handler).kcCancel},
+		{id: opKCRefund, spec: kcRefundSpec(), run: (*handler).kcRefund},
 	}
 }
 

@@ -8,24 +8,20 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Operation identifiers of the payment option area.
 const (
-	opInitAdd           = "initAddStoredPaymentOption"
-	opCompleteAdd       = "completeAddStoredPaymentOption"
-	opInitVerify        = "initVerifyStoredPaymentOption"
-	opCompleteVerify    = "completeVerifyStoredPaymentOption"
-	opDeleteOption      = "deleteStoredPaymentOption"
-	opSetDefault        = "setDefaultStoredPaymentOption"
-	opGetPaymentOptions = "getPaymentOptions"
-	opGetStoredOptions  = "getStoredPaymentOptions"
-)
-
-// Routes of the stored payment options of an account and of one of them.
-const (
-	storedOptionsPath = "/account/{accno}/storedPaymentOptions"
-	storedOptionPath  = storedOptionsPath + "/{storedPaymentOptionReference}"
+	opInitAdd           = schemas.InitAddStoredPaymentOption
+	opCompleteAdd       = schemas.CompleteAddStoredPaymentOption
+	opInitVerify        = schemas.InitVerifyStoredPaymentOption
+	opCompleteVerify    = schemas.CompleteVerifyStoredPaymentOption
+	opDeleteOption      = schemas.DeleteStoredPaymentOption
+	opSetDefault        = schemas.SetDefaultStoredPaymentOption
+	opGetPaymentOptions = schemas.GetPaymentOptions
+	opGetStoredOptions  = schemas.GetStoredPaymentOptions
 )
 
 // Transaction Type codes the server knows: AUTH (the value of the spec),
@@ -45,14 +41,14 @@ const (
 // paymentOptionOperations lists the stored payment option endpoints.
 func paymentOptionOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: opInitAdd, pattern: "POST " + storedOptionsPath + "/initAdd", spec: initAddSpec(), run: (*handler).initAdd},
-		{id: opCompleteAdd, pattern: "PUT " + storedOptionsPath + "/completeAdd", spec: completeAddSpec(), run: (*handler).completeAdd},
-		{id: opInitVerify, pattern: "POST " + storedOptionPath + "/initVerify", spec: initVerifySpec(), run: (*handler).initVerify},
-		{id: opCompleteVerify, pattern: "POST " + storedOptionPath + "/completeVerify", spec: completeVerifySpec(), run: (*handler).completeVerify},
-		{id: opDeleteOption, pattern: "DELETE " + storedOptionPath, spec: storedOptionSpec(), run: (*handler).deleteOption},
-		{id: opSetDefault, pattern: "POST " + storedOptionPath + "/setDefault", spec: storedOptionSpec(), run: (*handler).setDefault},
-		{id: opGetPaymentOptions, pattern: "GET /account/{accno}/paymentOptions", spec: getPaymentOptionsSpec(), run: (*handler).getPaymentOptions},
-		{id: opGetStoredOptions, pattern: "GET " + storedOptionsPath, spec: getStoredOptionsSpec(), run: (*handler).getStoredOptions},
+		{id: opInitAdd, spec: initAddSpec(), run: (*handler).initAdd},
+		{id: opCompleteAdd, spec: completeAddSpec(), run: (*handler).completeAdd},
+		{id: opInitVerify, spec: initVerifySpec(), run: (*handler).initVerify},
+		{id: opCompleteVerify, spec: completeVerifySpec(), run: (*handler).completeVerify},
+		{id: opDeleteOption, spec: storedOptionSpec(), run: (*handler).deleteOption},
+		{id: opSetDefault, spec: storedOptionSpec(), run: (*handler).setDefault},
+		{id: opGetPaymentOptions, spec: getPaymentOptionsSpec(), run: (*handler).getPaymentOptions},
+		{id: opGetStoredOptions, spec: getStoredOptionsSpec(), run: (*handler).getStoredOptions},
 	})
 }
 

@@ -10,17 +10,19 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Operation identifiers of the payment area (B-4.1 to B-4.7).
 const (
-	opInitAuthorize     = "initAuthorize"
-	opCompleteAuthorize = "completeAuthorize"
-	opAuthorize         = "authorize"
-	opCapture           = "capture"
-	opRefund            = "refund"
-	opCancel            = "cancel"
-	opPaymentStatus     = "getPaymentStatus"
+	opInitAuthorize     = schemas.InitAuthorize
+	opCompleteAuthorize = schemas.CompleteAuthorize
+	opAuthorize         = schemas.Authorize
+	opCapture           = schemas.Capture
+	opRefund            = schemas.Refund
+	opCancel            = schemas.Cancel
+	opPaymentStatus     = schemas.GetPaymentStatus
 )
 
 // Transaction Status values (B-3).
@@ -32,22 +34,19 @@ const (
 	statusRefunded   = "REFUNDED" // not a Transaction Status: only the provider response of a refund, and a mutant's
 )
 
-// paymentPath is the route of one payment.
-const paymentPath = "/payment/{uniqueReference}"
-
 // programName is the initiatorName of payments the program initiates.
 const programName = "Reference Program"
 
 // paymentOperations lists the payment endpoints.
 func paymentOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: opInitAuthorize, pattern: "PUT /payment/initAuthorize", spec: initAuthorizeSpec(), run: (*handler).initAuthorize},
-		{id: opCompleteAuthorize, pattern: "POST " + paymentPath + "/completeAuthorize", spec: completeAuthorizeSpec(), run: (*handler).completeAuthorize},
-		{id: opAuthorize, pattern: "PUT /payment/authorize", spec: authorizeSpec(), run: (*handler).authorize},
-		{id: opCapture, pattern: "POST " + paymentPath + "/capture", spec: captureSpec(), run: (*handler).capture},
-		{id: opRefund, pattern: "POST " + paymentPath + "/refund", spec: refundSpec(), run: (*handler).refund},
-		{id: opCancel, pattern: "POST " + paymentPath + "/cancel", spec: cancelSpec(), run: (*handler).cancel},
-		{id: opPaymentStatus, pattern: "GET " + paymentPath + "/status", spec: paymentStatusSpec(), run: (*handler).paymentStatus},
+		{id: opInitAuthorize, spec: initAuthorizeSpec(), run: (*handler).initAuthorize},
+		{id: opCompleteAuthorize, spec: completeAuthorizeSpec(), run: (*handler).completeAuthorize},
+		{id: opAuthorize, spec: authorizeSpec(), run: (*handler).authorize},
+		{id: opCapture, spec: captureSpec(), run: (*handler).capture},
+		{id: opRefund, spec: refundSpec(), run: (*handler).refund},
+		{id: opCancel, spec: cancelSpec(), run: (*handler).cancel},
+		{id: opPaymentStatus, spec: paymentStatusSpec(), run: (*handler).paymentStatus},
 	})
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Config configures a reference server.
@@ -216,9 +218,18 @@ func newHandler(cfg Config) (*handler, error) {
 // operations lists every endpoint the server implements. Each area file
 // contributes its own list.
 func operations() []operation {
-	return slices.Concat(authOperations(), accountOperations(), paymentOptionOperations(),
+	ops := slices.Concat(authOperations(), accountOperations(), paymentOptionOperations(),
 		paymentOperations(), consentOperations(), accountInfoOperations(), kcOperations(),
 		complianceOperations(), sandboxOperations())
+	// The operations of the spec are served where the operation contract
+	// (schemas.Catalogue) puts them, with its authentication; the sandbox's
+	// extensions name their own route.
+	for i := range ops {
+		if c, ok := schemas.Lookup(ops[i].id); ok {
+			ops[i].pattern, ops[i].anonymous = c.Pattern(), c.Anonymous
+		}
+	}
+	return ops
 }
 
 // ServeHTTP implements http.Handler.

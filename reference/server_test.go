@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // assertEnvelope checks the response envelope of A-2.1.
@@ -412,4 +414,30 @@ func TestConfig(t *testing.T) {
 	assert.Regexp(t, `^http://127\.0\.0\.1:\d+$`, s.URL)
 	s.Close()
 	s.Close() // idempotent
+}
+
+// TestServesTheOperationContract holds the server to the one declaration of
+// the operations (schemas.Catalogue): each is served once, under its ID,
+// at its method and path, with its authentication, and the only routes
+// beyond them are the sandbox's extensions.
+func TestServesTheOperationContract(t *testing.T) {
+	t.Parallel()
+	served := map[string]operation{}
+	for _, op := range operations() {
+		_, dup := served[op.id]
+		require.False(t, dup, "operation %s is served twice", op.id)
+		served[op.id] = op
+	}
+	for _, c := range schemas.Catalogue() {
+		op, ok := served[c.ID]
+		if assert.True(t, ok, "%s (%s) is not served", c.Name, c.ID) {
+			assert.Equal(t, c.Method+" "+c.Path, op.pattern, c.ID)
+			assert.Equal(t, c.Anonymous, op.anonymous, c.ID)
+			assert.NotNil(t, op.run, c.ID)
+		}
+		delete(served, c.ID)
+	}
+	for id, op := range served {
+		assert.True(t, strings.Contains(op.pattern, " /sandbox/"), "%s (%s) is neither an operation of the contract nor a sandbox extension", id, op.pattern)
+	}
 }

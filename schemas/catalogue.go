@@ -1,11 +1,56 @@
 package schemas
 
-import "net/http"
+import (
+	"net/http"
+	"strings"
+)
+
+// The operations' IDs (Operation.ID), the one spelling the code uses for
+// them: the stem of their schema files, the key of every table of the
+// suite, the steps and the reference server that is about one operation.
+const (
+	IssueToken                        = "issue-token"
+	CreateAccount                     = "create-account"
+	UpdateAccount                     = "update-account"
+	GetAccount                        = "get-account"
+	CloseAccount                      = "close-account"
+	InitAddStoredPaymentOption        = "init-add-stored-payment-option"
+	CompleteAddStoredPaymentOption    = "complete-add-stored-payment-option"
+	InitVerifyStoredPaymentOption     = "init-verify-stored-payment-option"
+	CompleteVerifyStoredPaymentOption = "complete-verify-stored-payment-option"
+	DeleteStoredPaymentOption         = "delete-stored-payment-option"
+	SetDefaultStoredPaymentOption     = "set-default-stored-payment-option"
+	GetPaymentOptions                 = "get-payment-options"
+	GetStoredPaymentOptions           = "get-stored-payment-options"
+	InitAuthorize                     = "init-authorize"
+	CompleteAuthorize                 = "complete-authorize"
+	Authorize                         = "authorize"
+	Capture                           = "capture"
+	Refund                            = "refund"
+	Cancel                            = "cancel"
+	GetPaymentStatus                  = "get-payment-status"
+	AddConsent                        = "add-consent"
+	RevokeConsent                     = "revoke-consent"
+	FindUserAccount                   = "find-user-account"
+	CheckAvailablePaymentAmount       = "check-available-payment-amount"
+	AccountEnquiry                    = "account-enquiry"
+	BalanceEnquiry                    = "balance-enquiry"
+	KCAuthorize                       = "kc-authorize"
+	KCDebitAccount                    = "kc-debit-account"
+	KCCapture                         = "kc-capture"
+	KCCancel                          = "kc-cancel"
+	KCRefund                          = "kc-refund"
+	AddressCheck                      = "address-check"
+)
 
 // Operation is one operation of the API (A-4, B-4) as the suite calls it.
 type Operation struct {
-	ID     string // stable identifier, also the stem of its schema files
-	Name   string // the spec's name
+	ID   string // stable identifier, also the stem of its schema files
+	Name string // the spec's name
+	// Phrase is what the partner does in the features' words ("reads the
+	// balance"): the step vocabulary is built from it (steps), so a feature
+	// never names a method or a path.
+	Phrase string
 	Clause string // clause tag without "@", e.g. "A-4.2"
 	Method string
 	Path   string // template relative to the base URL, "{name}" for path parameters
@@ -24,44 +69,59 @@ func (o Operation) RequestSchema() string { return o.ID + ".request.json" }
 // ResponseSchema names the schema of a success response.
 func (o Operation) ResponseSchema() string { return o.ID + ".response.json" }
 
+// FeatureFile names the operation's feature file (package features):
+// its clause with the sub-clause in two digits, then its ID
+// ("B-4.04-capture.feature"), so the files sort in the spec's order.
+func (o Operation) FeatureFile() string {
+	head, n, _ := strings.Cut(o.Clause, ".")
+	if len(n) == 1 {
+		n = "0" + n
+	}
+	return head + "." + n + "-" + o.ID + ".feature"
+}
+
+// Pattern is the operation's route as net/http's ServeMux reads it
+// ("GET /account/{accno}/balance"): a server serves the catalogue's paths.
+func (o Operation) Pattern() string { return o.Method + " " + o.Path }
+
 // BodyInQuery reports whether parameters travel in the query string (A-1.6).
 func (o Operation) BodyInQuery() bool { return o.Method == http.MethodGet }
 
 // Catalogue lists all 32 operations of Documents A and B in spec order.
 func Catalogue() []Operation {
 	return []Operation{
-		{ID: "issue-token", Name: "Issue Token", Clause: "A-4.1", Method: "POST", Path: "/user/{userId}/issue", Success: 200, Anonymous: true},
-		{ID: "create-account", Name: "Create Account", Clause: "A-4.2", Method: "PUT", Path: "/account", Success: 201},
-		{ID: "update-account", Name: "Update Account Information", Clause: "A-4.3", Method: "POST", Path: "/account/{accno}/updateInfo", Success: 200},
-		{ID: "get-account", Name: "Get Account Information", Clause: "A-4.4", Method: "GET", Path: "/account/{accno}", Success: 200},
-		{ID: "close-account", Name: "Close Account", Clause: "A-4.5", Method: "POST", Path: "/account/{accno}/close", Success: 200},
-		{ID: "init-add-stored-payment-option", Name: "Init Add Stored Payment Option", Clause: "A-4.6", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/initAdd", Success: 200},
-		{ID: "complete-add-stored-payment-option", Name: "Complete Add Stored Payment Option", Clause: "A-4.7", Method: "PUT", Path: "/account/{accno}/storedPaymentOptions/completeAdd", Success: 201},
-		{ID: "init-verify-stored-payment-option", Name: "Init Verify Stored Payment Option", Clause: "A-4.8", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/initVerify", Success: 0},
-		{ID: "complete-verify-stored-payment-option", Name: "Complete Verify Stored Payment Option", Clause: "A-4.9", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/completeVerify", Success: 200},
-		{ID: "delete-stored-payment-option", Name: "Delete Stored Payment Option", Clause: "A-4.10", Method: "DELETE", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}", Success: 200},
-		{ID: "set-default-stored-payment-option", Name: "Set Default Stored Payment Option", Clause: "A-4.11", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/setDefault", Success: 0},
-		{ID: "get-payment-options", Name: "Get Payment Options", Clause: "A-4.12", Method: "GET", Path: "/account/{accno}/paymentOptions", Success: 200},
-		{ID: "get-stored-payment-options", Name: "Get Stored Payment Options", Clause: "A-4.13", Method: "GET", Path: "/account/{accno}/storedPaymentOptions", Success: 200},
-		{ID: "init-authorize", Name: "Init Authorize", Clause: "B-4.1", Method: "PUT", Path: "/payment/initAuthorize", Success: 201},
-		{ID: "complete-authorize", Name: "Complete Authorize", Clause: "B-4.2", Method: "POST", Path: "/payment/{uniqueReference}/completeAuthorize", Success: 200},
-		{ID: "authorize", Name: "Authorize", Clause: "B-4.3", Method: "PUT", Path: "/payment/authorize", Success: 201},
-		{ID: "capture", Name: "Capture", Clause: "B-4.4", Method: "POST", Path: "/payment/{uniqueReference}/capture", Success: 201},
-		{ID: "refund", Name: "Refund", Clause: "B-4.5", Method: "POST", Path: "/payment/{uniqueReference}/refund", Success: 201},
-		{ID: "cancel", Name: "Cancel", Clause: "B-4.6", Method: "POST", Path: "/payment/{uniqueReference}/cancel", Success: 201},
-		{ID: "get-payment-status", Name: "Get Payment Status", Clause: "B-4.7", Method: "GET", Path: "/payment/{uniqueReference}/status", Success: 200},
-		{ID: "add-consent", Name: "Add Consent", Clause: "B-4.8", Method: "PUT", Path: "/account/{accno}/consent", Success: 200},
-		{ID: "revoke-consent", Name: "Revoke Consent", Clause: "B-4.9", Method: "POST", Path: "/account/{accno}/consent/{consentReference}/revokeConsent", Success: 200},
-		{ID: "find-user-account", Name: "Find User Account", Clause: "B-4.10", Method: "GET", Path: "/account/find", Success: 200},
-		{ID: "check-available-payment-amount", Name: "Check Available Payment Amount", Clause: "B-4.11", Method: "GET", Path: "/account/{accno}/checkAvailablePaymentAmount", Success: 200, PlainText: true},
-		{ID: "account-enquiry", Name: "Account Enquiry", Clause: "B-4.12", Method: "GET", Path: "/account/{accno}/enquiry", Success: 200},
-		{ID: "balance-enquiry", Name: "Balance Enquiry", Clause: "B-4.13", Method: "GET", Path: "/account/{accno}/balance", Success: 200},
-		{ID: "kc-authorize", Name: "KC-Authorize", Clause: "B-4.14", Method: "PUT", Path: "/payment/kc-authorize", Success: 200},
-		{ID: "kc-debit-account", Name: "KC-Debit Account", Clause: "B-4.15", Method: "PUT", Path: "/payment/kc-debitAccount", Success: 200},
-		{ID: "kc-capture", Name: "KC-Capture", Clause: "B-4.16", Method: "POST", Path: "/payment/{uniqueReference}/kc-capture", Success: 200},
-		{ID: "kc-cancel", Name: "KC-Cancel", Clause: "B-4.17", Method: "POST", Path: "/payment/{uniqueReference}/kc-cancel", Success: 200},
-		{ID: "kc-refund", Name: "KC-Refund", Clause: "B-4.18", Method: "POST", Path: "/payment/{uniqueReference}/kc-refund", Success: 200},
-		{ID: "address-check", Name: "Perform Address Check", Clause: "B-4.19", Method: "POST", Path: "/compliance/addressCheck", Success: 0},
+		{ID: IssueToken, Phrase: "requests a token", Name: "Issue Token", Clause: "A-4.1", Method: "POST", Path: "/user/{userId}/issue", Success: 200, Anonymous: true},
+		{ID: CreateAccount, Phrase: "creates an account", Name: "Create Account", Clause: "A-4.2", Method: "PUT", Path: "/account", Success: 201},
+		{ID: UpdateAccount, Phrase: "updates the account information", Name: "Update Account Information", Clause: "A-4.3", Method: "POST", Path: "/account/{accno}/updateInfo", Success: 200},
+		{ID: GetAccount, Phrase: "reads the account information", Name: "Get Account Information", Clause: "A-4.4", Method: "GET", Path: "/account/{accno}", Success: 200},
+		{ID: CloseAccount, Phrase: "closes the account", Name: "Close Account", Clause: "A-4.5", Method: "POST", Path: "/account/{accno}/close", Success: 200},
+		{ID: InitAddStoredPaymentOption, Phrase: "starts adding a payment option", Name: "Init Add Stored Payment Option", Clause: "A-4.6", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/initAdd", Success: 200},
+		{ID: CompleteAddStoredPaymentOption, Phrase: "completes adding the payment option", Name: "Complete Add Stored Payment Option", Clause: "A-4.7", Method: "PUT", Path: "/account/{accno}/storedPaymentOptions/completeAdd", Success: 201},
+		{ID: InitVerifyStoredPaymentOption, Phrase: "starts verifying the payment option", Name: "Init Verify Stored Payment Option", Clause: "A-4.8", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/initVerify", Success: 0},
+		{ID: CompleteVerifyStoredPaymentOption, Phrase: "completes verifying the payment option", Name: "Complete Verify Stored Payment Option", Clause: "A-4.9", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/completeVerify", Success: 200},
+		{ID: DeleteStoredPaymentOption, Phrase: "deletes the payment option", Name: "Delete Stored Payment Option", Clause: "A-4.10", Method: "DELETE", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}", Success: 200},
+		{ID: SetDefaultStoredPaymentOption, Phrase: "makes the payment option the default", Name: "Set Default Stored Payment Option", Clause: "A-4.11", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/setDefault", Success: 0},
+		{ID: GetPaymentOptions, Phrase: "lists the available payment options", Name: "Get Payment Options", Clause: "A-4.12", Method: "GET", Path: "/account/{accno}/paymentOptions", Success: 200},
+		{ID: GetStoredPaymentOptions, Phrase: "lists the stored payment options", Name: "Get Stored Payment Options", Clause: "A-4.13", Method: "GET", Path: "/account/{accno}/storedPaymentOptions", Success: 200},
+		{ID: InitAuthorize, Phrase: "initiates a guest payment", Name: "Init Authorize", Clause: "B-4.1", Method: "PUT", Path: "/payment/initAuthorize", Success: 201},
+		{ID: CompleteAuthorize, Phrase: "completes the authorization", Name: "Complete Authorize", Clause: "B-4.2", Method: "POST", Path: "/payment/{uniqueReference}/completeAuthorize", Success: 200},
+		{ID: Authorize, Phrase: "authorizes a payment with the stored payment option", Name: "Authorize", Clause: "B-4.3", Method: "PUT", Path: "/payment/authorize", Success: 201},
+		{ID: Capture, Phrase: "captures the payment", Name: "Capture", Clause: "B-4.4", Method: "POST", Path: "/payment/{uniqueReference}/capture", Success: 201},
+		{ID: Refund, Phrase: "refunds the payment", Name: "Refund", Clause: "B-4.5", Method: "POST", Path: "/payment/{uniqueReference}/refund", Success: 201},
+		{ID: Cancel, Phrase: "cancels the payment", Name: "Cancel", Clause: "B-4.6", Method: "POST", Path: "/payment/{uniqueReference}/cancel", Success: 201},
+		{ID: GetPaymentStatus, Phrase: "reads the payment status", Name: "Get Payment Status", Clause: "B-4.7", Method: "GET", Path: "/payment/{uniqueReference}/status", Success: 200},
+		{ID: AddConsent, Phrase: "adds a consent", Name: "Add Consent", Clause: "B-4.8", Method: "PUT", Path: "/account/{accno}/consent", Success: 200},
+		{ID: RevokeConsent, Phrase: "revokes the consent", Name: "Revoke Consent", Clause: "B-4.9", Method: "POST", Path: "/account/{accno}/consent/{consentReference}/revokeConsent", Success: 200},
+		{ID: FindUserAccount, Phrase: "finds the user account by e-mail address", Name: "Find User Account", Clause: "B-4.10", Method: "GET", Path: "/account/find", Success: 200},
+		{ID: CheckAvailablePaymentAmount, Phrase: "checks the available payment amount", Name: "Check Available Payment Amount", Clause: "B-4.11", Method: "GET", Path: "/account/{accno}/checkAvailablePaymentAmount", Success: 200, PlainText: true},
+		{ID: AccountEnquiry, Phrase: "reads the account entries", Name: "Account Enquiry", Clause: "B-4.12", Method: "GET", Path: "/account/{accno}/enquiry", Success: 200},
+		{ID: BalanceEnquiry, Phrase: "reads the balance", Name: "Balance Enquiry", Clause: "B-4.13", Method: "GET", Path: "/account/{accno}/balance", Success: 200},
+		{ID: KCAuthorize, Phrase: "authorizes a wallet payment to the merchant", Name: "KC-Authorize", Clause: "B-4.14", Method: "PUT", Path: "/payment/kc-authorize", Success: 200},
+		{ID: KCDebitAccount, Phrase: "debits the account for the merchant", Name: "KC-Debit Account", Clause: "B-4.15", Method: "PUT", Path: "/payment/kc-debitAccount", Success: 200},
+		{ID: KCCapture, Phrase: "captures the wallet payment", Name: "KC-Capture", Clause: "B-4.16", Method: "POST", Path: "/payment/{uniqueReference}/kc-capture", Success: 200},
+		{ID: KCCancel, Phrase: "cancels the wallet payment", Name: "KC-Cancel", Clause: "B-4.17", Method: "POST", Path: "/payment/{uniqueReference}/kc-cancel", Success: 200},
+		{ID: KCRefund, Phrase: "refunds the wallet payment", Name: "KC-Refund", Clause: "B-4.18", Method: "POST", Path: "/payment/{uniqueReference}/kc-refund", Success: 200},
+		{ID: AddressCheck, Phrase: "checks an address", Name: "Perform Address Check", Clause: "B-4.19", Method: "POST", Path: "/compliance/addressCheck", Success: 0},
 	}
 }
 

@@ -31,20 +31,20 @@ func pathHas(op Operation, name string) bool {
 // paymentLinks are the operations a payment's uniqueReference feeds, by the
 // operation that returns it (B-3): what may follow each move.
 var paymentLinks = map[string][]string{
-	"init-authorize":     {"complete-authorize", "capture", "refund", "cancel", "get-payment-status"},
-	"complete-authorize": {"capture", "refund", "cancel", "get-payment-status"},
-	"authorize":          {"capture", "refund", "cancel", "get-payment-status"},
-	"capture":            {"refund", "get-payment-status"},
-	"kc-authorize":       {"kc-capture", "kc-cancel", "kc-refund"},
-	"kc-debit-account":   {"kc-refund"},
-	"kc-capture":         {"kc-refund"},
+	InitAuthorize:     {CompleteAuthorize, Capture, Refund, Cancel, GetPaymentStatus},
+	CompleteAuthorize: {Capture, Refund, Cancel, GetPaymentStatus},
+	Authorize:         {Capture, Refund, Cancel, GetPaymentStatus},
+	Capture:           {Refund, GetPaymentStatus},
+	KCAuthorize:       {KCCapture, KCCancel, KCRefund},
+	KCDebitAccount:    {KCRefund},
+	KCCapture:         {KCRefund},
 }
 
 // linksFrom returns the links of op's success response, in catalogue order.
 func linksFrom(op Operation, ops []Operation) []opLink {
 	var out []opLink
 	switch op.ID {
-	case "issue-token":
+	case IssueToken:
 		for _, to := range ops {
 			if to.Anonymous {
 				continue
@@ -55,9 +55,9 @@ func linksFrom(op Operation, ops []Operation) []opLink {
 				description: fmt.Sprintf("The token authenticates %s (A-5): send it as X-Auth-Token until validUntil, and reuse it over many calls.", to.Name),
 			})
 		}
-	case "create-account", "find-user-account":
+	case CreateAccount, FindUserAccount:
 		what := "the account just opened"
-		if op.ID == "find-user-account" {
+		if op.ID == FindUserAccount {
 			what = "the account found"
 		}
 		for _, to := range ops {
@@ -70,7 +70,7 @@ func linksFrom(op Operation, ops []Operation) []opLink {
 				description: fmt.Sprintf("accno, %s, is the account of %s.", what, to.Name),
 			})
 		}
-	case "complete-add-stored-payment-option":
+	case CompleteAddStoredPaymentOption:
 		for _, to := range ops {
 			if !pathHas(to, "storedPaymentOptionReference") {
 				continue
@@ -84,9 +84,9 @@ func linksFrom(op Operation, ops []Operation) []opLink {
 				description: fmt.Sprintf("storedPaymentOptionReference, the payment option just stored on the account, is the option of %s.", to.Name),
 			})
 		}
-	case "add-consent":
+	case AddConsent:
 		out = append(out, opLink{
-			to: "revoke-consent",
+			to: RevokeConsent,
 			params: map[string]string{
 				"path.accno":            "$request.path.accno",
 				"path.consentReference": "$response.body#/consentReference",

@@ -79,7 +79,7 @@ func (t *ExampleTarget) apply(exs map[string]opExample) {
 		} else {
 			replaceValues(ex.Response, values)
 		}
-		if id == "find-user-account" && t.Login != "" {
+		if id == FindUserAccount && t.Login != "" {
 			ex.Request["userId"] = t.Login
 		}
 		exs[id] = ex

@@ -18,10 +18,10 @@ import (
 // Account information: B-2.3, B-2.4, B-4.10 to B-4.13, and loading a wallet (B-3).
 
 var accountInfoBuilders = map[string]builder{
-	"find-user-account":              findUserAccountRequest,
-	"check-available-payment-amount": checkAmountRequest,
-	"account-enquiry":                enquiryRequest,
-	"balance-enquiry":                balanceRequest,
+	schemas.FindUserAccount:             findUserAccountRequest,
+	schemas.CheckAvailablePaymentAmount: checkAmountRequest,
+	schemas.AccountEnquiry:              enquiryRequest,
+	schemas.BalanceEnquiry:              balanceRequest,
 }
 
 // balance is a Balance Enquiry (B-2.4) read to the cent.

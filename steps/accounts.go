@@ -9,15 +9,16 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Account management.
 
 var accountBuilders = map[string]builder{
-	"create-account": createAccountRequest,
-	"update-account": updateAccountRequest,
-	"get-account":    getAccountRequest,
-	"close-account":  closeAccountRequest,
+	schemas.CreateAccount: createAccountRequest,
+	schemas.UpdateAccount: updateAccountRequest,
+	schemas.GetAccount:    getAccountRequest,
+	schemas.CloseAccount:  closeAccountRequest,
 }
 
 // envelope returns the request envelope of with a fresh partnerReference.
@@ -188,15 +189,15 @@ func (w *World) remember() {
 		return
 	}
 	switch c.op.ID {
-	case "create-account":
+	case schemas.CreateAccount:
 		w.account = accountState{accno: c.json.Get("accno").String(), fields: c.fields}
-	case "update-account":
+	case schemas.UpdateAccount:
 		// An update replaces the account information: what it sent
 		// is what the account now holds; what it left out is not checked.
 		w.account.fields = c.fields
-	case "close-account":
+	case schemas.CloseAccount:
 		w.account.closed = true
-	case "add-consent":
+	case schemas.AddConsent:
 		w.consentReference = c.json.Get("consentReference").String()
 	default:
 		w.rememberOption(c)

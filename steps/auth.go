@@ -14,7 +14,7 @@ import (
 // Authentication.
 
 var authBuilders = map[string]builder{
-	"issue-token": issueTokenRequest,
+	schemas.IssueToken: issueTokenRequest,
 }
 
 // issueTokenRequest is Issue Token's body in the reading the target issued

@@ -18,49 +18,31 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
-// phrases name each operation in the features' words. The step patterns are
-// built from this table, so a feature says "the partner closes the account"
-// and never a method or a path. A phrase may name a use case of an
-// operation: shape then turns the valid request into it.
-var phrases = []struct {
+// useCases are phrases of their own for one use of an operation, beside
+// the operation's Phrase in the contract (schemas.Catalogue): shape turns
+// the operation's valid request into that use.
+var useCases = []phrase{
+	{"initiates a payment with the stored payment option", schemas.InitAuthorize, withStoredOption},
+	{"finds the user account by login ID", schemas.FindUserAccount, byLoginID},
+}
+
+// phrase names an operation, or a use of one, in the features' words.
+type phrase struct {
 	phrase, op string
 	shape      func(w *World, fields map[string]any)
-}{
-	{"requests a token", "issue-token", nil},
-	{"creates an account", "create-account", nil},
-	{"updates the account information", "update-account", nil},
-	{"reads the account information", "get-account", nil},
-	{"closes the account", "close-account", nil},
-	{"starts adding a payment option", "init-add-stored-payment-option", nil},
-	{"completes adding the payment option", "complete-add-stored-payment-option", nil},
-	{"starts verifying the payment option", "init-verify-stored-payment-option", nil},
-	{"completes verifying the payment option", "complete-verify-stored-payment-option", nil},
-	{"deletes the payment option", "delete-stored-payment-option", nil},
-	{"makes the payment option the default", "set-default-stored-payment-option", nil},
-	{"lists the available payment options", "get-payment-options", nil},
-	{"lists the stored payment options", "get-stored-payment-options", nil},
-	{"initiates a guest payment", "init-authorize", nil},
-	{"initiates a payment with the stored payment option", "init-authorize", withStoredOption},
-	{"completes the authorization", "complete-authorize", nil},
-	{"authorizes a payment with the stored payment option", "authorize", nil},
-	{"captures the payment", "capture", nil},
-	{"refunds the payment", "refund", nil},
-	{"cancels the payment", "cancel", nil},
-	{"reads the payment status", "get-payment-status", nil},
-	{"adds a consent", "add-consent", nil},
-	{"revokes the consent", "revoke-consent", nil},
-	{"finds the user account by e-mail address", "find-user-account", nil},
-	{"finds the user account by login ID", "find-user-account", byLoginID},
-	{"checks the available payment amount", "check-available-payment-amount", nil},
-	{"reads the account entries", "account-enquiry", nil},
-	{"reads the balance", "balance-enquiry", nil},
-	{"authorizes a wallet payment to the merchant", "kc-authorize", nil},
-	{"debits the account for the merchant", "kc-debit-account", nil},
-	{"captures the wallet payment", "kc-capture", nil},
-	{"cancels the wallet payment", "kc-cancel", nil},
-	{"refunds the wallet payment", "kc-refund", nil},
-	{"checks an address", "address-check", nil},
 }
+
+// phrases name each operation in the features' words: its Phrase in the
+// contract, then the use cases. The step patterns are built from this
+// table, so a feature says "the partner closes the account" and never a
+// method or a path.
+var phrases = func() []phrase {
+	var out []phrase
+	for _, op := range schemas.Catalogue() {
+		out = append(out, phrase{op.Phrase, op.ID, nil})
+	}
+	return append(out, useCases...)
+}()
 
 // variants are named shapes of a request, applied on top of its valid form.
 var variants = []struct {
@@ -217,10 +199,10 @@ func (w *World) sendDetached(ctx context.Context, r *request) (*call, error) {
 // (Add Consent's and KC-Debit Account's oneTimePassword are S(8); top and
 // skip of Account Enquiry travel in a query string.)
 var numberFields = map[string][]string{
-	"update-account":                        {"oneTimePassword"},
-	"complete-verify-stored-payment-option": {"verificationCode"},
-	"authorize":                             {"oneTimePassword"},
-	"revoke-consent":                        {"oneTimePassword"},
+	schemas.UpdateAccount:                     {"oneTimePassword"},
+	schemas.CompleteVerifyStoredPaymentOption: {"verificationCode"},
+	schemas.Authorize:                         {"oneTimePassword"},
+	schemas.RevokeConsent:                     {"oneTimePassword"},
 }
 
 // encodeNumbers returns the body fields with the N(n) fields of the
@@ -324,14 +306,14 @@ func (c *call) succeeded() bool {
 // stateIdentifiers are the identifiers an operation's answer must carry
 // for the scenario to build on it: what the later calls of a scenario send.
 var stateIdentifiers = map[string][]string{
-	"create-account":                     {"accno"},
-	"init-add-stored-payment-option":     {"authorizationToken"},
-	"complete-add-stored-payment-option": {"storedPaymentOptionReference"},
-	"init-authorize":                     {"uniqueReference"},
-	"authorize":                          {"uniqueReference"},
-	"kc-authorize":                       {"uniqueReference"},
-	"kc-debit-account":                   {"uniqueReference"},
-	"add-consent":                        {"consentReference"},
+	schemas.CreateAccount:                  {"accno"},
+	schemas.InitAddStoredPaymentOption:     {"authorizationToken"},
+	schemas.CompleteAddStoredPaymentOption: {"storedPaymentOptionReference"},
+	schemas.InitAuthorize:                  {"uniqueReference"},
+	schemas.Authorize:                      {"uniqueReference"},
+	schemas.KCAuthorize:                    {"uniqueReference"},
+	schemas.KCDebitAccount:                 {"uniqueReference"},
+	schemas.AddConsent:                     {"consentReference"},
 }
 
 // reachedState tells whether a call reached the state a scenario's setup

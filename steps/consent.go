@@ -5,13 +5,15 @@ import (
 	"fmt"
 
 	"github.com/cucumber/godog"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Consent: B-2.2, B-4.8, B-4.9.
 
 var consentBuilders = map[string]builder{
-	"add-consent":    addConsentRequest,
-	"revoke-consent": revokeConsentRequest,
+	schemas.AddConsent:    addConsentRequest,
+	schemas.RevokeConsent: revokeConsentRequest,
 }
 
 func addConsentRequest(w *World) (map[string]string, map[string]any, error) {

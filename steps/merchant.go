@@ -8,6 +8,8 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Wallet-to-merchant payments: B-4.14 to B-4.18, and Perform Address Check (B-4.19).
@@ -18,12 +20,12 @@ type walletState struct {
 }
 
 var merchantBuilders = map[string]builder{
-	"kc-authorize":     kcAuthorizeRequest,
-	"kc-debit-account": kcDebitRequest,
-	"kc-capture":       kcCaptureRequest,
-	"kc-cancel":        paymentRequest,
-	"kc-refund":        paymentRequest,
-	"address-check":    addressCheckRequest,
+	schemas.KCAuthorize:    kcAuthorizeRequest,
+	schemas.KCDebitAccount: kcDebitRequest,
+	schemas.KCCapture:      kcCaptureRequest,
+	schemas.KCCancel:       paymentRequest,
+	schemas.KCRefund:       paymentRequest,
+	schemas.AddressCheck:   addressCheckRequest,
 }
 
 // kcDefaultAmount is what a wallet payment of the suite is worth unless a step says otherwise.
@@ -90,7 +92,7 @@ func addressCheckRequest(w *World) (map[string]string, map[string]any, error) {
 
 // rememberWalletPayment keeps the wallet payment a KC call created.
 func (w *World) rememberWalletPayment(c *call) {
-	if c.op.ID == "kc-authorize" || c.op.ID == "kc-debit-account" {
+	if c.op.ID == schemas.KCAuthorize || c.op.ID == schemas.KCDebitAccount {
 		w.payment = paymentState{
 			uniqueReference: c.json.Get("uniqueReference").String(),
 			amount:          decimal.RequireFromString(string(c.fields["paymentAmount"].(json.Number))),
@@ -100,10 +102,10 @@ func (w *World) rememberWalletPayment(c *call) {
 
 // kcAmountField names the amount field of each wallet-to-merchant operation.
 var kcAmountField = map[string]string{
-	"kc-authorize":     "paymentAmount",
-	"kc-debit-account": "paymentAmount",
-	"kc-capture":       "modifiedAmount",
-	"kc-refund":        "refundAmount",
+	schemas.KCAuthorize:    "paymentAmount",
+	schemas.KCDebitAccount: "paymentAmount",
+	schemas.KCCapture:      "modifiedAmount",
+	schemas.KCRefund:       "refundAmount",
 }
 
 var walletPhrases = map[string]string{
@@ -304,7 +306,7 @@ func (w *World) repeatAnsweredAsDeclared() error {
 	if err := w.callSucceeds(); err != nil {
 		return err
 	}
-	return w.fieldIs("statusCode", map[string]string{"kc-capture": "CAPTURED", "kc-cancel": "CANCELLED"}[c.op.ID])
+	return w.fieldIs("statusCode", map[string]string{schemas.KCCapture: "CAPTURED", schemas.KCCancel: "CANCELLED"}[c.op.ID])
 }
 
 // refundNamesAccounts checks the advisory rule B-4.18#8: refundSourceAccno

@@ -9,6 +9,8 @@ import (
 
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Stored and available payment options.
@@ -26,14 +28,14 @@ type optionState struct {
 }
 
 var paymentOptionBuilders = map[string]builder{
-	"init-add-stored-payment-option":        initAddRequest,
-	"complete-add-stored-payment-option":    completeAddRequest,
-	"init-verify-stored-payment-option":     initVerifyRequest,
-	"complete-verify-stored-payment-option": completeVerifyRequest,
-	"delete-stored-payment-option":          storedOptionRequest,
-	"set-default-stored-payment-option":     storedOptionRequest,
-	"get-payment-options":                   getPaymentOptionsRequest,
-	"get-stored-payment-options":            getStoredOptionsRequest,
+	schemas.InitAddStoredPaymentOption:        initAddRequest,
+	schemas.CompleteAddStoredPaymentOption:    completeAddRequest,
+	schemas.InitVerifyStoredPaymentOption:     initVerifyRequest,
+	schemas.CompleteVerifyStoredPaymentOption: completeVerifyRequest,
+	schemas.DeleteStoredPaymentOption:         storedOptionRequest,
+	schemas.SetDefaultStoredPaymentOption:     storedOptionRequest,
+	schemas.GetPaymentOptions:                 getPaymentOptionsRequest,
+	schemas.GetStoredPaymentOptions:           getStoredOptionsRequest,
 }
 
 // accountRequest is the envelope of an operation on the scenario's account.
@@ -149,7 +151,7 @@ func getStoredOptionsRequest(w *World) (map[string]string, map[string]any, error
 func withBillingAddress(w *World, op string, f map[string]any) {
 	f["useDifferentBillingAddress"] = true
 	f["customerFullName"] = "Max Beispiel"
-	if op != "complete-authorize" {
+	if op != schemas.CompleteAuthorize {
 		f["emailAddress"] = strings.ToLower(w.unique("billing-")) + "@example.com"
 	}
 	f["addr1"] = "Marktplatz 3"
@@ -175,9 +177,9 @@ func forTransactionType(w *World, f map[string]any) {
 // rememberOption keeps what a successful payment option call established.
 func (w *World) rememberOption(c *call) {
 	switch c.op.ID {
-	case "init-add-stored-payment-option":
+	case schemas.InitAddStoredPaymentOption:
 		w.option.authorizationToken = c.json.Get("authorizationToken").String()
-	case "complete-add-stored-payment-option":
+	case schemas.CompleteAddStoredPaymentOption:
 		ref := c.json.Get("storedPaymentOptionReference").String()
 		w.option.references = append(w.option.references, ref)
 		w.option.current = ref

@@ -9,6 +9,8 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Payments through external payment options: B-2.1, B-2.5, B-3, B-4.1 to B-4.7.
@@ -25,13 +27,13 @@ type paymentState struct {
 }
 
 var paymentBuilders = map[string]builder{
-	"init-authorize":     initAuthorizeRequest,
-	"complete-authorize": completeAuthorizeRequest,
-	"authorize":          authorizeRequest,
-	"capture":            paymentRequest,
-	"refund":             paymentRequest,
-	"cancel":             paymentRequest,
-	"get-payment-status": paymentRequest,
+	schemas.InitAuthorize:     initAuthorizeRequest,
+	schemas.CompleteAuthorize: completeAuthorizeRequest,
+	schemas.Authorize:         authorizeRequest,
+	schemas.Capture:           paymentRequest,
+	schemas.Refund:            paymentRequest,
+	schemas.Cancel:            paymentRequest,
+	schemas.GetPaymentStatus:  paymentRequest,
 }
 
 // money writes an amount as a JSON number with two decimals (Dec(18,2)).
@@ -153,7 +155,7 @@ func withHouseNumberInAddr1(_ *World, f map[string]any) {
 // rememberPayment keeps what a successful payment call established.
 func (w *World) rememberPayment(c *call) {
 	switch c.op.ID {
-	case "init-authorize", "authorize":
+	case schemas.InitAuthorize, schemas.Authorize:
 		w.payment = paymentState{
 			uniqueReference:    c.json.Get("uniqueReference").String(),
 			authorizationToken: c.json.Get("authorizationToken").String(),
@@ -212,7 +214,7 @@ func setAmount(r *request, amount string) error {
 	if err != nil {
 		return fmt.Errorf("%q is not an amount", amount)
 	}
-	field := map[string]string{"capture": "modifiedAmount", "refund": "refundAmount"}[r.op.ID]
+	field := map[string]string{schemas.Capture: "modifiedAmount", schemas.Refund: "refundAmount"}[r.op.ID]
 	if field == "" {
 		return fmt.Errorf("%s takes no amount", r.op.Name)
 	}
@@ -353,7 +355,7 @@ func (w *World) wholeAmountCaptured() error {
 	if err != nil {
 		return err
 	}
-	rule := map[string]string{"capture": "B-4.4#5", "kc-capture": "B-4.16#8"}[c.op.ID]
+	rule := map[string]string{schemas.Capture: "B-4.4#5", schemas.KCCapture: "B-4.16#8"}[c.op.ID]
 	if rule == "" {
 		return fmt.Errorf("the last call is %s, not a capture", c.op.Name)
 	}
@@ -450,7 +452,7 @@ func processedInCurrency(c *call, curr string) (decimal.Decimal, bool) {
 }
 
 // resultOf is the statusCode each move results in (B-3).
-var resultOf = map[string]string{"complete-authorize": "AUTHORIZED", "capture": "CAPTURED", "cancel": "CANCELLED"}
+var resultOf = map[string]string{schemas.CompleteAuthorize: "AUTHORIZED", schemas.Capture: "CAPTURED", schemas.Cancel: "CANCELLED"}
 
 // repeatAnswered checks an exact repeat of a move against what the target
 // declares (B-3#16, behaviour repeatedPaymentMove): a handled error, or

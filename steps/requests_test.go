@@ -2,11 +2,13 @@ package steps
 
 import (
 	"encoding/json"
+	"io/fs"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -85,22 +87,33 @@ func TestRequestSchemasRejectBrokenRequests(t *testing.T) {
 	assert.Contains(t, err.Error(), "closingReason")
 }
 
-func TestEveryOperationHasItsSchemasAndAPhrase(t *testing.T) {
+// TestEveryOperationHasWhatItNeeds holds each operation of the contract
+// (schemas.Catalogue) to the other places an operation lives: its request
+// and response schemas, a phrase of its own, a step builder and its
+// feature file (Operation.FeatureFile), which uses its phrase.
+func TestEveryOperationHasWhatItNeeds(t *testing.T) {
 	_, set := testWorld(t)
 	have := map[string]bool{}
 	for _, n := range set.Names() {
 		have[n] = true
 	}
+	fsys := features.FS()
+	seen := map[string]string{}
 	for _, op := range schemas.Catalogue() {
 		assert.True(t, have[op.RequestSchema()], op.RequestSchema())
 		if !op.PlainText {
 			assert.True(t, have[op.ResponseSchema()], op.ResponseSchema())
 		}
-		found := false
-		for _, p := range phrases {
-			found = found || p.op == op.ID
+		if assert.NotEmpty(t, op.Phrase, op.ID) {
+			assert.Empty(t, seen[op.Phrase], "%s and %s share the phrase %q", seen[op.Phrase], op.ID, op.Phrase)
+			seen[op.Phrase] = op.ID
 		}
-		assert.True(t, found, "no phrase names %s", op.Name)
+		_, ok := builderFor(op.ID)
+		assert.True(t, ok, "no step builder for %s", op.ID)
+		text, err := fs.ReadFile(fsys, op.FeatureFile())
+		if assert.NoError(t, err, "the feature file of %s", op.Name) {
+			assert.Contains(t, string(text), op.Phrase, "%s never uses the phrase of %s", op.FeatureFile(), op.Name)
+		}
 	}
 }
 

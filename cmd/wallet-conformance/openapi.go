@@ -35,7 +35,7 @@ func openapiCmd(args []string, stdout, stderr io.Writer) error {
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON): the examples carry its values (program, merchant, "+
 		"currency ...) and N(n) request fields are narrowed to the numberEncoding it declares (default: both encodings); "+
 		"its secrets need not be set, and never appear in the document")
-	createAccount := fs.Bool("create-account", false, "with --profile: open an account at the target (Issue Token, Create Account, "+
+	createAccount := fs.Bool(schemas.CreateAccount, false, "with --profile: open an account at the target (Issue Token, Create Account, "+
 		"with the profile's credentials) and name it in the examples")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -160,7 +160,7 @@ func openAccount(ctx context.Context, p *profile.Profile) (*openedAccount, error
 	if err != nil {
 		return nil, err
 	}
-	resp, _, err := client.Do(ctx, target.Request{Operation: "create-account", Method: http.MethodPut, Path: "/account", Body: body, Token: token})
+	resp, _, err := client.Do(ctx, target.Request{Operation: schemas.CreateAccount, Method: http.MethodPut, Path: "/account", Body: body, Token: token})
 	if err != nil {
 		return nil, fmt.Errorf("--create-account: Create Account: %w", err)
 	}
