@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/profile"
 )
 
 // Loads: an external payment with the wallet's accno, authorized and
@@ -71,7 +73,7 @@ func (x *machine) completeAuthorize() {
 	case p.status == stReceived:
 		exp = expSuccess
 	case p.status == stAuthorized:
-		exp = x.repeat("repeatedPaymentMove")
+		exp = x.repeat(profile.RepeatedPaymentMove)
 	case p.status == stCancelled || p.status == stCaptured:
 		// Its authorization was "previously initiated" (B-3): a refusal
 		// is implied, not stated (B-3#5, advisory).
@@ -320,7 +322,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 	case p.kind == payKCAuth && p.status == stAuthorized:
 		exp = expSuccess
 	case repeated:
-		exp = x.repeat("kcRepeatedMove")
+		exp = x.repeat(profile.KCRepeatedMove)
 	case p.kind == payKCAuth && p.status == stCancelled:
 		// It was "previously authorized by KC-Authorize" (B-3): a refusal
 		// is implied, not stated (B-3#63, advisory).
@@ -354,7 +356,7 @@ func (x *machine) kcCancel() {
 	case p.kind == payKCAuth && p.status == stAuthorized:
 		exp = expSuccess
 	case repeated:
-		exp = x.repeat("kcRepeatedMove")
+		exp = x.repeat(profile.KCRepeatedMove)
 	}
 	x.onWallet(st, x.envelope(false), exp, nil, func(r *reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCancelled)
@@ -446,8 +448,8 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 // expected to answer: the target declares it (the behaviour key, B-3#16 for
 // payments, B-3#58 for KC payments): refused, or answered again. Either way
 // its status stays and no money moves.
-func (x *machine) repeat(key string) expectation {
-	if x.e.profile.Behaves(key) == "idempotent" {
+func (x *machine) repeat(key profile.BehaviourKey) expectation {
+	if x.e.profile.Behaves(key) == profile.Idempotent {
 		return expSuccess
 	}
 	return expRefusal

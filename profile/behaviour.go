@@ -15,11 +15,35 @@ import (
 // "behaviour:", and the suite holds it to what it declared (rules.Profile).
 // A target that declares nothing gets each key's default.
 type Behaviour struct {
-	Key    string   // the key under behaviour:, e.g. "numberEncoding"
-	Clause string   // the clause that leaves the point open, e.g. "A-2.0"
-	Values []string // the choices; Values[0] is the default: the spec's own wording where it has one
-	Doc    string   // what the key decides and what each value means, one sentence
+	Key    BehaviourKey // the key under behaviour:, e.g. "numberEncoding"
+	Clause string       // the clause that leaves the point open, e.g. "A-2.0"
+	Values []string     // the choices; Values[0] is the default: the spec's own wording where it has one
+	Doc    string       // what the key decides and what each value means, one sentence
 }
+
+// BehaviourKey names a behaviour. The keys are the constants below, one per
+// behaviour of the tables (TestEveryBehaviourKeyIsDefined), so the suite
+// cannot ask for a behaviour no table defines.
+type BehaviourKey string
+
+// The behaviours a profile can declare.
+const (
+	NumberEncoding      BehaviourKey = "numberEncoding"
+	RepeatedPaymentMove BehaviourKey = "repeatedPaymentMove"
+	KCRepeatedMove      BehaviourKey = "kcRepeatedMove"
+)
+
+// The values the behaviours take.
+const (
+	AsString   = "string"     // NumberEncoding: a JSON string of digits
+	AsNumber   = "number"     // NumberEncoding: a JSON number
+	Refused    = "refused"    // RepeatedPaymentMove, KCRepeatedMove: a handled error
+	Idempotent = "idempotent" // RepeatedPaymentMove, KCRepeatedMove: 0000 again
+)
+
+// behaviourKeys lists the constants above, for the test that ties them to
+// the tables.
+var behaviourKeys = []BehaviourKey{NumberEncoding, RepeatedPaymentMove, KCRepeatedMove}
 
 // Behaviours lists every behaviour a profile can declare, in the order the
 // spec's clauses come. Each area of the suite keeps its own table.
@@ -30,7 +54,7 @@ func Behaviours() []Behaviour {
 }
 
 // behaviourKey returns the behaviour named key.
-func behaviourKey(key string) (Behaviour, bool) {
+func behaviourKey(key BehaviourKey) (Behaviour, bool) {
 	for _, b := range Behaviours() {
 		if b.Key == key {
 			return b, true
@@ -40,16 +64,12 @@ func behaviourKey(key string) (Behaviour, bool) {
 }
 
 // Behaves returns the target's choice for behaviour key: what the profile
-// declares, or the key's default. It panics on a key no table defines: that
-// is a defect of the suite, not of a profile.
-func (p *Profile) Behaves(key string) string {
-	b, ok := behaviourKey(key)
-	if !ok {
-		panic(fmt.Sprintf("profile: no behaviour is called %q", key))
-	}
-	if v, ok := p.Behaviour[key]; ok && v != "" {
+// declares, or the key's default.
+func (p *Profile) Behaves(key BehaviourKey) string {
+	if v, ok := p.Behaviour[string(key)]; ok && v != "" {
 		return v
 	}
+	b, _ := behaviourKey(key) // every key has its table entry (TestEveryBehaviourKeyIsDefined)
 	return b.Values[0]
 }
 
@@ -63,7 +83,7 @@ func (p *Profile) validateBehaviours() error {
 	sort.Strings(keys)
 	var errs []string
 	for _, k := range keys {
-		b, ok := behaviourKey(k)
+		b, ok := behaviourKey(BehaviourKey(k))
 		switch {
 		case !ok:
 			errs = append(errs, fmt.Sprintf("behaviour.%s is not a behaviour the suite knows", k))

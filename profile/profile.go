@@ -214,8 +214,8 @@ func (p *Profile) Validate() error {
 // behaviour or its default.
 func (p *Profile) Value(key string) string {
 	if b, ok := strings.CutPrefix(key, "behaviour."); ok {
-		if _, known := behaviourKey(b); known {
-			return p.Behaves(b)
+		if _, known := behaviourKey(BehaviourKey(b)); known {
+			return p.Behaves(BehaviourKey(b))
 		}
 		return ""
 	}

@@ -42,7 +42,7 @@ func TestTheTemplateHasEveryKey(t *testing.T) {
 
 	text := Template("")
 	for _, b := range Behaviours() {
-		assert.Contains(t, text, "#   "+b.Key+": "+b.Values[0]+"\n", "behaviour %s is commented out with its default", b.Key)
+		assert.Contains(t, text, "#   "+string(b.Key)+": "+b.Values[0]+"\n", "behaviour %s is commented out with its default", b.Key)
 	}
 	assert.Contains(t, text, "# behaviour:\n")
 	for _, line := range strings.Split(text, "\n") {
@@ -75,7 +75,7 @@ func TestTheTemplateParses(t *testing.T) {
 	assert.Equal(t, "00", all.AccnoType)
 	assert.Equal(t, []string{"B-4.19"}, all.Scope.Exclude)
 	for _, b := range Behaviours() {
-		assert.Equal(t, b.Values[0], all.Behaviour[b.Key])
+		assert.Equal(t, b.Values[0], all.Behaviour[string(b.Key)])
 	}
 	// Defaults written are the defaults Parse applies.
 	bare, err := Parse([]byte("baseUrl: x\nenvironment: sandbox\ncredentials: {userId: u, password: p}\nprogramCode: P\ncurrency: EUR\ntitleCode: MR\n"), env(nil))

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -75,7 +76,7 @@ func runSuite(t *testing.T, r suiteRun) (*reports.Report, string, string) {
 	require.NotEqual(t, reports.NotConformant, res.Verdict(), "%s: the suite itself fails", r.name)
 	rep, err := reports.ReadReport(dir)
 	require.NoError(t, err, r.name)
-	return rep, srv.URL, p.Behaves("numberEncoding")
+	return rep, srv.URL, p.Behaves(profile.NumberEncoding)
 }
 
 // Every request and every response of whole suite runs against the

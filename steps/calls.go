@@ -213,7 +213,7 @@ var numberFields = map[string][]string{
 // scenario's deliberate wrong value.
 func encodeNumbers(p *profile.Profile, op string, fields map[string]any) map[string]any {
 	names := numberFields[op]
-	if len(names) == 0 || p.Behaves("numberEncoding") != "number" {
+	if len(names) == 0 || p.Behaves(profile.NumberEncoding) != profile.AsNumber {
 		return fields
 	}
 	out := make(map[string]any, len(fields))

@@ -9,6 +9,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -300,7 +301,7 @@ func (w *World) repeatAnsweredAsDeclared() error {
 	if err != nil {
 		return err
 	}
-	if w.env.Profile.Behaves("kcRepeatedMove") != "idempotent" {
+	if w.env.Profile.Behaves(profile.KCRepeatedMove) != profile.Idempotent {
 		return w.handledError()
 	}
 	if err := w.callSucceeds(); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -466,7 +467,7 @@ func (w *World) repeatAnswered() error {
 	if !ok {
 		return fmt.Errorf("%s is not a move B-3 lets a target repeat", c.op.Name)
 	}
-	if w.env.Profile.Behaves("repeatedPaymentMove") == "idempotent" {
+	if w.env.Profile.Behaves(profile.RepeatedPaymentMove) == profile.Idempotent {
 		if !c.succeeded() {
 			return w.violates("B-3#16", "the profile declares repeatedPaymentMove idempotent: expected the repeated %s to succeed (HTTP %s, 0000), got HTTP %d with responseCode %s",
 				c.op.Name, statusText(c.op.Success), c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
