@@ -14,6 +14,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
@@ -100,44 +101,12 @@ type Meta struct {
 	Checks map[string][]string
 }
 
-// Shard names one part of a run spread over Count jobs: Index in 1..Count.
-type Shard struct {
-	Index int `json:"index"`
-	Count int `json:"count"`
-}
-
-// Rerun is a partial rerun: the scenarios of an earlier run that did not
-// pass there, run again. Its verdict speaks for those scenarios only: it is
-// not a certificate, and bundle and merge refuse it.
-type Rerun struct {
-	Of        string   `json:"of"`        // the run ID of the earlier run
-	Scenarios []string `json:"scenarios"` // the IDs rerun, in feature file order
-	// Exploration is the earlier run's exploration, made again with the
-	// same seed because one of its runs did not pass; nil otherwise.
-	Exploration *Exploration `json:"exploration"`
-}
-
-// Exploration is what a run's stateful exploration was: explorations of
-// each seed, made at once, each replayed exactly by wallet-conformance
-// explore --seed S --runs R --steps M, and what they made of them.
-type Exploration struct {
-	Seeds []uint64 `json:"seeds"`
-	Runs  int      `json:"runs"`  // property runs asked of each seed
-	Steps int      `json:"steps"` // moves per run, on average
-	Made  int      `json:"made"`  // property runs made, of every seed
-	Calls int      `json:"calls"` // calls sent, shrinking included
-	// Failed lists the rules of the invariants the explorations found
-	// broken, one per seed that found one, in seed order.
-	Failed []string `json:"failed"`
-}
-
-// Replay is the command that explores as seed's exploration did.
-func (e Exploration) Replay(seed uint64) string {
-	return fmt.Sprintf("wallet-conformance explore --seed %d --runs %d --steps %d", seed, e.Runs, e.Steps)
-}
-
-// String writes the shard as the --shard flag takes it: "2/3".
-func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+// Shard, Rerun and Exploration are the run's selection and exploration (package record).
+type (
+	Shard       = record.Shard
+	Rerun       = record.Rerun
+	Exploration = record.Exploration
+)
 
 // Report is the model of report.json (schema version SchemaVersion,
 // documented field by field in schemas/report.schema.json). Every other
