@@ -440,13 +440,13 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			case !ok:
 				r.Status, r.Message = reports.Error, "the scenario did not run to its end"
 			default:
-				r.Status, r.Message = classify(s, o)
+				r.Status, r.Message = o.status, o.message
 				if r.Status == reports.Failed || r.Status == reports.Warning {
 					r.Broke = o.broke
 				}
 				r.Steps, r.Duration = o.steps, o.duration
 				if r.Status == reports.Blocked {
-					r.BlockedBy = blocker(o.blocked)
+					r.BlockedBy = o.blocked
 				}
 			}
 			// Whatever a scenario that did not pass was doing when the bound
@@ -624,7 +624,7 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 }
 
 // blockedMessage says what blocked a scenario, then why.
-func blockedMessage(b *steps.Blocker, msg string) string {
+func blockedMessage(b *reports.Blocker, msg string) string {
 	if op, ok := schemas.Lookup(b.Operation); ok {
 		return fmt.Sprintf("blocked by %s (%s), which did not succeed in the setup step %q: %s", op.Name, op.Clause, b.Step, msg)
 	}
@@ -634,36 +634,25 @@ func blockedMessage(b *steps.Blocker, msg string) string {
 	return fmt.Sprintf("blocked: the setup step %q failed: %s", b.Step, msg)
 }
 
-// blocker is the report's account of what blocked a scenario.
-func blocker(b *steps.Blocker) *reports.Blocker {
-	if b == nil {
-		return nil
-	}
-	r := &reports.Blocker{Operation: b.Operation, Step: b.Step}
-	if op, ok := schemas.Lookup(b.Operation); ok {
-		r.Clause = op.Clause
-	}
-	return r
-}
-
 // outcome is what the After hook saw of a scenario.
 type outcome struct {
 	err        error
-	message    string
+	status     reports.Status // classify's, once the scenario has ended
+	message    string         // why it did not pass: the error, then classify's account
 	steps      []reports.StepResult
 	duration   time.Duration
 	ended      time.Time
 	missingKey string // the profile key whose absence skipped the scenario
-	advice     []steps.Advice
-	blocked    *steps.Blocker // the setup that failed, when one did
-	broke      string         // the rule the failing check named, when it named one
+	advice     []reports.Advice
+	blocked    *reports.Blocker // the setup that failed, when one did
+	broke      string           // the rule the failing check named, when it named one
 }
 
 // adviceMessage sums up the advisory checks that did not hold.
-func adviceMessage(advice []steps.Advice) string {
+func adviceMessage(advice []reports.Advice) string {
 	parts := make([]string, len(advice))
 	for i, a := range advice {
-		parts[i] = fmt.Sprintf("advisory %s: %s", a.Rule, a.Msg)
+		parts[i] = fmt.Sprintf("advisory %s: %s", a.Rule, a.Message)
 	}
 	return strings.Join(parts, "\n")
 }
@@ -688,15 +677,8 @@ func newCollector(selected []Scenario, con *console) *collector {
 
 func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
-		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice(), blocked: w.Blocked()}
+		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice(), blocked: w.Blocked(), steps: w.Steps()}
 		o.duration = o.ended.Sub(w.Started())
-		for _, st := range w.Steps() {
-			sr := reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited, Checks: st.Checks}
-			for _, a := range st.Advice {
-				sr.Advice = append(sr.Advice, reports.Advice{Rule: a.Rule, Message: a.Msg})
-			}
-			o.steps = append(o.steps, sr)
-		}
 		if err != nil {
 			o.message = r.String(err.Error())
 			var f *steps.Failure
@@ -705,13 +687,13 @@ func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.Wor
 			}
 		}
 		uri := featureURI(s.Uri) // godog appends ":LINE" when a path selects one definition
+		if sc, ok := c.scenarios[key(uri, s.Name)]; ok {
+			o.status, o.message = classify(sc, o) // once: the console and the report read it
+			c.console.ended(uri, s.Name, o.status)
+		}
 		c.mu.Lock()
 		c.out[key(uri, s.Name)] = o
 		c.mu.Unlock()
-		if sc, ok := c.scenarios[key(uri, s.Name)]; ok {
-			st, _ := classify(sc, o)
-			c.console.ended(uri, s.Name, st)
-		}
 	}
 }
 

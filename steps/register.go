@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"time"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
@@ -25,6 +26,10 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 			return ctx, ctx.Err()
 		})
 
+		sc.StepContext().Before(func(ctx context.Context, _ *godog.Step) (context.Context, error) {
+			w.stepStarted = time.Now()
+			return ctx, nil
+		})
 		// Each step is recorded with its exchanges; the report keeps them
 		// once, in its evidence store (cucumber.json does not repeat them).
 		sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {
