@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,10 +19,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
-
-// CucumberFile is the name of the cucumber JSON a run writes next to the
-// report files.
-const CucumberFile = "cucumber.json"
 
 // Part is the report directory of one shard of a run (run --shard).
 type Part struct {
@@ -85,6 +80,9 @@ func ReadPart(dir string) (Part, error) {
 type Index struct {
 	Order  []string            // every scenario ID, in feature order
 	Checks map[string][]string // rule id -> IDs of the scenarios tagged with it
+	// Gherkin is what cucumber.json shows of the features; nil writes it
+	// from the model alone.
+	Gherkin *Gherkin
 }
 
 // Merge makes one report of the reports of every shard of a run, with one
@@ -290,7 +288,7 @@ func scenarioResult(rep *Report, s ScenarioReport) ScenarioResult {
 	}
 	pos := map[int]int{} // evidence index -> position among the scenario's exchanges
 	for _, st := range s.Steps {
-		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Waited: time.Duration(st.WaitedMs * float64(time.Millisecond)), Advice: st.Advice}
+		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Duration: fromMs(st.DurationMs), Waited: fromMs(st.WaitedMs), Advice: st.Advice}
 		for _, i := range st.Checks {
 			if p, ok := pos[i]; ok {
 				step.Checks = append(step.Checks, p)
@@ -368,9 +366,9 @@ func mergeWaivers(parts []Part, pos map[string]int) []WaiverStatus {
 
 // MergeDirs reads the report directories of every shard of a run, merges
 // them (Merge) and writes the merged report into out: the files of
-// WriteAll, cucumber.json (the shards' arrays one after the other, in
-// shard order) and profile.yaml of the first shard. Every input is read
-// before out is written, so out may be one of dirs.
+// WriteAll, cucumber.json (written from the merged report, as a run
+// writes its own: WriteCucumber) and profile.yaml of the first shard.
+// Every input is read before out is written, so out may be one of dirs.
 func MergeDirs(out string, dirs []string, idx Index, set *schemas.Set) (*Report, error) {
 	var parts []Part
 	for _, d := range dirs {
@@ -385,40 +383,11 @@ func MergeDirs(out string, dirs []string, idx Index, set *schemas.Set) (*Report,
 		return nil, err
 	}
 	parts, _ = shardOrder(parts) // checked by Merge
-	var features []json.RawMessage
-	for _, p := range parts {
-		data, err := os.ReadFile(filepath.Join(p.Dir, CucumberFile))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue // a shard that ran no scenario writes none
-		}
-		if err != nil {
-			return nil, &MergeError{Dir: p.Dir, Msg: err.Error()}
-		}
-		var elems []json.RawMessage
-		if err := json.Unmarshal(data, &elems); err != nil {
-			return nil, &MergeError{Dir: p.Dir, Msg: fmt.Sprintf("%s is not a JSON array: %v", CucumberFile, err)}
-		}
-		features = append(features, elems...)
-	}
 	profile, err := os.ReadFile(filepath.Join(parts[0].Dir, BundleProfile))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, &MergeError{Dir: parts[0].Dir, Msg: err.Error()}
 	}
-
-	if err := WriteAll(out, rep); err != nil {
-		return nil, err
-	}
-	if features == nil {
-		features = []json.RawMessage{}
-	}
-	var cucumber bytes.Buffer
-	enc := json.NewEncoder(&cucumber)
-	enc.SetIndent("", "    ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(features); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(out, CucumberFile), cucumber.Bytes(), 0o644); err != nil {
+	if err := WriteRun(out, rep, idx.Gherkin); err != nil {
 		return nil, err
 	}
 	if profile != nil {

@@ -22,8 +22,8 @@ import (
 // SchemaVersion is the version of the report.json model, documented by
 // schemas/report.schema.json. A minor version adds fields; a major version
 // changes or removes them (2.0 moved the exchanges to the evidence store,
-// EvidenceFile, and refers to them by index).
-const SchemaVersion = "2.0"
+// EvidenceFile, and refers to them by index; 2.1 added a step's durationMs).
+const SchemaVersion = "2.1"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -366,6 +366,8 @@ type StepReport struct {
 	Status    string `json:"status"` // passed, failed, skipped, undefined, pending, ambiguous
 	Error     string `json:"error"`
 	Exchanges []int  `json:"exchanges"` // indices into the evidence store
+	// DurationMs is how long the step ran (cucumber.json's step duration).
+	DurationMs float64 `json:"durationMs,omitempty"`
 	// WaitedMs is how long the step waited for the target's clock to turn
 	// (B-4.12's "a second later"), time that is no answer's latency.
 	WaitedMs float64 `json:"waitedMs,omitempty"`
@@ -485,7 +487,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		}
 		var made []int // the scenario's exchanges so far: indices into the evidence store
 		for _, st := range s.Steps {
-			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]int, 0, len(st.Exchanges)), WaitedMs: ms(st.Waited)}
+			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]int, 0, len(st.Exchanges)), DurationMs: ms(st.Duration), WaitedMs: ms(st.Waited)}
 			for _, a := range st.Advice {
 				step.Advice = append(step.Advice, Advice{Rule: a.Rule, Message: fields.String(a.Message)})
 			}

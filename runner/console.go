@@ -21,6 +21,10 @@ type console struct {
 	marks []byte     // 0 until the scenario ended
 	next  int        // first position not yet printed
 	col   int        // marks printed on the current line
+
+	// snippet is godog's code for the undefined steps of the run, printed
+	// last; "" when every step is defined.
+	snippet string
 }
 
 const consoleWidth = 70
@@ -60,6 +64,26 @@ func (c *console) ended(uri, name string, st reports.Status) {
 		c.put(c.marks[c.next])
 		c.next++
 	}
+}
+
+// snippets keeps godog's snippet for the undefined steps, to print last.
+func (c *console) snippets(text string) {
+	c.mu.Lock()
+	c.snippet = text
+	c.mu.Unlock()
+}
+
+// snippetHeading is the line before godog's snippet in its output.
+const snippetHeading = "You can implement step definitions for undefined steps with these snippets:"
+
+// godogSnippets returns, of godog's output, the snippet of code it proposes
+// for the undefined steps (its heading included); "" when it proposes none.
+func godogSnippets(out string) string {
+	i := strings.Index(out, snippetHeading)
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSpace(out[i:]) + "\n"
 }
 
 func (c *console) put(m byte) {
@@ -132,6 +156,11 @@ func (c *console) finish(res *reports.Result) {
 		}
 		msg, _, _ := strings.Cut(s.Message, "\n")
 		fmt.Fprintf(c.w, "\n%s %s %s (%s)\n  %s\n", s.Status, s.ID, s.Name, strings.Join(s.Clauses, ", "), msg)
+	}
+	if c.snippet != "" {
+		// A step the suite does not define: godog's code for it, to paste
+		// into the domain's file of steps/ (registered there with sc.Step).
+		fmt.Fprintf(c.w, "\n%s", c.snippet)
 	}
 }
 

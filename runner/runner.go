@@ -4,7 +4,7 @@
 package runner
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -240,6 +240,13 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}
 	}
 
+	// What cucumber.json shows of the features is read while the
+	// scenarios run, off the time the report takes to write.
+	gherkin := sync.OnceValues(func() (*reports.Gherkin, error) { return GherkinOf(fsys) })
+	if opts.ReportDir != "" {
+		go gherkin()
+	}
+
 	// The run starts: from here on its report is written whatever happens.
 	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
 	runID := runID()
@@ -250,15 +257,12 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
-		return writeReport(opts.ReportDir, fsys, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
+		return writeReport(opts.ReportDir, fsys, gherkin, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
 		res.AbortEvidence = evidence
 		res.Duration = time.Since(res.Started)
-		if err := writeEmptyCucumber(opts.ReportDir); err != nil {
-			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
-		}
 		if err := writeOut(nil); err != nil {
 			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
 		}
@@ -350,42 +354,23 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}()
 	}
 
-	if len(selected) == 0 {
-		if err := writeEmptyCucumber(opts.ReportDir); err != nil {
-			return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
-		}
-	}
 	if len(selected) > 0 {
-		// godog's own console formatter prints in the order scenarios end;
-		// the console of this runner prints in feature order instead, so
-		// godog formats only cucumber.json, when there is a report. godog
-		// writes it in many small pieces: it goes through a buffer (to an
-		// unbuffered file it took most of a run), into a temporary file
-		// that is moved into place once complete.
-		format, out := "progress", io.Writer(io.Discard)
-		var cucumber string
-		var cucumberFile *os.File
-		var cucumberBuf *bufio.Writer
-		if opts.ReportDir != "" {
-			f, err := os.CreateTemp(opts.ReportDir, ".cucumber-*.json")
-			if err != nil {
-				return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
-			}
-			defer os.Remove(f.Name())
-			defer f.Close()
-			cucumber, cucumberFile, cucumberBuf = f.Name(), f, bufio.NewWriterSize(f, 1<<16)
-			format, out = "cucumber", cucumberBuf
-		}
+		// godog's own output is its progress formatter: the console of this
+		// runner prints in feature order instead, so godog's goes to a
+		// buffer, and what only godog can say (the snippet of an undefined
+		// step) is passed on to the console. cucumber.json is written from
+		// the run's model with the other report files (writeReport).
 		conc := opts.Concurrency
 		if conc < 1 {
 			conc = 1
 		}
+		var godogOut bytes.Buffer
 		suite := godog.TestSuite{
 			Name:                "wallet-conformance",
 			ScenarioInitializer: steps.ScenarioInitializer(env, col.observe(redactor)),
 			Options: &godog.Options{
-				Format:         format,
-				Output:         out,
+				Format:         "progress",
+				Output:         &godogOut,
 				Strict:         true,
 				NoColors:       true,
 				Concurrency:    conc,
@@ -399,29 +384,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			err := fmt.Errorf("the suite could not run (godog status %d)", status)
 			return abort(err.Error(), nil, err)
 		}
-		if cucumber != "" {
-			err := cucumberBuf.Flush()
-			if cerr := cucumberFile.Close(); err == nil {
-				err = cerr
-			}
-			if err == nil {
-				// The features are put back in the suite's order and
-				// compacted (godog indents the file, which more than
-				// doubles its size); a shard's are joined per file.
-				err = rewriteFile(cucumber, func(data []byte) ([]byte, error) {
-					return joinCucumberFeatures(data, featurePaths(all))
-				})
-			}
-			if err == nil {
-				err = os.Chmod(cucumber, 0o644)
-			}
-			if err == nil {
-				err = os.Rename(cucumber, filepath.Join(opts.ReportDir, "cucumber.json"))
-			}
-			if err != nil {
-				return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
-			}
-		}
+		con.snippets(godogSnippets(godogOut.String()))
 	}
 	res.Duration = time.Since(res.Started)
 	defer func() { con.finish(res) }()
@@ -503,19 +466,6 @@ func unknownTags(expr TagExpr, all []Scenario) []string {
 		}
 	}
 	return out
-}
-
-// writeEmptyCucumber writes the cucumber.json of a run that ran no
-// scenario (the target was down, nothing was selected): no feature, so that
-// every report file is there, and none left from an earlier run.
-func writeEmptyCucumber(dir string) error {
-	if dir == "" {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "cucumber.json"), []byte("[]\n"), 0o644)
 }
 
 // checkScope refuses a scope.exclude entry that is no clause of Documents
@@ -704,9 +654,10 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 	return o, ok
 }
 
-// writeReport writes report.json, report.html, summary.md, junit.xml and
-// the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) error {
+// writeReport writes report.json, report.html, summary.md, junit.xml,
+// cucumber.json and the redacted profile into dir: every one from the
+// run's model.
+func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) error {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
@@ -729,7 +680,11 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, o
 		Selected:      opts.Select != nil,
 		Checks:        checks,
 	}, statuses, set)
-	if err := reports.WriteAll(dir, rep); err != nil {
+	g, err := gherkin()
+	if err != nil {
+		return err
+	}
+	if err := reports.WriteRun(dir, rep, g); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
@@ -769,18 +724,6 @@ func shardMeta(sh reports.Shard) *reports.Shard {
 		return nil
 	}
 	return &sh
-}
-
-// rewriteFile replaces a file's content by what edit makes of it.
-func rewriteFile(path string, edit func([]byte) ([]byte, error)) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if data, err = edit(data); err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
 }
 
 // redactingWriter passes console output through the redactor.

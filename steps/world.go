@@ -8,7 +8,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -46,14 +48,20 @@ type Env struct {
 	seq atomic.Int64 // numbers scenarios for unique data
 
 	patterns sync.Map // step pattern -> its *regexp.Regexp, compiled once per run
+	defined  sync.Map // step pattern -> where it is registered ("accounts.go:437")
 }
 
 // re returns the compiled step pattern p, for sc.Step: every scenario
 // registers the same definitions, so each pattern is compiled once per run
 // and shared (a *regexp.Regexp is safe for concurrent use).
+// The line of the call to re is the line of the sc.Step that registers
+// the pattern: it is noted, once, as the definition's location.
 func (e *Env) re(p string) *regexp.Regexp {
 	if re, ok := e.patterns.Load(p); ok {
 		return re.(*regexp.Regexp)
+	}
+	if _, file, line, ok := runtime.Caller(1); ok {
+		e.defined.LoadOrStore(p, fmt.Sprintf("%s:%d", filepath.Base(file), line))
 	}
 	got, _ := e.patterns.LoadOrStore(p, regexp.MustCompile(p))
 	return got.(*regexp.Regexp)
