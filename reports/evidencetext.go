@@ -19,6 +19,9 @@ func (rep *Report) CauseExample(c Cause) (ScenarioReport, []ExchangeReport, bool
 		if !ok {
 			continue
 		}
+		if _, _, defect := suiteStep(s); defect {
+			return s, nil, true // a step the suite could not run: no call shows it
+		}
 		if s.Status != Blocked {
 			_, ex := rep.FailureEvidence(s)
 			return s, ex, true

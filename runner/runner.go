@@ -24,6 +24,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
@@ -563,6 +564,14 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 	case errors.As(o.err, &infra), errors.Is(o.err, context.DeadlineExceeded), errors.Is(o.err, context.Canceled):
 		return reports.Error, o.message
 	case errors.Is(o.err, godog.ErrUndefined), errors.Is(o.err, godog.ErrAmbiguous):
+		for _, st := range o.steps {
+			switch st.Status {
+			case record.StepUndefined:
+				return reports.Error, fmt.Sprintf("the suite cannot run this scenario: undefined step %q: no step definition matches it (the console shows godog's snippet for one)", st.Text)
+			case record.StepAmbiguous:
+				return reports.Error, fmt.Sprintf("the suite cannot run this scenario: ambiguous step %q: %s", st.Text, o.message)
+			}
+		}
 		return reports.Error, "the suite cannot run this scenario: " + o.message
 	case o.blocked != nil:
 		return reports.Blocked, blockedMessage(o.blocked, o.message)
