@@ -96,8 +96,9 @@ func (c *console) put(m byte) {
 }
 
 // finish ends the progress lines and lists, in feature order, every
-// scenario that did not pass.
-func (c *console) finish(res *reports.Result) {
+// scenario that did not pass. rep is the run's report when its files were
+// written (nil: the console builds it from res).
+func (c *console) finish(res *reports.Result, rep *reports.Report) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for c.next < len(c.marks) { // scenarios that never ended
@@ -109,7 +110,9 @@ func (c *console) finish(res *reports.Result) {
 	}
 	// What did not pass, grouped by cause, root causes first: one fault
 	// of a target shows once, with how many scenarios it failed or blocked.
-	rep := reports.Build(res, reports.Meta{}, nil, nil)
+	if rep == nil {
+		rep = reports.Build(res, reports.Meta{}, nil, nil)
+	}
 	if len(rep.Causes) > 0 {
 		fmt.Fprintf(c.w, "\nWhat went wrong (%d cause(s), root causes first):\n", len(rep.Causes))
 	}

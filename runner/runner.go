@@ -252,13 +252,16 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
 	runID := runID()
 	var exploration *reports.Exploration // what the run's exploration was, once made
+	var written *reports.Report // the report of the files, once written: the console reads it too
 	writeOut := func(statuses []reports.WaiverStatus) error {
 		if opts.ReportDir == "" {
 			return nil
 		}
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
-		return writeReport(opts.ReportDir, fsys, gherkin, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
+		var err error
+		written, err = writeReport(opts.ReportDir, fsys, gherkin, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
+		return err
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
@@ -388,7 +391,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		con.snippets(godogSnippets(godogOut.String()))
 	}
 	res.Duration = time.Since(res.Started)
-	defer func() { con.finish(res) }()
+	defer func() { con.finish(res, written) }()
 	// A scenario the run's deadline (--max-duration) ended, or never let
 	// start, is cut short: ERROR, and the report says so.
 	deadline, bounded := runCtx.Deadline()
@@ -666,14 +669,14 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 // writeReport writes report.json, report.html, summary.md, junit.xml,
 // cucumber.json and the redacted profile into dir: every one from the
 // run's model.
-func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) error {
+func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) (*reports.Report, error) {
 	featSum, err := digestFS(fsys)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	schemaSum, err := digestFS(schemas.FS())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	redacted := p.Redacted()
 	rep := reports.Build(res, reports.Meta{
@@ -691,12 +694,12 @@ func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error
 	}, statuses, set)
 	g, err := gherkin()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := reports.WriteRun(dir, rep, g); err != nil {
-		return err
+		return nil, err
 	}
-	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
+	return rep, os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
 }
 
 // unknownScenarios lists the IDs of ids that no scenario of all has.
