@@ -252,7 +252,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
 	runID := runID()
 	var exploration *reports.Exploration // what the run's exploration was, once made
-	var written *reports.Report // the report of the files, once written: the console reads it too
+	var written *reports.Report          // the report of the files, once written: the console reads it too
 	writeOut := func(statuses []reports.WaiverStatus) error {
 		if opts.ReportDir == "" {
 			return nil
