@@ -12,6 +12,7 @@ package record
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"time"
 )
@@ -117,9 +118,12 @@ type Step struct {
 	Checks []int `json:"-"`
 }
 
-// Exchange is one HTTP call to the target and what came back, as the
-// client recorded it (package target fills it; its secrets are redacted
-// when it is reported).
+// Exchange is one HTTP call to the target and what came back: the one
+// shape of an exchange. Package target's client fills it (target.Exchange);
+// a report holds it redacted once more, in its evidence store
+// (reports.Evidence writes it as schemas/evidence.schema.json documents),
+// and every view of a call (report.html, the HAR, a curl command, the
+// console's text) is written from it.
 type Exchange struct {
 	Operation       string        `json:"operation"`
 	Method          string        `json:"method"`
@@ -134,6 +138,12 @@ type Exchange struct {
 	Retries      int      `json:"retries"`
 	RetriedCodes []string `json:"retriedCodes,omitempty"`
 	Error        string   `json:"error,omitempty"`
+}
+
+// LatencyMs is the exchange's latency in milliseconds, to the microsecond,
+// as the reports write it.
+func (e Exchange) LatencyMs() float64 {
+	return math.Round(float64(e.Latency)/float64(time.Microsecond)) / 1000
 }
 
 // Blocker is the setup that blocked a scenario: the operation whose call

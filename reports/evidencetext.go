@@ -89,7 +89,7 @@ func ExchangeText(exchanges []ExchangeReport, indent string, maxBody int, header
 			fmt.Fprintf(&b, "%sresponse: none (%s)\n", indent, ex.Error)
 			continue
 		}
-		fmt.Fprintf(&b, "%sresponse: HTTP %d %s (%.0f ms", indent, ex.Status, http.StatusText(ex.Status), ex.LatencyMs)
+		fmt.Fprintf(&b, "%sresponse: HTTP %d %s (%.0f ms", indent, ex.Status, http.StatusText(ex.Status), ex.LatencyMs())
 		if ex.Retries > 0 {
 			fmt.Fprintf(&b, ", after %d retries on %s", ex.Retries, strings.Join(ex.RetriedCodes, ", "))
 		}

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // Part is the report directory of one shard of a run (run --shard).
@@ -297,14 +296,7 @@ func scenarioResult(rep *Report, s ScenarioReport) ScenarioResult {
 		for _, i := range st.Exchanges {
 			pos[i] = len(pos)
 		}
-		for _, ex := range rep.ExchangesOf(st.Exchanges) {
-			step.Exchanges = append(step.Exchanges, target.Exchange{
-				Operation: ex.Operation, Method: ex.Method, URL: ex.URL,
-				RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody,
-				Status: ex.Status, ResponseHeaders: ex.ResponseHeaders, ResponseBody: ex.ResponseBody,
-				Latency: fromMs(ex.LatencyMs), Retries: ex.Retries, RetriedCodes: ex.RetriedCodes, Error: ex.Error,
-			})
-		}
+		step.Exchanges = rep.ExchangesOf(st.Exchanges)
 		r.Steps = append(r.Steps, step)
 	}
 	return r

@@ -379,22 +379,9 @@ type StepReport struct {
 	Checks []int `json:"checks,omitempty"`
 }
 
-// ExchangeReport is one HTTP call as target.Exchange records it, secrets
-// redacted.
-type ExchangeReport struct {
-	Operation       string      `json:"operation"`
-	Method          string      `json:"method"`
-	URL             string      `json:"url"`
-	RequestHeaders  http.Header `json:"requestHeaders"`
-	RequestBody     string      `json:"requestBody"`
-	Status          int         `json:"status"` // 0 when no response came
-	ResponseHeaders http.Header `json:"responseHeaders"`
-	ResponseBody    string      `json:"responseBody"`
-	LatencyMs       float64     `json:"latencyMs"`
-	Retries         int         `json:"retries"`
-	RetriedCodes    []string    `json:"retriedCodes"`
-	Error           string      `json:"error"`
-}
+// ExchangeReport is one HTTP call as the report holds it: the model's
+// record.Exchange, secrets redacted, its latency to the microsecond.
+type ExchangeReport = record.Exchange
 
 // OperationLatency sums up the calls of one operation.
 type OperationLatency struct {
@@ -563,21 +550,19 @@ func encodeJSON(rep *Report) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// exchangeReport redacts an exchange for the report (by field and header
+// name: a second guard after the client's own redactor) and rounds its
+// latency to the microsecond the files write.
 func exchangeReport(ex target.Exchange, fields *target.Redactor) ExchangeReport {
-	return ExchangeReport{
-		Operation:       ex.Operation,
-		Method:          ex.Method,
-		URL:             fields.URL(ex.URL),
-		RequestHeaders:  headers(ex.RequestHeaders, fields),
-		RequestBody:     fields.String(ex.RequestBody),
-		Status:          ex.Status,
-		ResponseHeaders: headers(ex.ResponseHeaders, fields),
-		ResponseBody:    fields.String(ex.ResponseBody),
-		LatencyMs:       ms(ex.Latency),
-		Retries:         ex.Retries,
-		RetriedCodes:    nonNil(ex.RetriedCodes),
-		Error:           fields.String(ex.Error),
-	}
+	ex.URL = fields.URL(ex.URL)
+	ex.RequestHeaders = headers(ex.RequestHeaders, fields)
+	ex.RequestBody = fields.String(ex.RequestBody)
+	ex.ResponseHeaders = headers(ex.ResponseHeaders, fields)
+	ex.ResponseBody = fields.String(ex.ResponseBody)
+	ex.Latency = ex.Latency.Round(time.Microsecond)
+	ex.RetriedCodes = nonNil(ex.RetriedCodes)
+	ex.Error = fields.String(ex.Error)
+	return ex
 }
 
 func headers(h http.Header, fields *target.Redactor) http.Header {
@@ -682,7 +667,7 @@ func latency(exchanges []ExchangeReport, allowance time.Duration) []OperationLat
 			byOp[op] = a
 			ops = append(ops, op)
 		}
-		a.lat = append(a.lat, ex.LatencyMs)
+		a.lat = append(a.lat, ex.LatencyMs())
 		a.retries += ex.Retries
 	}
 	sortOperations(ops)
