@@ -1,9 +1,12 @@
-// Package reports turns a run's results into what its readers need: the
-// verdict with the waivers applied (waivers.go), the documented and
-// versioned report.json (report.go, schemas/report.schema.json), a
-// self-contained report.html for auditors, a junit.xml for CI and the
-// summary.md of a CI job. Every writer works from a *Report, so the other
-// files can be regenerated from report.json.
+// Package reports writes the model of a run (package record) for its
+// readers: the verdict with the waivers applied (waivers.go), the
+// documented and versioned report.json (report.go,
+// schemas/report.schema.json) with its evidence store, a self-contained
+// report.html for auditors, a junit.xml for CI, the summary.md of a CI job
+// and cucumber.json for Cucumber tools (cucumber.go). Build derives from a
+// run the *Report every writer works from, so the files agree on every
+// scenario, and they can be regenerated from report.json (merge reads it
+// back into the model).
 package reports
 
 import (
