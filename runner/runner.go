@@ -411,9 +411,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 				if r.Status == reports.Failed || r.Status == reports.Warning {
 					r.Broke = o.broke
 				}
-				r.Steps, r.Duration = o.steps, o.duration
+				r.Steps, r.Duration = o.rec.Steps, o.rec.Duration
 				if r.Status == reports.Blocked {
-					r.BlockedBy = o.blocked
+					r.BlockedBy = o.rec.BlockedBy
 				}
 			}
 			// Whatever a scenario that did not pass was doing when the bound
@@ -567,7 +567,7 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 	case errors.As(o.err, &infra), errors.Is(o.err, context.DeadlineExceeded), errors.Is(o.err, context.Canceled):
 		return reports.Error, o.message
 	case errors.Is(o.err, godog.ErrUndefined), errors.Is(o.err, godog.ErrAmbiguous):
-		for _, st := range o.steps {
+		for _, st := range o.rec.Steps {
 			switch st.Status {
 			case record.StepUndefined:
 				return reports.Error, fmt.Sprintf("the suite cannot run this scenario: undefined step %q: no step definition matches it (the console shows godog's snippet for one)", st.Text)
@@ -576,8 +576,8 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 			}
 		}
 		return reports.Error, "the suite cannot run this scenario: " + o.message
-	case o.blocked != nil:
-		return reports.Blocked, blockedMessage(o.blocked, o.message)
+	case o.rec.BlockedBy != nil:
+		return reports.Blocked, blockedMessage(o.rec.BlockedBy, o.message)
 	case s.Advisory:
 		return reports.Warning, o.message
 	default:
@@ -598,16 +598,14 @@ func blockedMessage(b *reports.Blocker, msg string) string {
 
 // outcome is what the After hook saw of a scenario.
 type outcome struct {
+	rec        record.Scenario // what the scenario's World recorded: steps, duration, blocker
 	err        error
 	status     reports.Status // classify's, once the scenario has ended
 	message    string         // why it did not pass: the error, then classify's account
-	steps      []reports.StepResult
-	duration   time.Duration
 	ended      time.Time
 	missingKey string // the profile key whose absence skipped the scenario
 	advice     []reports.Advice
-	blocked    *reports.Blocker // the setup that failed, when one did
-	broke      string           // the rule the failing check named, when it named one
+	broke      string // the rule the failing check named, when it named one
 }
 
 // adviceMessage sums up the advisory checks that did not hold.
@@ -639,8 +637,8 @@ func newCollector(selected []Scenario, con *console) *collector {
 
 func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
-		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice(), blocked: w.Blocked(), steps: w.Steps()}
-		o.duration = o.ended.Sub(w.Started())
+		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice()}
+		o.rec = w.Record(o.ended)
 		if err != nil {
 			o.message = r.String(err.Error())
 			var f *steps.Failure

@@ -157,9 +157,6 @@ type World struct {
 // record.Blocker: the step records it as the report shows it.
 type Blocker = record.Blocker
 
-// Blocked returns the setup that blocked the scenario, or nil.
-func (w *World) Blocked() *Blocker { return w.blocked }
-
 type accountState struct {
 	accno  string
 	fields map[string]any // the account data as last sent by Create or Update
@@ -190,9 +187,6 @@ func (w *World) unique(prefix string) string {
 	return fmt.Sprintf("%s%s%02d", prefix, w.uid, w.n)
 }
 
-// Started returns when the scenario began.
-func (w *World) Started() time.Time { return w.started }
-
 // MissingKey names the profile key whose absence skipped the scenario ("" if none).
 func (w *World) MissingKey() string { return w.missingKey }
 
@@ -213,8 +207,13 @@ func (w *World) need(key string) (string, error) {
 // has advice ends as a WARNING.
 type Advice = record.Advice
 
-// Steps returns the scenario's steps as they ran.
-func (w *World) Steps() []record.Step { return w.steps }
+// Record returns what the scenario recorded of itself, as of ended: its
+// steps with their exchanges, how long it ran, and the setup that blocked
+// it (nil when none did). The runner adds the scenario's identity, from the
+// features, and its status, from how it ended.
+func (w *World) Record(ended time.Time) record.Scenario {
+	return record.Scenario{Steps: w.steps, Duration: ended.Sub(w.started), BlockedBy: w.blocked}
+}
 
 // recordStep closes a step: it takes the exchanges made since the last step.
 // A setup step (a Given) that failed a check blocks the scenario.
