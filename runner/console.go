@@ -25,6 +25,9 @@ type console struct {
 	// snippet is godog's code for the undefined steps of the run, printed
 	// last; "" when every step is defined.
 	snippet string
+	// quiet: no one reads the console (Options.Progress is nil), so finish
+	// neither builds nor prints the account of what went wrong.
+	quiet bool
 }
 
 const consoleWidth = 70
@@ -107,6 +110,9 @@ func (c *console) finish(res *reports.Result, rep *reports.Report) {
 	}
 	if c.col > 0 {
 		fmt.Fprintf(c.w, "%s %d\n", strings.Repeat(" ", consoleWidth-c.col), c.next)
+	}
+	if c.quiet {
+		return
 	}
 	// What did not pass, grouped by cause, root causes first: one fault
 	// of a target shows once, with how many scenarios it failed or blocked.

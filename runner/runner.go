@@ -341,6 +341,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		progress = io.Discard
 	}
 	con := newConsole(&redactingWriter{w: progress, r: redactor}, selected)
+	con.quiet = opts.Progress == nil
 	col := newCollector(selected, con)
 
 	// The exploration runs beside the scenarios, one worker more: its
