@@ -51,6 +51,44 @@ func (r *Run) Counts() map[Status]int {
 	return c
 }
 
+// Meta is what the run knows besides the results: identity, suite, target
+// and the (already redacted) profile.
+type Meta struct {
+	RunID          string
+	Time           time.Time // when the run started; zero means Run.Started
+	SuiteVersion   string
+	FeaturesSHA256 string
+	SchemasSHA256  string
+	Target         string // zero means Run.Target
+	// Profile is the redacted profile, marshalled to JSON as given (fields
+	// named like secrets are redacted once more).
+	Profile       any
+	Exclude       []string // the profile's scope.exclude
+	Tags          string   // the --tags expression
+	CallAllowance time.Duration
+	// Notices are facts about the run a reader must not miss: TLS
+	// verification skipped, an environment other than sandbox, a run cut
+	// short by --max-duration.
+	Notices []string
+	// Shard is the part of the selected scenarios this run ran (run
+	// --shard); nil for a whole run.
+	Shard *Shard
+	// Rerun says the run ran only the scenarios that did not pass in an
+	// earlier run (run --rerun-failed); nil otherwise.
+	Rerun *Rerun
+	// Exploration is the stateful exploration the run made after its
+	// scenarios (run --explore), whose scenarios are among the results;
+	// nil when it made none.
+	Exploration *Exploration
+	// Selected says the run ran some of the scenarios its tags select
+	// (conformancetest under go test -run): the clauses it left out read
+	// "not selected", as under a tag filter.
+	Selected bool
+	// Checks maps each rule id to the scenarios of the whole suite tagged
+	// with it (reports.Index.Checks): which rules the suite checks at all.
+	Checks map[string][]string
+}
+
 // Scenario is one scenario of a run (an outline's row counts as one) and
 // how it ended.
 type Scenario struct {

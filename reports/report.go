@@ -63,43 +63,8 @@ var KnownHeaders = []string{
 	"Transfer-Encoding", "Vary", "Via",
 }
 
-// Meta is what the run knows besides the results: identity, suite, target
-// and the (already redacted) profile.
-type Meta struct {
-	RunID          string
-	Time           time.Time // when the run started; zero means Result.Started
-	SuiteVersion   string
-	FeaturesSHA256 string
-	SchemasSHA256  string
-	Target         string // zero means Result.Target
-	// Profile is the redacted profile, marshalled to JSON as given (fields
-	// named like secrets are redacted once more).
-	Profile       any
-	Exclude       []string // the profile's scope.exclude
-	Tags          string   // the --tags expression
-	CallAllowance time.Duration
-	// Notices are facts about the run a reader must not miss: TLS
-	// verification skipped, an environment other than sandbox, a run cut
-	// short by --max-duration.
-	Notices []string
-	// Shard is the part of the selected scenarios this run ran (run
-	// --shard); nil for a whole run.
-	Shard *Shard
-	// Rerun says the run ran only the scenarios that did not pass in an
-	// earlier run (run --rerun-failed); nil otherwise.
-	Rerun *Rerun
-	// Exploration is the stateful exploration the run made after its
-	// scenarios (run --explore), whose scenarios are among the results;
-	// nil when it made none.
-	Exploration *Exploration
-	// Selected says the run ran some of the scenarios its tags select
-	// (conformancetest under go test -run): the clauses it left out read
-	// "not selected", as under a tag filter.
-	Selected bool
-	// Checks maps each rule id to the scenarios of the whole suite tagged
-	// with it (Index.Checks): which rules the suite checks at all.
-	Checks map[string][]string
-}
+// Meta is what the run knows besides its scenarios (record.Meta).
+type Meta = record.Meta
 
 // Shard, Rerun and Exploration are the run's selection and exploration (package record).
 type (
