@@ -10,9 +10,10 @@ import (
 
 // ScenarioInitializer returns the godog initializer that gives every
 // scenario its own World and registers the steps of every domain with
-// godog (sc.Step), so godog matches, reports and locates them itself: an
-// undefined or ambiguous step fails in strict mode, cucumber.json names
-// each step's definition, and a new step text gets godog's snippet.
+// godog (sc.Step), so godog matches them itself: an undefined or ambiguous
+// step fails in strict mode, and a new step text gets godog's snippet. The
+// line of each sc.Step is the definition's location that cucumber.json
+// names (Definitions).
 // observe, when not nil, receives each World and the scenario's error once
 // the scenario has ended.
 func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error)) func(*godog.ScenarioContext) {
