@@ -374,52 +374,13 @@ type Observation struct {
 // nil, tells which response fields each operation declares (observations
 // of extra fields). Build does not change r.
 func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report {
-	t := m.Time
-	if t.IsZero() {
-		t = r.Started
+	if m.Time.IsZero() {
+		m.Time = r.Started
 	}
-	tgt := m.Target
-	if tgt == "" {
-		tgt = r.Target
+	if m.Target == "" {
+		m.Target = r.Target
 	}
-	allowance := m.CallAllowance
-	if allowance <= 0 {
-		allowance = DefaultCallAllowance
-	}
-	rep := &Report{
-		SchemaVersion: SchemaVersion,
-		RunID:         m.RunID,
-		Time:          t.UTC().Format(time.RFC3339),
-		DurationMs:    ms(r.Duration),
-		Suite:         Suite{Version: m.SuiteVersion, FeaturesSHA256: m.FeaturesSHA256, SchemasSHA256: m.SchemasSHA256},
-		Target:        tgt,
-		Profile:       redactedProfile(m.Profile),
-		Scope:         Scope{Exclude: append([]string{}, m.Exclude...), Tags: m.Tags},
-		CallAllowance: formatSeconds(allowance),
-		Notices:       append([]string{}, m.Notices...),
-		Verdict:       r.Verdict(),
-		Counts:        Counts{ByStatus: map[Status]int{}},
-		Causes:        []Cause{},
-		Clauses:       []ClauseReport{},
-		Scenarios:     make([]ScenarioReport, 0, len(r.Scenarios)),
-		Waivers:       append([]WaiverStatus{}, waivers...),
-	}
-	if m.Shard != nil {
-		sh := *m.Shard
-		rep.Shard = &sh
-	}
-	if m.Rerun != nil {
-		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration}
-	}
-	if m.Exploration != nil {
-		ex := *m.Exploration
-		ex.Seeds, ex.Failed = append([]uint64{}, ex.Seeds...), append([]string{}, ex.Failed...)
-		rep.Exploration = &ex
-	}
-	for i := range rep.Waivers {
-		rep.Waivers[i].Matched = nonNil(rep.Waivers[i].Matched)
-		rep.Waivers[i].Waived = nonNil(rep.Waivers[i].Waived)
-	}
+	rep := newReport(m, r.Duration, waivers, len(r.Scenarios))
 	fields := target.NewRedactor() // redacts by field and header name only: a second guard
 	for _, s := range r.Scenarios {
 		sr := ScenarioReport{
@@ -456,11 +417,6 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			sr.Steps = append(sr.Steps, step)
 		}
 		rep.Scenarios = append(rep.Scenarios, sr)
-		rep.Counts.ByStatus[s.Status]++
-		rep.Counts.Total++
-		if s.Waiver != nil && Counting(s.Status, s.Advisory) {
-			rep.Counts.Waived++
-		}
 	}
 	if r.Aborted != "" {
 		rep.Aborted = &Aborted{Reason: fields.String(r.Aborted), Exchanges: []int{}}
@@ -468,13 +424,78 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			rep.Aborted.Exchanges = append(rep.Aborted.Exchanges, rep.addExchange(exchangeReport(ex, fields)))
 		}
 	}
+	rep.derive(m, set)
+	return rep
+}
+
+// newReport starts the report of a run from its meta (Time and Target
+// set), before its scenarios.
+func newReport(m Meta, duration time.Duration, waivers []WaiverStatus, scenarios int) *Report {
+	allowance := m.CallAllowance
+	if allowance <= 0 {
+		allowance = DefaultCallAllowance
+	}
+	rep := &Report{
+		SchemaVersion: SchemaVersion,
+		RunID:         m.RunID,
+		Time:          m.Time.UTC().Format(time.RFC3339),
+		DurationMs:    ms(duration),
+		Suite:         Suite{Version: m.SuiteVersion, FeaturesSHA256: m.FeaturesSHA256, SchemasSHA256: m.SchemasSHA256},
+		Target:        m.Target,
+		Profile:       redactedProfile(m.Profile),
+		Scope:         Scope{Exclude: append([]string{}, m.Exclude...), Tags: m.Tags},
+		CallAllowance: formatSeconds(allowance),
+		Notices:       append([]string{}, m.Notices...),
+		Counts:        Counts{ByStatus: map[Status]int{}},
+		Causes:        []Cause{},
+		Clauses:       []ClauseReport{},
+		Scenarios:     make([]ScenarioReport, 0, scenarios),
+		Waivers:       append([]WaiverStatus{}, waivers...),
+	}
+	if m.Shard != nil {
+		sh := *m.Shard
+		rep.Shard = &sh
+	}
+	if m.Rerun != nil {
+		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration}
+	}
+	if m.Exploration != nil {
+		ex := *m.Exploration
+		ex.Seeds, ex.Failed = append([]uint64{}, ex.Seeds...), append([]string{}, ex.Failed...)
+		rep.Exploration = &ex
+	}
+	for i := range rep.Waivers {
+		rep.Waivers[i].Matched = nonNil(rep.Waivers[i].Matched)
+		rep.Waivers[i].Waived = nonNil(rep.Waivers[i].Waived)
+	}
+	return rep
+}
+
+// derive computes what the report derives from its scenarios and
+// exchanges: the verdict, the counts, the evidence reference, the causes,
+// the clauses, the rule coverage, the latency and the observations.
+func (rep *Report) derive(m Meta, set *schemas.Set) {
+	rep.Verdict = DeriveVerdict(rep.Aborted != nil, len(rep.Scenarios), func(i int) (Status, bool, bool) {
+		s := rep.Scenarios[i]
+		return s.Status, s.Advisory, s.Waiver != nil
+	})
+	for _, s := range rep.Scenarios {
+		rep.Counts.ByStatus[s.Status]++
+		rep.Counts.Total++
+		if s.Waiver != nil && Counting(s.Status, s.Advisory) {
+			rep.Counts.Waived++
+		}
+	}
+	allowance := m.CallAllowance
+	if allowance <= 0 {
+		allowance = DefaultCallAllowance
+	}
 	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges)}
 	rep.Causes = causes(rep)
 	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil || m.Rerun != nil || m.Selected)
 	rep.Rules = ruleCoverage(rep, m.Checks)
 	rep.Latency = latency(rep.exchanges, allowance)
 	rep.Observations = observations(rep, set)
-	return rep
 }
 
 // Scenario returns the scenario with the given ID.
