@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // CucumberFile is the name of the cucumber JSON a run writes next to the
@@ -112,7 +114,9 @@ const (
 // WriteCucumber writes cucumber.json: every scenario of rep, grouped by
 // feature file in the order of g's features, in cucumber's JSON format
 // (features > elements > steps, with keyword, name, line, match.location,
-// result.status, result.duration and result.error_message, and tags),
+// result.status, result.duration and result.error_message, and tags; an
+// undefined, ambiguous or pending step's location is its own place in its
+// feature, as godog writes it),
 // compact. It is a writer of the same model as report.json, so both say
 // the same of every scenario. Cucumber knows no WARNING, BLOCKED, NOT
 // CLAIMED or waiver; its step statuses carry the suite's status by one rule:
@@ -210,14 +214,19 @@ func cucumberSteps(s ScenarioReport, gs GherkinScenario, uri string, locate func
 	out := make([]cukeStep, len(steps))
 	for i, st := range steps {
 		c := cukeStep{Keyword: st.Keyword, Name: st.Text, Line: st.Line, Result: cukeResult{Status: cukePassed}}
-		if locate != nil {
+		unmatched := false // no one definition ran it: godog then names the step's own place
+		if i < len(s.Steps) {
+			c.Result.Duration = int64(math.Round(s.Steps[i].DurationMs * 1e6))
+			switch s.Steps[i].Status {
+			case record.StepUndefined, record.StepAmbiguous, record.StepPending:
+				unmatched = true
+			}
+		}
+		if locate != nil && !unmatched {
 			c.Match.Location = locate(st.Text)
 		}
 		if c.Match.Location == "" {
 			c.Match.Location = fmt.Sprintf("%s:%d", uri, st.Line)
-		}
-		if i < len(s.Steps) {
-			c.Result.Duration = int64(math.Round(s.Steps[i].DurationMs * 1e6))
 		}
 		out[i] = c
 	}
