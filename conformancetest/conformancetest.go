@@ -445,7 +445,7 @@ func evidenceText(exchanges []reports.ExchangeReport) string {
 		case ex.Status == 0:
 			fmt.Fprintf(&b, "\nresponse: none (%s)", ex.Error)
 		default:
-			fmt.Fprintf(&b, "\nresponse: HTTP %d %s (%.0f ms", ex.Status, http.StatusText(ex.Status), ex.LatencyMs)
+			fmt.Fprintf(&b, "\nresponse: HTTP %d %s (%.0f ms", ex.Status, http.StatusText(ex.Status), ex.LatencyMs())
 			if ex.Retries > 0 {
 				fmt.Fprintf(&b, ", after %d retries on %s", ex.Retries, strings.Join(ex.RetriedCodes, ", "))
 			}

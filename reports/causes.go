@@ -8,6 +8,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -40,6 +41,27 @@ type Cause struct {
 	Scenarios []string `json:"scenarios"` // IDs, in feature order
 }
 
+// Answers of a cause that is a defect of the suite itself, no call: a step
+// of a feature that no step definition matches, or more than one.
+const (
+	AnswerUndefinedStep = "undefined step"
+	AnswerAmbiguousStep = "ambiguous step"
+)
+
+// suiteStep returns the step of a scenario that the suite could not run
+// (undefined or ambiguous) and what it was, or false.
+func suiteStep(s ScenarioReport) (StepReport, string, bool) {
+	for _, st := range s.Steps {
+		switch st.Status {
+		case record.StepUndefined:
+			return st, AnswerUndefinedStep, true
+		case record.StepAmbiguous:
+			return st, AnswerAmbiguousStep, true
+		}
+	}
+	return StepReport{}, "", false
+}
+
 // machinery names the calls the suite makes that are no operation of the
 // spec (their Operation in an exchange), with what they are.
 var machinery = map[string]string{
@@ -49,9 +71,11 @@ var machinery = map[string]string{
 // Title names the cause for people: "create-account (A-4.2)", with the
 // read that revealed a move's fault ("kc-refund (B-4.18), revealed by
 // balance-enquiry"), a call of the suite's machinery by what it is, or
-// "no call".
+// "no call"; a step the suite could not run, "the suite's steps".
 func (c Cause) Title() string {
 	switch {
+	case c.Operation == "" && (c.Answer == AnswerUndefinedStep || c.Answer == AnswerAmbiguousStep):
+		return "the suite's steps"
 	case c.Operation == "":
 		return "no call"
 	case c.Clause != "":
@@ -86,7 +110,14 @@ func causes(rep *Report) []Cause {
 		op, answer, success := failingCall(rep, *s)
 		msg := firstLine(s.Message)
 		read := ""
-		if move, reads, ok := rep.Move(*s); ok && readsSucceeded(reads) && moveSucceeded(move) {
+		if st, what, ok := suiteStep(*s); ok {
+			// The suite's defect, whatever the calls before it answered.
+			op, answer, success = "", what, false
+			msg = fmt.Sprintf("%s %q: no step definition matches it", what, st.Text)
+			if what == AnswerAmbiguousStep {
+				msg = fmt.Sprintf("%s %q: more than one step definition matches it", what, st.Text)
+			}
+		} else if move, reads, ok := rep.Move(*s); ok && readsSucceeded(reads) && moveSucceeded(move) {
 			read = reads[len(reads)-1].Operation
 			op, answer, success = move.Operation, answerOf(move), true
 			msg = fmt.Sprintf("%s did not have the effect the step %q checks: read afterwards with %s, %s", operationName(op), failedStepText(*s), operationName(read), msg)

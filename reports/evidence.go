@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,9 +30,77 @@ const EvidenceSchemaVersion = "1.0"
 
 // Evidence is the content of the evidence store.
 // It names no run: report.json binds its store by digest (EvidenceRef).
+// Its JSON is documented by schemas/evidence.schema.json.
 type Evidence struct {
-	SchemaVersion string           `json:"schemaVersion"`
-	Exchanges     []ExchangeReport `json:"exchanges"`
+	SchemaVersion string
+	Exchanges     []ExchangeReport
+}
+
+// evidenceJSON is the evidence store as its file writes it.
+type evidenceJSON struct {
+	SchemaVersion string             `json:"schemaVersion"`
+	Exchanges     []evidenceExchange `json:"exchanges"`
+}
+
+// evidenceExchange is an exchange as the evidence store writes it: every
+// field present, the latency in milliseconds.
+type evidenceExchange struct {
+	Operation       string      `json:"operation"`
+	Method          string      `json:"method"`
+	URL             string      `json:"url"`
+	RequestHeaders  http.Header `json:"requestHeaders"`
+	RequestBody     string      `json:"requestBody"`
+	Status          int         `json:"status"` // 0 when no response came
+	ResponseHeaders http.Header `json:"responseHeaders"`
+	ResponseBody    string      `json:"responseBody"`
+	LatencyMs       float64     `json:"latencyMs"`
+	Retries         int         `json:"retries"`
+	RetriedCodes    []string    `json:"retriedCodes"`
+	Error           string      `json:"error"`
+}
+
+// MarshalJSON writes the evidence store's JSON.
+func (e Evidence) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(e.file()); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// file is the evidence store as its file writes it.
+func (e Evidence) file() evidenceJSON {
+	out := evidenceJSON{SchemaVersion: e.SchemaVersion, Exchanges: make([]evidenceExchange, len(e.Exchanges))}
+	for i, ex := range e.Exchanges {
+		out.Exchanges[i] = evidenceExchange{
+			Operation: ex.Operation, Method: ex.Method, URL: ex.URL,
+			RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody,
+			Status: ex.Status, ResponseHeaders: ex.ResponseHeaders, ResponseBody: ex.ResponseBody,
+			LatencyMs: ex.LatencyMs(), Retries: ex.Retries, RetriedCodes: ex.RetriedCodes, Error: ex.Error,
+		}
+	}
+	return out
+}
+
+// UnmarshalJSON reads the evidence store's JSON.
+func (e *Evidence) UnmarshalJSON(data []byte) error {
+	var in evidenceJSON
+	if err := json.Unmarshal(data, &in); err != nil {
+		return err
+	}
+	e.SchemaVersion = in.SchemaVersion
+	e.Exchanges = make([]ExchangeReport, len(in.Exchanges))
+	for i, ex := range in.Exchanges {
+		e.Exchanges[i] = ExchangeReport{
+			Operation: ex.Operation, Method: ex.Method, URL: ex.URL,
+			RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody,
+			Status: ex.Status, ResponseHeaders: ex.ResponseHeaders, ResponseBody: ex.ResponseBody,
+			Latency: fromMs(ex.LatencyMs), Retries: ex.Retries, RetriedCodes: ex.RetriedCodes, Error: ex.Error,
+		}
+	}
+	return nil
 }
 
 // EvidenceRef is how report.json names its evidence store.
@@ -62,7 +131,7 @@ func (rep *Report) evidenceStore() (*encodedEvidence, error) {
 	if exchanges == nil {
 		exchanges = []ExchangeReport{}
 	}
-	if err := enc.Encode(Evidence{SchemaVersion: EvidenceSchemaVersion, Exchanges: exchanges}); err != nil {
+	if err := enc.Encode(Evidence{SchemaVersion: EvidenceSchemaVersion, Exchanges: exchanges}.file()); err != nil {
 		return nil, err
 	}
 	gz, err := gzipBytes(js.Bytes())

@@ -19,6 +19,9 @@ func (rep *Report) CauseExample(c Cause) (ScenarioReport, []ExchangeReport, bool
 		if !ok {
 			continue
 		}
+		if _, _, defect := suiteStep(s); defect {
+			return s, nil, true // a step the suite could not run: no call shows it
+		}
 		if s.Status != Blocked {
 			_, ex := rep.FailureEvidence(s)
 			return s, ex, true
@@ -86,7 +89,7 @@ func ExchangeText(exchanges []ExchangeReport, indent string, maxBody int, header
 			fmt.Fprintf(&b, "%sresponse: none (%s)\n", indent, ex.Error)
 			continue
 		}
-		fmt.Fprintf(&b, "%sresponse: HTTP %d %s (%.0f ms", indent, ex.Status, http.StatusText(ex.Status), ex.LatencyMs)
+		fmt.Fprintf(&b, "%sresponse: HTTP %d %s (%.0f ms", indent, ex.Status, http.StatusText(ex.Status), ex.LatencyMs())
 		if ex.Retries > 0 {
 			fmt.Fprintf(&b, ", after %d retries on %s", ex.Retries, strings.Join(ex.RetriedCodes, ", "))
 		}

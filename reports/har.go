@@ -190,7 +190,7 @@ func buildHAR(rep *Report) har {
 			}
 		}
 		log.Entries = append(log.Entries, e)
-		at = at.Add(time.Duration(ex.LatencyMs * float64(time.Millisecond)))
+		at = at.Add(ex.Latency)
 	}
 	for _, p := range pages {
 		p.StartedDateTime = pageStart[p.ID]
@@ -206,8 +206,8 @@ const harTime = "2006-01-02T15:04:05.000Z07:00"
 func entryOf(ex ExchangeReport, at time.Time) harEntry {
 	e := harEntry{
 		StartedDateTime: at.UTC().Format(harTime),
-		Time:            ex.LatencyMs,
-		Timings:         harTimings{Wait: ex.LatencyMs},
+		Time:            ex.LatencyMs(),
+		Timings:         harTimings{Wait: ex.LatencyMs()},
 		Operation:       ex.Operation,
 		Retries:         ex.Retries,
 		Error:           ex.Error,

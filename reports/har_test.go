@@ -108,7 +108,7 @@ func TestHARHoldsEveryExchange(t *testing.T) {
 		assert.Equal(t, ex.URL, e.Request.URL)
 		assert.Equal(t, ex.ResponseBody, e.Response.Content.Text)
 		assert.Equal(t, e.Time, e.Timings.Send+e.Timings.Wait+e.Timings.Receive, "time is the sum of the timings")
-		assert.Equal(t, ex.LatencyMs, e.Time)
+		assert.Equal(t, ex.LatencyMs(), e.Time)
 		assert.GreaterOrEqual(t, e.StartedDateTime, prev, "entries in time order")
 		prev = e.StartedDateTime
 		require.Contains(t, pages, e.PageRef)

@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,12 +17,7 @@ import (
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
 )
-
-// CucumberFile is the name of the cucumber JSON a run writes next to the
-// report files.
-const CucumberFile = "cucumber.json"
 
 // Part is the report directory of one shard of a run (run --shard).
 type Part struct {
@@ -85,6 +79,9 @@ func ReadPart(dir string) (Part, error) {
 type Index struct {
 	Order  []string            // every scenario ID, in feature order
 	Checks map[string][]string // rule id -> IDs of the scenarios tagged with it
+	// Gherkin is what cucumber.json shows of the features; nil writes it
+	// from the model alone.
+	Gherkin *Gherkin
 }
 
 // Merge makes one report of the reports of every shard of a run, with one
@@ -117,10 +114,14 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 	for i, id := range order {
 		rank[id] = i
 	}
-	res := &Result{Target: first.Report.Target}
+	type sourced struct {
+		s    ScenarioReport
+		from *Report
+	}
+	var scenarios []sourced
+	var started, end time.Time
 	from := map[string]string{} // scenario ID -> directory
 	var runIDs, notices []string
-	var end time.Time
 	var exploration *Exploration // one shard explores (run --shard 1/N)
 	for _, p := range parts {
 		rep := p.Report
@@ -134,8 +135,8 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 			}
 		}
 		if t, err := time.Parse(time.RFC3339, rep.Time); err == nil {
-			if res.Started.IsZero() || t.Before(res.Started) {
-				res.Started = t
+			if started.IsZero() || t.Before(started) {
+				started = t
 			}
 			if e := t.Add(fromMs(rep.DurationMs)); e.After(end) {
 				end = e
@@ -146,14 +147,15 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 				return nil, &MergeError{Dir: p.Dir, Msg: fmt.Sprintf("scenario %s is in %s too: the shards overlap", s.ID, prev)}
 			}
 			from[s.ID] = p.Dir
-			res.Scenarios = append(res.Scenarios, scenarioResult(rep, s))
+			scenarios = append(scenarios, sourced{s, rep})
 		}
 	}
-	if !res.Started.IsZero() {
-		res.Duration = end.Sub(res.Started)
+	var duration time.Duration
+	if !started.IsZero() {
+		duration = end.Sub(started)
 	}
-	sort.SliceStable(res.Scenarios, func(i, j int) bool {
-		a, b := res.Scenarios[i].ID, res.Scenarios[j].ID
+	sort.SliceStable(scenarios, func(i, j int) bool {
+		a, b := scenarios[i].s.ID, scenarios[j].s.ID
 		ra, aok := rank[a]
 		rb, bok := rank[b]
 		switch {
@@ -164,27 +166,71 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 		}
 		return a < b
 	})
-	posOf := make(map[string]int, len(res.Scenarios))
-	for i, s := range res.Scenarios {
-		posOf[s.ID] = i
+	posOf := make(map[string]int, len(scenarios))
+	for i, s := range scenarios {
+		posOf[s.s.ID] = i
 	}
 
-	rep := first.Report
-	return Build(res, Meta{
+	lead := parts[0].Report
+	m := Meta{
 		RunID:          strings.Join(runIDs, "+"),
-		Time:           res.Started,
-		SuiteVersion:   rep.Suite.Version,
-		FeaturesSHA256: rep.Suite.FeaturesSHA256,
-		SchemasSHA256:  rep.Suite.SchemasSHA256,
-		Target:         rep.Target,
-		Profile:        rep.Profile,
-		Exclude:        rep.Scope.Exclude,
-		Tags:           rep.Scope.Tags,
-		CallAllowance:  parseSeconds(rep.CallAllowance),
+		Time:           started,
+		SuiteVersion:   lead.Suite.Version,
+		FeaturesSHA256: lead.Suite.FeaturesSHA256,
+		SchemasSHA256:  lead.Suite.SchemasSHA256,
+		Target:         lead.Target,
+		Profile:        lead.Profile,
+		Exclude:        lead.Scope.Exclude,
+		Tags:           lead.Scope.Tags,
+		CallAllowance:  parseSeconds(lead.CallAllowance),
 		Notices:        notices,
 		Exploration:    exploration,
 		Checks:         idx.Checks,
-	}, mergeWaivers(parts, posOf), set), nil
+	}
+	merged := newReport(m, duration, mergeWaivers(parts, posOf), len(scenarios))
+	for _, s := range scenarios {
+		merged.Scenarios = append(merged.Scenarios, merged.adopt(s.from, s.s))
+	}
+	merged.derive(m, set)
+	return merged, nil
+}
+
+// adopt returns a scenario of another report (a shard's) as a scenario of
+// rep: its exchanges move into rep's evidence store, and the indices of its
+// steps with them; what rep derives (its cause) is left to derive.
+func (rep *Report) adopt(from *Report, s ScenarioReport) ScenarioReport {
+	s.Tags, s.Clauses, s.Rules, s.Cause = nonNil(s.Tags), nonNil(s.Clauses), nonNil(s.Rules), -1
+	if s.Waiver != nil {
+		w := *s.Waiver
+		s.Waiver = &w
+	}
+	if s.BlockedBy != nil {
+		b := *s.BlockedBy
+		s.BlockedBy = &b
+	}
+	moved := map[int]int{} // index in from's store -> index in rep's, for the scenario's exchanges so far
+	steps := make([]StepReport, len(s.Steps))
+	for i, st := range s.Steps {
+		var checks []int
+		for _, j := range st.Checks {
+			if k, ok := moved[j]; ok {
+				checks = append(checks, k)
+			}
+		}
+		exchanges := make([]int, 0, len(st.Exchanges))
+		for _, j := range st.Exchanges {
+			if j >= 0 && j < len(from.exchanges) {
+				k := rep.addExchange(from.exchanges[j])
+				moved[j] = k
+				exchanges = append(exchanges, k)
+			}
+		}
+		st.Checks, st.Exchanges = checks, exchanges
+		st.Advice = append([]Advice(nil), st.Advice...)
+		steps[i] = st
+	}
+	s.Steps = steps
+	return s
 }
 
 // shardOrder checks that parts are shards 1 to N of one N, each once, and
@@ -273,45 +319,6 @@ func short(digest string) string {
 	return digest
 }
 
-// scenarioResult turns a scenario of a report back into the result Build
-// made it from.
-func scenarioResult(rep *Report, s ScenarioReport) ScenarioResult {
-	r := ScenarioResult{
-		ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Broke: s.Broke, Advisory: s.Advisory,
-		Status: s.Status, Message: s.Message, Duration: fromMs(s.DurationMs),
-	}
-	if s.Waiver != nil {
-		w := *s.Waiver
-		r.Waiver = &w
-	}
-	if s.BlockedBy != nil {
-		b := *s.BlockedBy
-		r.BlockedBy = &b
-	}
-	pos := map[int]int{} // evidence index -> position among the scenario's exchanges
-	for _, st := range s.Steps {
-		step := StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Waited: time.Duration(st.WaitedMs * float64(time.Millisecond)), Advice: st.Advice}
-		for _, i := range st.Checks {
-			if p, ok := pos[i]; ok {
-				step.Checks = append(step.Checks, p)
-			}
-		}
-		for _, i := range st.Exchanges {
-			pos[i] = len(pos)
-		}
-		for _, ex := range rep.ExchangesOf(st.Exchanges) {
-			step.Exchanges = append(step.Exchanges, target.Exchange{
-				Operation: ex.Operation, Method: ex.Method, URL: ex.URL,
-				RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody,
-				Status: ex.Status, ResponseHeaders: ex.ResponseHeaders, ResponseBody: ex.ResponseBody,
-				Latency: fromMs(ex.LatencyMs), Retries: ex.Retries, RetriedCodes: ex.RetriedCodes, Error: ex.Error,
-			})
-		}
-		r.Steps = append(r.Steps, step)
-	}
-	return r
-}
-
 // mergeWaivers sums what each waiver did in each shard, in the order the
 // waivers first appear. pos orders scenario IDs as the merged report does.
 func mergeWaivers(parts []Part, pos map[string]int) []WaiverStatus {
@@ -368,9 +375,9 @@ func mergeWaivers(parts []Part, pos map[string]int) []WaiverStatus {
 
 // MergeDirs reads the report directories of every shard of a run, merges
 // them (Merge) and writes the merged report into out: the files of
-// WriteAll, cucumber.json (the shards' arrays one after the other, in
-// shard order) and profile.yaml of the first shard. Every input is read
-// before out is written, so out may be one of dirs.
+// WriteAll, cucumber.json (written from the merged report, as a run
+// writes its own: WriteCucumber) and profile.yaml of the first shard.
+// Every input is read before out is written, so out may be one of dirs.
 func MergeDirs(out string, dirs []string, idx Index, set *schemas.Set) (*Report, error) {
 	var parts []Part
 	for _, d := range dirs {
@@ -385,40 +392,11 @@ func MergeDirs(out string, dirs []string, idx Index, set *schemas.Set) (*Report,
 		return nil, err
 	}
 	parts, _ = shardOrder(parts) // checked by Merge
-	var features []json.RawMessage
-	for _, p := range parts {
-		data, err := os.ReadFile(filepath.Join(p.Dir, CucumberFile))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue // a shard that ran no scenario writes none
-		}
-		if err != nil {
-			return nil, &MergeError{Dir: p.Dir, Msg: err.Error()}
-		}
-		var elems []json.RawMessage
-		if err := json.Unmarshal(data, &elems); err != nil {
-			return nil, &MergeError{Dir: p.Dir, Msg: fmt.Sprintf("%s is not a JSON array: %v", CucumberFile, err)}
-		}
-		features = append(features, elems...)
-	}
 	profile, err := os.ReadFile(filepath.Join(parts[0].Dir, BundleProfile))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, &MergeError{Dir: parts[0].Dir, Msg: err.Error()}
 	}
-
-	if err := WriteAll(out, rep); err != nil {
-		return nil, err
-	}
-	if features == nil {
-		features = []json.RawMessage{}
-	}
-	var cucumber bytes.Buffer
-	enc := json.NewEncoder(&cucumber)
-	enc.SetIndent("", "    ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(features); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(out, CucumberFile), cucumber.Bytes(), 0o644); err != nil {
+	if err := WriteRun(out, rep, idx.Gherkin); err != nil {
 		return nil, err
 	}
 	if profile != nil {

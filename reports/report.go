@@ -14,6 +14,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
@@ -21,8 +22,8 @@ import (
 // SchemaVersion is the version of the report.json model, documented by
 // schemas/report.schema.json. A minor version adds fields; a major version
 // changes or removes them (2.0 moved the exchanges to the evidence store,
-// EvidenceFile, and refers to them by index).
-const SchemaVersion = "2.0"
+// EvidenceFile, and refers to them by index; 2.1 added a step's durationMs).
+const SchemaVersion = "2.1"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -62,82 +63,15 @@ var KnownHeaders = []string{
 	"Transfer-Encoding", "Vary", "Via",
 }
 
-// Meta is what the run knows besides the results: identity, suite, target
-// and the (already redacted) profile.
-type Meta struct {
-	RunID          string
-	Time           time.Time // when the run started; zero means Result.Started
-	SuiteVersion   string
-	FeaturesSHA256 string
-	SchemasSHA256  string
-	Target         string // zero means Result.Target
-	// Profile is the redacted profile, marshalled to JSON as given (fields
-	// named like secrets are redacted once more).
-	Profile       any
-	Exclude       []string // the profile's scope.exclude
-	Tags          string   // the --tags expression
-	CallAllowance time.Duration
-	// Notices are facts about the run a reader must not miss: TLS
-	// verification skipped, an environment other than sandbox, a run cut
-	// short by --max-duration.
-	Notices []string
-	// Shard is the part of the selected scenarios this run ran (run
-	// --shard); nil for a whole run.
-	Shard *Shard
-	// Rerun says the run ran only the scenarios that did not pass in an
-	// earlier run (run --rerun-failed); nil otherwise.
-	Rerun *Rerun
-	// Exploration is the stateful exploration the run made after its
-	// scenarios (run --explore), whose scenarios are among the results;
-	// nil when it made none.
-	Exploration *Exploration
-	// Selected says the run ran some of the scenarios its tags select
-	// (conformancetest under go test -run): the clauses it left out read
-	// "not selected", as under a tag filter.
-	Selected bool
-	// Checks maps each rule id to the scenarios of the whole suite tagged
-	// with it (Index.Checks): which rules the suite checks at all.
-	Checks map[string][]string
-}
+// Meta is what the run knows besides its scenarios (record.Meta).
+type Meta = record.Meta
 
-// Shard names one part of a run spread over Count jobs: Index in 1..Count.
-type Shard struct {
-	Index int `json:"index"`
-	Count int `json:"count"`
-}
-
-// Rerun is a partial rerun: the scenarios of an earlier run that did not
-// pass there, run again. Its verdict speaks for those scenarios only: it is
-// not a certificate, and bundle and merge refuse it.
-type Rerun struct {
-	Of        string   `json:"of"`        // the run ID of the earlier run
-	Scenarios []string `json:"scenarios"` // the IDs rerun, in feature file order
-	// Exploration is the earlier run's exploration, made again with the
-	// same seed because one of its runs did not pass; nil otherwise.
-	Exploration *Exploration `json:"exploration"`
-}
-
-// Exploration is what a run's stateful exploration was: explorations of
-// each seed, made at once, each replayed exactly by wallet-conformance
-// explore --seed S --runs R --steps M, and what they made of them.
-type Exploration struct {
-	Seeds []uint64 `json:"seeds"`
-	Runs  int      `json:"runs"`  // property runs asked of each seed
-	Steps int      `json:"steps"` // moves per run, on average
-	Made  int      `json:"made"`  // property runs made, of every seed
-	Calls int      `json:"calls"` // calls sent, shrinking included
-	// Failed lists the rules of the invariants the explorations found
-	// broken, one per seed that found one, in seed order.
-	Failed []string `json:"failed"`
-}
-
-// Replay is the command that explores as seed's exploration did.
-func (e Exploration) Replay(seed uint64) string {
-	return fmt.Sprintf("wallet-conformance explore --seed %d --runs %d --steps %d", seed, e.Runs, e.Steps)
-}
-
-// String writes the shard as the --shard flag takes it: "2/3".
-func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
+// Shard, Rerun and Exploration are the run's selection and exploration (package record).
+type (
+	Shard       = record.Shard
+	Rerun       = record.Rerun
+	Exploration = record.Exploration
+)
 
 // Report is the model of report.json (schema version SchemaVersion,
 // documented field by field in schemas/report.schema.json). Every other
@@ -397,6 +331,8 @@ type StepReport struct {
 	Status    string `json:"status"` // passed, failed, skipped, undefined, pending, ambiguous
 	Error     string `json:"error"`
 	Exchanges []int  `json:"exchanges"` // indices into the evidence store
+	// DurationMs is how long the step ran (cucumber.json's step duration).
+	DurationMs float64 `json:"durationMs,omitempty"`
 	// WaitedMs is how long the step waited for the target's clock to turn
 	// (B-4.12's "a second later"), time that is no answer's latency.
 	WaitedMs float64 `json:"waitedMs,omitempty"`
@@ -408,22 +344,9 @@ type StepReport struct {
 	Checks []int `json:"checks,omitempty"`
 }
 
-// ExchangeReport is one HTTP call as target.Exchange records it, secrets
-// redacted.
-type ExchangeReport struct {
-	Operation       string      `json:"operation"`
-	Method          string      `json:"method"`
-	URL             string      `json:"url"`
-	RequestHeaders  http.Header `json:"requestHeaders"`
-	RequestBody     string      `json:"requestBody"`
-	Status          int         `json:"status"` // 0 when no response came
-	ResponseHeaders http.Header `json:"responseHeaders"`
-	ResponseBody    string      `json:"responseBody"`
-	LatencyMs       float64     `json:"latencyMs"`
-	Retries         int         `json:"retries"`
-	RetriedCodes    []string    `json:"retriedCodes"`
-	Error           string      `json:"error"`
-}
+// ExchangeReport is one HTTP call as the report holds it: the model's
+// record.Exchange, secrets redacted, its latency to the microsecond.
+type ExchangeReport = record.Exchange
 
 // OperationLatency sums up the calls of one operation.
 type OperationLatency struct {
@@ -451,52 +374,13 @@ type Observation struct {
 // nil, tells which response fields each operation declares (observations
 // of extra fields). Build does not change r.
 func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report {
-	t := m.Time
-	if t.IsZero() {
-		t = r.Started
+	if m.Time.IsZero() {
+		m.Time = r.Started
 	}
-	tgt := m.Target
-	if tgt == "" {
-		tgt = r.Target
+	if m.Target == "" {
+		m.Target = r.Target
 	}
-	allowance := m.CallAllowance
-	if allowance <= 0 {
-		allowance = DefaultCallAllowance
-	}
-	rep := &Report{
-		SchemaVersion: SchemaVersion,
-		RunID:         m.RunID,
-		Time:          t.UTC().Format(time.RFC3339),
-		DurationMs:    ms(r.Duration),
-		Suite:         Suite{Version: m.SuiteVersion, FeaturesSHA256: m.FeaturesSHA256, SchemasSHA256: m.SchemasSHA256},
-		Target:        tgt,
-		Profile:       redactedProfile(m.Profile),
-		Scope:         Scope{Exclude: append([]string{}, m.Exclude...), Tags: m.Tags},
-		CallAllowance: formatSeconds(allowance),
-		Notices:       append([]string{}, m.Notices...),
-		Verdict:       r.Verdict(),
-		Counts:        Counts{ByStatus: map[Status]int{}},
-		Causes:        []Cause{},
-		Clauses:       []ClauseReport{},
-		Scenarios:     make([]ScenarioReport, 0, len(r.Scenarios)),
-		Waivers:       append([]WaiverStatus{}, waivers...),
-	}
-	if m.Shard != nil {
-		sh := *m.Shard
-		rep.Shard = &sh
-	}
-	if m.Rerun != nil {
-		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration}
-	}
-	if m.Exploration != nil {
-		ex := *m.Exploration
-		ex.Seeds, ex.Failed = append([]uint64{}, ex.Seeds...), append([]string{}, ex.Failed...)
-		rep.Exploration = &ex
-	}
-	for i := range rep.Waivers {
-		rep.Waivers[i].Matched = nonNil(rep.Waivers[i].Matched)
-		rep.Waivers[i].Waived = nonNil(rep.Waivers[i].Waived)
-	}
+	rep := newReport(m, r.Duration, waivers, len(r.Scenarios))
 	fields := target.NewRedactor() // redacts by field and header name only: a second guard
 	for _, s := range r.Scenarios {
 		sr := ScenarioReport{
@@ -516,7 +400,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		}
 		var made []int // the scenario's exchanges so far: indices into the evidence store
 		for _, st := range s.Steps {
-			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]int, 0, len(st.Exchanges)), WaitedMs: ms(st.Waited)}
+			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]int, 0, len(st.Exchanges)), DurationMs: ms(st.Duration), WaitedMs: ms(st.Waited)}
 			for _, a := range st.Advice {
 				step.Advice = append(step.Advice, Advice{Rule: a.Rule, Message: fields.String(a.Message)})
 			}
@@ -533,11 +417,6 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			sr.Steps = append(sr.Steps, step)
 		}
 		rep.Scenarios = append(rep.Scenarios, sr)
-		rep.Counts.ByStatus[s.Status]++
-		rep.Counts.Total++
-		if s.Waiver != nil && Counting(s.Status, s.Advisory) {
-			rep.Counts.Waived++
-		}
 	}
 	if r.Aborted != "" {
 		rep.Aborted = &Aborted{Reason: fields.String(r.Aborted), Exchanges: []int{}}
@@ -545,13 +424,78 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 			rep.Aborted.Exchanges = append(rep.Aborted.Exchanges, rep.addExchange(exchangeReport(ex, fields)))
 		}
 	}
+	rep.derive(m, set)
+	return rep
+}
+
+// newReport starts the report of a run from its meta (Time and Target
+// set), before its scenarios.
+func newReport(m Meta, duration time.Duration, waivers []WaiverStatus, scenarios int) *Report {
+	allowance := m.CallAllowance
+	if allowance <= 0 {
+		allowance = DefaultCallAllowance
+	}
+	rep := &Report{
+		SchemaVersion: SchemaVersion,
+		RunID:         m.RunID,
+		Time:          m.Time.UTC().Format(time.RFC3339),
+		DurationMs:    ms(duration),
+		Suite:         Suite{Version: m.SuiteVersion, FeaturesSHA256: m.FeaturesSHA256, SchemasSHA256: m.SchemasSHA256},
+		Target:        m.Target,
+		Profile:       redactedProfile(m.Profile),
+		Scope:         Scope{Exclude: append([]string{}, m.Exclude...), Tags: m.Tags},
+		CallAllowance: formatSeconds(allowance),
+		Notices:       append([]string{}, m.Notices...),
+		Counts:        Counts{ByStatus: map[Status]int{}},
+		Causes:        []Cause{},
+		Clauses:       []ClauseReport{},
+		Scenarios:     make([]ScenarioReport, 0, scenarios),
+		Waivers:       append([]WaiverStatus{}, waivers...),
+	}
+	if m.Shard != nil {
+		sh := *m.Shard
+		rep.Shard = &sh
+	}
+	if m.Rerun != nil {
+		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration}
+	}
+	if m.Exploration != nil {
+		ex := *m.Exploration
+		ex.Seeds, ex.Failed = append([]uint64{}, ex.Seeds...), append([]string{}, ex.Failed...)
+		rep.Exploration = &ex
+	}
+	for i := range rep.Waivers {
+		rep.Waivers[i].Matched = nonNil(rep.Waivers[i].Matched)
+		rep.Waivers[i].Waived = nonNil(rep.Waivers[i].Waived)
+	}
+	return rep
+}
+
+// derive computes what the report derives from its scenarios and
+// exchanges: the verdict, the counts, the evidence reference, the causes,
+// the clauses, the rule coverage, the latency and the observations.
+func (rep *Report) derive(m Meta, set *schemas.Set) {
+	rep.Verdict = DeriveVerdict(rep.Aborted != nil, len(rep.Scenarios), func(i int) (Status, bool, bool) {
+		s := rep.Scenarios[i]
+		return s.Status, s.Advisory, s.Waiver != nil
+	})
+	for _, s := range rep.Scenarios {
+		rep.Counts.ByStatus[s.Status]++
+		rep.Counts.Total++
+		if s.Waiver != nil && Counting(s.Status, s.Advisory) {
+			rep.Counts.Waived++
+		}
+	}
+	allowance := m.CallAllowance
+	if allowance <= 0 {
+		allowance = DefaultCallAllowance
+	}
 	rep.Evidence = EvidenceRef{File: EvidenceFile, Exchanges: len(rep.exchanges)}
 	rep.Causes = causes(rep)
 	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil || m.Rerun != nil || m.Selected)
 	rep.Rules = ruleCoverage(rep, m.Checks)
 	rep.Latency = latency(rep.exchanges, allowance)
 	rep.Observations = observations(rep, set)
-	return rep
 }
 
 // Scenario returns the scenario with the given ID.
@@ -592,21 +536,19 @@ func encodeJSON(rep *Report) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// exchangeReport redacts an exchange for the report (by field and header
+// name: a second guard after the client's own redactor) and rounds its
+// latency to the microsecond the files write.
 func exchangeReport(ex target.Exchange, fields *target.Redactor) ExchangeReport {
-	return ExchangeReport{
-		Operation:       ex.Operation,
-		Method:          ex.Method,
-		URL:             fields.URL(ex.URL),
-		RequestHeaders:  headers(ex.RequestHeaders, fields),
-		RequestBody:     fields.String(ex.RequestBody),
-		Status:          ex.Status,
-		ResponseHeaders: headers(ex.ResponseHeaders, fields),
-		ResponseBody:    fields.String(ex.ResponseBody),
-		LatencyMs:       ms(ex.Latency),
-		Retries:         ex.Retries,
-		RetriedCodes:    nonNil(ex.RetriedCodes),
-		Error:           fields.String(ex.Error),
-	}
+	ex.URL = fields.URL(ex.URL)
+	ex.RequestHeaders = headers(ex.RequestHeaders, fields)
+	ex.RequestBody = fields.String(ex.RequestBody)
+	ex.ResponseHeaders = headers(ex.ResponseHeaders, fields)
+	ex.ResponseBody = fields.String(ex.ResponseBody)
+	ex.Latency = ex.Latency.Round(time.Microsecond)
+	ex.RetriedCodes = nonNil(ex.RetriedCodes)
+	ex.Error = fields.String(ex.Error)
+	return ex
 }
 
 func headers(h http.Header, fields *target.Redactor) http.Header {
@@ -711,7 +653,7 @@ func latency(exchanges []ExchangeReport, allowance time.Duration) []OperationLat
 			byOp[op] = a
 			ops = append(ops, op)
 		}
-		a.lat = append(a.lat, ex.LatencyMs)
+		a.lat = append(a.lat, ex.LatencyMs())
 		a.retries += ex.Retries
 	}
 	sortOperations(ops)

@@ -11,51 +11,15 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // Waiver accepts a known FAILED or ERROR result until a date: a vendor's
 // documented exception, shown in every report. It names exactly one of a
 // scenario ID ("A-4.02-create-account.feature:12") or a clause tag
 // ("B-4.19", without "@").
-type Waiver struct {
-	Scenario      string `yaml:"scenario" json:"scenario,omitempty"`
-	Clause        string `yaml:"clause" json:"clause,omitempty"`
-	Justification string `yaml:"justification" json:"justification"`
-	// Expires is the last day (YYYY-MM-DD) on which the waiver applies.
-	Expires string `yaml:"expires" json:"expires"`
-}
-
-// Target returns what the waiver names: its scenario ID or its clause tag.
-func (w Waiver) Target() string {
-	if w.Scenario != "" {
-		return w.Scenario
-	}
-	return w.Clause
-}
-
-// Expired reports whether today (taken as a calendar date in its own
-// location) is after the waiver's expiry date. A waiver whose date cannot
-// be read counts as expired.
-func (w Waiver) Expired(today time.Time) bool {
-	if _, err := time.Parse(dateLayout, w.Expires); err != nil {
-		return true
-	}
-	return today.Format(dateLayout) > w.Expires
-}
-
-// Matches reports whether the waiver names the scenario, by its ID or by
-// one of its clauses.
-func (w Waiver) Matches(s ScenarioResult) bool {
-	if w.Scenario != "" {
-		return w.Scenario == s.ID
-	}
-	for _, c := range s.Clauses {
-		if c == w.Clause {
-			return true
-		}
-	}
-	return false
-}
+type Waiver = record.Waiver
 
 // States of a waiver after a run (WaiverStatus.State), an append-only list.
 const (
@@ -91,7 +55,7 @@ type waiverFile struct {
 
 var scenarioIDPattern = regexp.MustCompile(`^[^\s:]+\.feature:[1-9][0-9]*$`)
 
-var unknownField = regexp.MustCompile(`field (\S+) not found in type reports\.(\w+)`)
+var unknownField = regexp.MustCompile(`field (\S+) not found in type (?:reports|record)\.(\w+)`)
 
 // ParseWaivers reads a waivers file (YAML, strict):
 //

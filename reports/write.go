@@ -22,7 +22,17 @@ const (
 // The evidence and report.json are encoded once, first, and shared by the
 // files that hold them (report.html carries both); the files are then
 // written at once, and every error is returned.
-func WriteAll(dir string, rep *Report) error {
+func WriteAll(dir string, rep *Report) error { return writeAll(dir, rep, nil) }
+
+// WriteRun writes the files of WriteAll and cucumber.json (WriteCucumber,
+// with g), all at once: every file a run's report directory holds but
+// profile.yaml.
+func WriteRun(dir string, rep *Report, g *Gherkin) error {
+	return writeAll(dir, rep, &g)
+}
+
+// writeAll writes the files of WriteAll, and cucumber.json when g is not nil.
+func writeAll(dir string, rep *Report, g **Gherkin) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -39,6 +49,12 @@ func WriteAll(dir string, rep *Report) error {
 		{ReportHTMLFile, func(w io.Writer, rep *Report) error { return writeHTML(w, rep, js) }},
 		{SummaryFile, WriteSummaryReport},
 		{JUnitFile, WriteJUnit},
+	}
+	if g != nil {
+		files = append(files, struct {
+			name  string
+			write func(io.Writer, *Report) error
+		}{CucumberFile, func(w io.Writer, rep *Report) error { return WriteCucumber(w, rep, *g) }})
 	}
 	errs := make([]error, len(files))
 	var wg sync.WaitGroup

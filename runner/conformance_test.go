@@ -1,8 +1,12 @@
 package runner_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -195,7 +199,9 @@ func TestOrderIsTheSameWhateverTheConcurrency(t *testing.T) {
 }
 
 // A step the suite has no definition for, or more than one, is a defect of
-// the suite: its scenario is ERROR and names the step, whatever the target.
+// the suite: its scenario is ERROR and names the step, whatever the target;
+// its cause is the undefined step (not the operation of the last call), and
+// the console shows godog's snippet for it.
 func TestAStepWithoutADefinitionIsAnError(t *testing.T) {
 	srv, err := reference.New(reference.DefaultConfig())
 	require.NoError(t, err)
@@ -204,16 +210,38 @@ func TestAStepWithoutADefinitionIsAnError(t *testing.T) {
 Feature: Undefined steps
   Scenario: A step nobody wrote
     Given the partner has requested a token
-    When the partner whistles a tune
+    When the partner whistles 3 tunes
     Then the call succeeds
 `)}}
-	res, err := runner.Run(context.Background(), runner.Options{Profile: runner.ReferenceProfile(srv.URL, reference.DefaultConfig()), Features: fsys})
+	var console bytes.Buffer
+	dir := t.TempDir()
+	res, err := runner.Run(context.Background(), runner.Options{Profile: runner.ReferenceProfile(srv.URL, reference.DefaultConfig()), Features: fsys, Progress: &console, ReportDir: dir})
 	require.NoError(t, err)
 	require.Len(t, res.Scenarios, 1)
 	s := res.Scenarios[0]
 	assert.Equal(t, reports.Error, s.Status)
-	assert.Contains(t, s.Message, "the suite cannot run this scenario: step is undefined: the partner whistles a tune")
+	assert.Contains(t, s.Message, `the suite cannot run this scenario: undefined step "the partner whistles 3 tunes"`)
 	assert.Equal(t, reports.NotConformant, res.Verdict())
+
+	// The console: the cause, then godog's snippet to paste into steps/.
+	out := console.String()
+	assert.Contains(t, out, "1. the suite's steps: undefined step: 1 errors")
+	assert.NotContains(t, out, "request: POST", "the Given's call is no evidence of the undefined step")
+	assert.Contains(t, out, "You can implement step definitions for undefined steps with these snippets:")
+	assert.Contains(t, out, "func thePartnerWhistlesTunes(arg1 int) error {")
+	assert.Contains(t, out, `ctx.Step(`+"`"+`^the partner whistles (\d+) tunes$`+"`"+`, thePartnerWhistlesTunes)`)
+
+	// The report files: the cause is the undefined step, no operation.
+	data, err := os.ReadFile(filepath.Join(dir, reports.ReportJSONFile))
+	require.NoError(t, err)
+	var rep reports.Report
+	require.NoError(t, json.Unmarshal(data, &rep))
+	require.Len(t, rep.Causes, 1)
+	c := rep.Causes[0]
+	assert.Equal(t, "", c.Operation, "not the operation of the Given's call")
+	assert.Equal(t, reports.AnswerUndefinedStep, c.Answer)
+	assert.Contains(t, c.Message, `undefined step "the partner whistles 3 tunes"`)
+	assert.Equal(t, "the suite's steps", c.Title())
 }
 
 // A check that names the rule it rests on makes the report quote that rule

@@ -21,6 +21,13 @@ type console struct {
 	marks []byte     // 0 until the scenario ended
 	next  int        // first position not yet printed
 	col   int        // marks printed on the current line
+
+	// snippet is godog's code for the undefined steps of the run, printed
+	// last; "" when every step is defined.
+	snippet string
+	// quiet: no one reads the console (Options.Progress is nil), so finish
+	// neither builds nor prints the account of what went wrong.
+	quiet bool
 }
 
 const consoleWidth = 70
@@ -62,6 +69,26 @@ func (c *console) ended(uri, name string, st reports.Status) {
 	}
 }
 
+// snippets keeps godog's snippet for the undefined steps, to print last.
+func (c *console) snippets(text string) {
+	c.mu.Lock()
+	c.snippet = text
+	c.mu.Unlock()
+}
+
+// snippetHeading is the line before godog's snippet in its output.
+const snippetHeading = "You can implement step definitions for undefined steps with these snippets:"
+
+// godogSnippets returns, of godog's output, the snippet of code it proposes
+// for the undefined steps (its heading included); "" when it proposes none.
+func godogSnippets(out string) string {
+	i := strings.Index(out, snippetHeading)
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSpace(out[i:]) + "\n"
+}
+
 func (c *console) put(m byte) {
 	fmt.Fprintf(c.w, "%c", m)
 	c.col++
@@ -72,8 +99,9 @@ func (c *console) put(m byte) {
 }
 
 // finish ends the progress lines and lists, in feature order, every
-// scenario that did not pass.
-func (c *console) finish(res *reports.Result) {
+// scenario that did not pass. rep is the run's report when its files were
+// written (nil: the console builds it from res).
+func (c *console) finish(res *reports.Result, rep *reports.Report) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for c.next < len(c.marks) { // scenarios that never ended
@@ -83,9 +111,14 @@ func (c *console) finish(res *reports.Result) {
 	if c.col > 0 {
 		fmt.Fprintf(c.w, "%s %d\n", strings.Repeat(" ", consoleWidth-c.col), c.next)
 	}
+	if c.quiet {
+		return
+	}
 	// What did not pass, grouped by cause, root causes first: one fault
 	// of a target shows once, with how many scenarios it failed or blocked.
-	rep := reports.Build(res, reports.Meta{}, nil, nil)
+	if rep == nil {
+		rep = reports.Build(res, reports.Meta{}, nil, nil)
+	}
 	if len(rep.Causes) > 0 {
 		fmt.Fprintf(c.w, "\nWhat went wrong (%d cause(s), root causes first):\n", len(rep.Causes))
 	}
@@ -132,6 +165,11 @@ func (c *console) finish(res *reports.Result) {
 		}
 		msg, _, _ := strings.Cut(s.Message, "\n")
 		fmt.Fprintf(c.w, "\n%s %s %s (%s)\n  %s\n", s.Status, s.ID, s.Name, strings.Join(s.Clauses, ", "), msg)
+	}
+	if c.snippet != "" {
+		// A step the suite does not define: godog's code for it, to paste
+		// into the domain's file of steps/ (registered there with sc.Step).
+		fmt.Fprintf(c.w, "\n%s", c.snippet)
 	}
 }
 

@@ -4,7 +4,7 @@
 package runner
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -24,6 +24,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
@@ -240,25 +241,32 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}
 	}
 
+	// What cucumber.json shows of the features is read while the
+	// scenarios run, off the time the report takes to write.
+	gherkin := sync.OnceValues(func() (*reports.Gherkin, error) { return GherkinOf(fsys) })
+	if opts.ReportDir != "" {
+		go gherkin()
+	}
+
 	// The run starts: from here on its report is written whatever happens.
 	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
 	runID := runID()
 	var exploration *reports.Exploration // what the run's exploration was, once made
+	var written *reports.Report          // the report of the files, once written: the console reads it too
 	writeOut := func(statuses []reports.WaiverStatus) error {
 		if opts.ReportDir == "" {
 			return nil
 		}
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
-		return writeReport(opts.ReportDir, fsys, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
+		var err error
+		written, err = writeReport(opts.ReportDir, fsys, gherkin, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
+		return err
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
 		res.AbortEvidence = evidence
 		res.Duration = time.Since(res.Started)
-		if err := writeEmptyCucumber(opts.ReportDir); err != nil {
-			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
-		}
 		if err := writeOut(nil); err != nil {
 			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
 		}
@@ -333,6 +341,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		progress = io.Discard
 	}
 	con := newConsole(&redactingWriter{w: progress, r: redactor}, selected)
+	con.quiet = opts.Progress == nil
 	col := newCollector(selected, con)
 
 	// The exploration runs beside the scenarios, one worker more: its
@@ -350,42 +359,23 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		}()
 	}
 
-	if len(selected) == 0 {
-		if err := writeEmptyCucumber(opts.ReportDir); err != nil {
-			return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
-		}
-	}
 	if len(selected) > 0 {
-		// godog's own console formatter prints in the order scenarios end;
-		// the console of this runner prints in feature order instead, so
-		// godog formats only cucumber.json, when there is a report. godog
-		// writes it in many small pieces: it goes through a buffer (to an
-		// unbuffered file it took most of a run), into a temporary file
-		// that is moved into place once complete.
-		format, out := "progress", io.Writer(io.Discard)
-		var cucumber string
-		var cucumberFile *os.File
-		var cucumberBuf *bufio.Writer
-		if opts.ReportDir != "" {
-			f, err := os.CreateTemp(opts.ReportDir, ".cucumber-*.json")
-			if err != nil {
-				return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
-			}
-			defer os.Remove(f.Name())
-			defer f.Close()
-			cucumber, cucumberFile, cucumberBuf = f.Name(), f, bufio.NewWriterSize(f, 1<<16)
-			format, out = "cucumber", cucumberBuf
-		}
+		// godog's own output is its progress formatter: the console of this
+		// runner prints in feature order instead, so godog's goes to a
+		// buffer, and what only godog can say (the snippet of an undefined
+		// step) is passed on to the console. cucumber.json is written from
+		// the run's model with the other report files (writeReport).
 		conc := opts.Concurrency
 		if conc < 1 {
 			conc = 1
 		}
+		var godogOut bytes.Buffer
 		suite := godog.TestSuite{
 			Name:                "wallet-conformance",
 			ScenarioInitializer: steps.ScenarioInitializer(env, col.observe(redactor)),
 			Options: &godog.Options{
-				Format:         format,
-				Output:         out,
+				Format:         "progress",
+				Output:         &godogOut,
 				Strict:         true,
 				NoColors:       true,
 				Concurrency:    conc,
@@ -399,32 +389,10 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			err := fmt.Errorf("the suite could not run (godog status %d)", status)
 			return abort(err.Error(), nil, err)
 		}
-		if cucumber != "" {
-			err := cucumberBuf.Flush()
-			if cerr := cucumberFile.Close(); err == nil {
-				err = cerr
-			}
-			if err == nil {
-				// The features are put back in the suite's order and
-				// compacted (godog indents the file, which more than
-				// doubles its size); a shard's are joined per file.
-				err = rewriteFile(cucumber, func(data []byte) ([]byte, error) {
-					return joinCucumberFeatures(data, featurePaths(all))
-				})
-			}
-			if err == nil {
-				err = os.Chmod(cucumber, 0o644)
-			}
-			if err == nil {
-				err = os.Rename(cucumber, filepath.Join(opts.ReportDir, "cucumber.json"))
-			}
-			if err != nil {
-				return abort("the suite could not write cucumber.json: "+err.Error(), nil, err)
-			}
-		}
+		con.snippets(godogSnippets(godogOut.String()))
 	}
 	res.Duration = time.Since(res.Started)
-	defer func() { con.finish(res) }()
+	defer func() { con.finish(res, written) }()
 	// A scenario the run's deadline (--max-duration) ended, or never let
 	// start, is cut short: ERROR, and the report says so.
 	deadline, bounded := runCtx.Deadline()
@@ -440,13 +408,13 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 			case !ok:
 				r.Status, r.Message = reports.Error, "the scenario did not run to its end"
 			default:
-				r.Status, r.Message = classify(s, o)
+				r.Status, r.Message = o.status, o.message
 				if r.Status == reports.Failed || r.Status == reports.Warning {
 					r.Broke = o.broke
 				}
-				r.Steps, r.Duration = o.steps, o.duration
+				r.Steps, r.Duration = o.rec.Steps, o.rec.Duration
 				if r.Status == reports.Blocked {
-					r.BlockedBy = blocker(o.blocked)
+					r.BlockedBy = o.rec.BlockedBy
 				}
 			}
 			// Whatever a scenario that did not pass was doing when the bound
@@ -503,19 +471,6 @@ func unknownTags(expr TagExpr, all []Scenario) []string {
 		}
 	}
 	return out
-}
-
-// writeEmptyCucumber writes the cucumber.json of a run that ran no
-// scenario (the target was down, nothing was selected): no feature, so that
-// every report file is there, and none left from an earlier run.
-func writeEmptyCucumber(dir string) error {
-	if dir == "" {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "cucumber.json"), []byte("[]\n"), 0o644)
 }
 
 // checkScope refuses a scope.exclude entry that is no clause of Documents
@@ -613,9 +568,17 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 	case errors.As(o.err, &infra), errors.Is(o.err, context.DeadlineExceeded), errors.Is(o.err, context.Canceled):
 		return reports.Error, o.message
 	case errors.Is(o.err, godog.ErrUndefined), errors.Is(o.err, godog.ErrAmbiguous):
+		for _, st := range o.rec.Steps {
+			switch st.Status {
+			case record.StepUndefined:
+				return reports.Error, fmt.Sprintf("the suite cannot run this scenario: undefined step %q: no step definition matches it (the console shows godog's snippet for one)", st.Text)
+			case record.StepAmbiguous:
+				return reports.Error, fmt.Sprintf("the suite cannot run this scenario: ambiguous step %q: %s", st.Text, o.message)
+			}
+		}
 		return reports.Error, "the suite cannot run this scenario: " + o.message
-	case o.blocked != nil:
-		return reports.Blocked, blockedMessage(o.blocked, o.message)
+	case o.rec.BlockedBy != nil:
+		return reports.Blocked, blockedMessage(o.rec.BlockedBy, o.message)
 	case s.Advisory:
 		return reports.Warning, o.message
 	default:
@@ -624,7 +587,7 @@ func classify(s Scenario, o outcome) (reports.Status, string) {
 }
 
 // blockedMessage says what blocked a scenario, then why.
-func blockedMessage(b *steps.Blocker, msg string) string {
+func blockedMessage(b *reports.Blocker, msg string) string {
 	if op, ok := schemas.Lookup(b.Operation); ok {
 		return fmt.Sprintf("blocked by %s (%s), which did not succeed in the setup step %q: %s", op.Name, op.Clause, b.Step, msg)
 	}
@@ -634,36 +597,23 @@ func blockedMessage(b *steps.Blocker, msg string) string {
 	return fmt.Sprintf("blocked: the setup step %q failed: %s", b.Step, msg)
 }
 
-// blocker is the report's account of what blocked a scenario.
-func blocker(b *steps.Blocker) *reports.Blocker {
-	if b == nil {
-		return nil
-	}
-	r := &reports.Blocker{Operation: b.Operation, Step: b.Step}
-	if op, ok := schemas.Lookup(b.Operation); ok {
-		r.Clause = op.Clause
-	}
-	return r
-}
-
 // outcome is what the After hook saw of a scenario.
 type outcome struct {
+	rec        record.Scenario // what the scenario's World recorded: steps, duration, blocker
 	err        error
-	message    string
-	steps      []reports.StepResult
-	duration   time.Duration
+	status     reports.Status // classify's, once the scenario has ended
+	message    string         // why it did not pass: the error, then classify's account
 	ended      time.Time
 	missingKey string // the profile key whose absence skipped the scenario
-	advice     []steps.Advice
-	blocked    *steps.Blocker // the setup that failed, when one did
-	broke      string         // the rule the failing check named, when it named one
+	advice     []reports.Advice
+	broke      string // the rule the failing check named, when it named one
 }
 
 // adviceMessage sums up the advisory checks that did not hold.
-func adviceMessage(advice []steps.Advice) string {
+func adviceMessage(advice []reports.Advice) string {
 	parts := make([]string, len(advice))
 	for i, a := range advice {
-		parts[i] = fmt.Sprintf("advisory %s: %s", a.Rule, a.Msg)
+		parts[i] = fmt.Sprintf("advisory %s: %s", a.Rule, a.Message)
 	}
 	return strings.Join(parts, "\n")
 }
@@ -688,15 +638,8 @@ func newCollector(selected []Scenario, con *console) *collector {
 
 func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
-		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice(), blocked: w.Blocked()}
-		o.duration = o.ended.Sub(w.Started())
-		for _, st := range w.Steps() {
-			sr := reports.StepResult{Text: st.Text, Status: st.Status, Error: st.Error, Exchanges: st.Exchanges, Waited: st.Waited, Checks: st.Checks}
-			for _, a := range st.Advice {
-				sr.Advice = append(sr.Advice, reports.Advice{Rule: a.Rule, Message: a.Msg})
-			}
-			o.steps = append(o.steps, sr)
-		}
+		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice()}
+		o.rec = w.Record(o.ended)
 		if err != nil {
 			o.message = r.String(err.Error())
 			var f *steps.Failure
@@ -705,13 +648,13 @@ func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.Wor
 			}
 		}
 		uri := featureURI(s.Uri) // godog appends ":LINE" when a path selects one definition
+		if sc, ok := c.scenarios[key(uri, s.Name)]; ok {
+			o.status, o.message = classify(sc, o) // once: the console and the report read it
+			c.console.ended(uri, s.Name, o.status)
+		}
 		c.mu.Lock()
 		c.out[key(uri, s.Name)] = o
 		c.mu.Unlock()
-		if sc, ok := c.scenarios[key(uri, s.Name)]; ok {
-			st, _ := classify(sc, o)
-			c.console.ended(uri, s.Name, st)
-		}
 	}
 }
 
@@ -722,16 +665,17 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 	return o, ok
 }
 
-// writeReport writes report.json, report.html, summary.md, junit.xml and
-// the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) error {
+// writeReport writes report.json, report.html, summary.md, junit.xml,
+// cucumber.json and the redacted profile into dir: every one from the
+// run's model.
+func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) (*reports.Report, error) {
 	featSum, err := digestFS(fsys)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	schemaSum, err := digestFS(schemas.FS())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	redacted := p.Redacted()
 	rep := reports.Build(res, reports.Meta{
@@ -747,10 +691,14 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, o
 		Selected:      opts.Select != nil,
 		Checks:        checks,
 	}, statuses, set)
-	if err := reports.WriteAll(dir, rep); err != nil {
-		return err
+	g, err := gherkin()
+	if err != nil {
+		return nil, err
 	}
-	return os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
+	if err := reports.WriteRun(dir, rep, g); err != nil {
+		return nil, err
+	}
+	return rep, os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
 }
 
 // unknownScenarios lists the IDs of ids that no scenario of all has.
@@ -787,18 +735,6 @@ func shardMeta(sh reports.Shard) *reports.Shard {
 		return nil
 	}
 	return &sh
-}
-
-// rewriteFile replaces a file's content by what edit makes of it.
-func rewriteFile(path string, edit func([]byte) ([]byte, error)) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if data, err = edit(data); err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
 }
 
 // redactingWriter passes console output through the redactor.

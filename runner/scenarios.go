@@ -147,13 +147,18 @@ func stepKeywords(doc *messages.GherkinDocument) map[string]string {
 }
 
 // IndexOf returns what a report knows of the whole suite of fsys: every
-// scenario ID in feature order, and the scenarios tagged with each rule.
+// scenario ID in feature order, the scenarios tagged with each rule, and
+// what cucumber.json shows of the features (GherkinOf).
 func IndexOf(fsys fs.FS) (reports.Index, error) {
 	all, err := LoadScenarios(fsys)
 	if err != nil {
 		return reports.Index{}, err
 	}
-	return indexOf(all), nil
+	idx := indexOf(all)
+	if idx.Gherkin, err = GherkinOf(fsys); err != nil {
+		return reports.Index{}, err
+	}
+	return idx, nil
 }
 
 func indexOf(all []Scenario) reports.Index {

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -210,31 +209,6 @@ func TestDefinitionPathsSelectEachDefinitionOnce(t *testing.T) {
 	}
 	assert.Len(t, paths, len(defs))
 	assert.Less(t, len(paths), len(all), "outlines have several rows")
-}
-
-func TestJoinCucumberFeatures(t *testing.T) {
-	in := `[
-	 {"uri":"b.feature:9","id":"b","keyword":"Feature","name":"B","description":"","line":1,"elements":[{"id":"b;y","line":9}]},
-	 {"uri":"a.feature:20","id":"a","keyword":"Feature","name":"A","description":"","line":1,"tags":[{"name":"@A-1","line":1}],"elements":[{"id":"a;z","line":21},{"id":"a;z","line":22}]},
-	 {"uri":"a.feature:4","id":"a","keyword":"Feature","name":"A","description":"","line":1,"tags":[{"name":"@A-1","line":1}],"elements":[{"id":"a;x","line":4}]}
-	]`
-	out, err := joinCucumberFeatures([]byte(in), []string{"a.feature", "b.feature"})
-	require.NoError(t, err)
-	var got []struct {
-		URI      string `json:"uri"`
-		Elements []struct {
-			Line int `json:"line"`
-		} `json:"elements"`
-		Tags []any `json:"tags"`
-	}
-	require.NoError(t, json.Unmarshal(out, &got))
-	require.Len(t, got, 2)
-	assert.Equal(t, "a.feature", got[0].URI, "in the order of the files, not the order godog wrote")
-	assert.Equal(t, "b.feature", got[1].URI)
-	require.Len(t, got[0].Elements, 3)
-	assert.Equal(t, []int{4, 21, 22}, []int{got[0].Elements[0].Line, got[0].Elements[1].Line, got[0].Elements[2].Line})
-	assert.Len(t, got[0].Tags, 1)
-	assert.NotContains(t, string(out), "\n ", "compact")
 }
 
 // Shards of a run report every scenario of the whole run exactly once, with

@@ -2,6 +2,7 @@ package steps
 
 import (
 	"context"
+	"time"
 
 	"github.com/cucumber/godog"
 	messages "github.com/cucumber/messages/go/v21"
@@ -9,9 +10,10 @@ import (
 
 // ScenarioInitializer returns the godog initializer that gives every
 // scenario its own World and registers the steps of every domain with
-// godog (sc.Step), so godog matches, reports and locates them itself: an
-// undefined or ambiguous step fails in strict mode, cucumber.json names
-// each step's definition, and a new step text gets godog's snippet.
+// godog (sc.Step), so godog matches them itself: an undefined or ambiguous
+// step fails in strict mode, and a new step text gets godog's snippet. The
+// line of each sc.Step is the definition's location that cucumber.json
+// names (Definitions).
 // observe, when not nil, receives each World and the scenario's error once
 // the scenario has ended.
 func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error)) func(*godog.ScenarioContext) {
@@ -25,6 +27,10 @@ func ScenarioInitializer(env *Env, observe func(*godog.Scenario, *World, error))
 			return ctx, ctx.Err()
 		})
 
+		sc.StepContext().Before(func(ctx context.Context, _ *godog.Step) (context.Context, error) {
+			w.stepStarted = time.Now()
+			return ctx, nil
+		})
 		// Each step is recorded with its exchanges; the report keeps them
 		// once, in its evidence store (cucumber.json does not repeat them).
 		sc.StepContext().After(func(ctx context.Context, st *godog.Step, status godog.StepResultStatus, err error) (context.Context, error) {

@@ -8,7 +8,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -19,6 +21,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
@@ -45,14 +48,20 @@ type Env struct {
 	seq atomic.Int64 // numbers scenarios for unique data
 
 	patterns sync.Map // step pattern -> its *regexp.Regexp, compiled once per run
+	defined  sync.Map // step pattern -> where it is registered ("accounts.go:437")
 }
 
 // re returns the compiled step pattern p, for sc.Step: every scenario
 // registers the same definitions, so each pattern is compiled once per run
 // and shared (a *regexp.Regexp is safe for concurrent use).
+// The line of the call to re is the line of the sc.Step that registers
+// the pattern: it is noted, once, as the definition's location.
 func (e *Env) re(p string) *regexp.Regexp {
 	if re, ok := e.patterns.Load(p); ok {
 		return re.(*regexp.Regexp)
+	}
+	if _, file, line, ok := runtime.Caller(1); ok {
+		e.defined.LoadOrStore(p, fmt.Sprintf("%s:%d", filepath.Base(file), line))
 	}
 	got, _ := e.patterns.LoadOrStore(p, regexp.MustCompile(p))
 	return got.(*regexp.Regexp)
@@ -131,7 +140,9 @@ type World struct {
 	attached  int           // how many exchanges were already attached to a step
 	waited    time.Duration // how long the current step waited for the target's clock
 	advised   []Advice      // advisory checks of the current step that did not hold
-	steps     []StepRecord
+	steps     []record.Step
+	// stepStarted is when the current step began (its duration).
+	stepStarted time.Time
 	// missingKey names the profile key the scenario needed and did not find.
 	missingKey string
 	// blocked is the scenario's setup that failed, when one did (see Blocker).
@@ -140,17 +151,11 @@ type World struct {
 
 // Blocker is a scenario's setup that failed: a Given step, or a call made
 // only to reach a state (World.sendValid). The scenario then cannot judge
-// its own rule: it is blocked by the operation whose call failed, which the
-// scenarios of that operation's clause judge.
-type Blocker struct {
-	// Operation is the ID of the operation whose call failed; "" when the
-	// setup step failed on a check after calls that succeeded.
-	Operation string
-	Step      string // the text of the step that failed
-}
-
-// Blocked returns the setup that blocked the scenario, or nil.
-func (w *World) Blocked() *Blocker { return w.blocked }
+// its own rule: it is blocked by the operation whose call failed (its ID;
+// "" when the setup step failed on a check after calls that succeeded),
+// which the scenarios of that operation's clause judge. It is the model's
+// record.Blocker: the step records it as the report shows it.
+type Blocker = record.Blocker
 
 type accountState struct {
 	accno  string
@@ -182,9 +187,6 @@ func (w *World) unique(prefix string) string {
 	return fmt.Sprintf("%s%s%02d", prefix, w.uid, w.n)
 }
 
-// Started returns when the scenario began.
-func (w *World) Started() time.Time { return w.started }
-
 // MissingKey names the profile key whose absence skipped the scenario ("" if none).
 func (w *World) MissingKey() string { return w.missingKey }
 
@@ -199,42 +201,28 @@ func (w *World) need(key string) (string, error) {
 	return "", fmt.Errorf("%w: the profile has no %s", godog.ErrSkip, key)
 }
 
-// StepRecord is one step of a scenario as it ran, with the exchanges it made.
-type StepRecord struct {
-	Text      string
-	Status    string // passed, failed, skipped, undefined, pending, ambiguous
-	Error     string // secrets redacted
-	Exchanges []target.Exchange
-	// Waited is how long the step waited for the target's clock to turn
-	// (not for answers): time the suite spends idle by the spec's design.
-	Waited time.Duration
-	// Advice lists the advisory checks of the step that did not hold.
-	Advice []Advice
-	// Checks is, for a step that checked the effect of an earlier call
-	// (the scenario's When) by reading the state with calls of its own,
-	// the position of that earlier call's exchange among the scenario's
-	// exchanges: the move the step judges, which its own reads only reveal.
-	// Empty when the step judged its own calls, or made none.
-	Checks []int
-}
-
 // Advice is an advisory check that did not hold: the target did not follow
 // a rule the spec implies without stating it (rules.Advisory). It never
 // fails a scenario; a scenario whose every normative check held but which
 // has advice ends as a WARNING.
-type Advice struct {
-	Rule string // the rule's id, e.g. "A-4.2#7"
-	Msg  string // expected versus got, secrets redacted
-}
+type Advice = record.Advice
 
-// Steps returns the scenario's steps as they ran.
-func (w *World) Steps() []StepRecord { return w.steps }
+// Record returns what the scenario recorded of itself, as of ended: its
+// steps with their exchanges, how long it ran, and the setup that blocked
+// it (nil when none did). The runner adds the scenario's identity, from the
+// features, and its status, from how it ended.
+func (w *World) Record(ended time.Time) record.Scenario {
+	return record.Scenario{Steps: w.steps, Duration: ended.Sub(w.started), BlockedBy: w.blocked}
+}
 
 // recordStep closes a step: it takes the exchanges made since the last step.
 // A setup step (a Given) that failed a check blocks the scenario.
-func (w *World) recordStep(text, status string, setup bool, err error) StepRecord {
+func (w *World) recordStep(text, status string, setup bool, err error) record.Step {
 	w.mu.Lock()
-	rec := StepRecord{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited, Advice: w.advised}
+	rec := record.Step{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited, Advice: w.advised}
+	if !w.stepStarted.IsZero() {
+		rec.Duration = time.Since(w.stepStarted)
+	}
 	if !setup && len(rec.Exchanges) > 0 && w.last != nil && w.last.resp != nil && w.last.ex < w.attached {
 		// A Then that read the state back (keepWhen) judged the earlier move.
 		rec.Checks = []int{w.last.ex}
@@ -251,6 +239,11 @@ func (w *World) recordStep(text, status string, setup bool, err error) StepRecor
 			w.blocked.Step = text // a precondition call of this step failed
 		case w.blocked == nil && setup && errors.As(err, &f):
 			w.blocked = &Blocker{Operation: failedOperation(rec.Exchanges), Step: text}
+		}
+		if w.blocked != nil && w.blocked.Clause == "" {
+			if op, ok := schemas.Lookup(w.blocked.Operation); ok {
+				w.blocked.Clause = op.Clause
+			}
 		}
 	}
 	w.steps = append(w.steps, rec)
@@ -285,7 +278,7 @@ func failedOperation(exchanges []target.Exchange) string {
 func (w *World) advise(rule, format string, args ...any) {
 	msg := w.env.Client.Redactor().String(fmt.Sprintf(format, args...))
 	w.mu.Lock()
-	w.advised = append(w.advised, Advice{Rule: rule, Msg: msg})
+	w.advised = append(w.advised, Advice{Rule: rule, Message: msg})
 	w.mu.Unlock()
 }
 

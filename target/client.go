@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // MaxRetries is how often a call answered with a retryable code is repeated (A-7, A-8).
@@ -105,22 +107,9 @@ func (r *Response) ResponseCode() string {
 	return gjson.GetBytes(r.Body, "responseCode").String()
 }
 
-// Exchange is the record of one call, secrets redacted, for the report.
-type Exchange struct {
-	Operation       string        `json:"operation"`
-	Method          string        `json:"method"`
-	URL             string        `json:"url"`
-	RequestHeaders  http.Header   `json:"requestHeaders"`
-	RequestBody     string        `json:"requestBody,omitempty"`
-	Status          int           `json:"status,omitempty"`
-	ResponseHeaders http.Header   `json:"responseHeaders,omitempty"`
-	ResponseBody    string        `json:"responseBody,omitempty"`
-	Latency         time.Duration `json:"latencyNs"`
-	// Retries counts repetitions after 0058/0098; RetriedCodes holds the codes that caused them.
-	Retries      int      `json:"retries"`
-	RetriedCodes []string `json:"retriedCodes,omitempty"`
-	Error        string   `json:"error,omitempty"`
-}
+// Exchange is the record of one call (record.Exchange, the one shape the
+// reports read); the client fills it, the report redacts it once more.
+type Exchange = record.Exchange
 
 // InfraError is an infrastructure failure: the target could not be reached,
 // did not answer within the call allowance, or its answer could not be read.
