@@ -86,9 +86,11 @@ type exploreResult struct {
 
 // Explored is what an exploration gives a run.
 type Explored struct {
-	Exploration reports.Exploration
+	Exploration reports.Exploration // Runs 0: no exploration was made (a sweep alone)
 	Scenarios   []reports.ScenarioResult
 	Notices     []string
+	// Sweep is the bad-input sweep made beside the exploration; nil for none.
+	Sweep *reports.Sweep
 }
 
 // UnknownScenarioError is a rerun that names scenarios the suite does not
