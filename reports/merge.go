@@ -122,10 +122,14 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 	var runIDs, notices []string
 	var end time.Time
 	var exploration *Exploration // one shard explores (run --shard 1/N)
+	var sweep *Sweep             // ... and sweeps
 	for _, p := range parts {
 		rep := p.Report
 		if rep.Exploration != nil {
 			exploration = rep.Exploration
+		}
+		if rep.Sweep != nil {
+			sweep = rep.Sweep
 		}
 		runIDs = append(runIDs, rep.RunID)
 		for _, n := range rep.Notices {
@@ -183,6 +187,7 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 		CallAllowance:  parseSeconds(rep.CallAllowance),
 		Notices:        notices,
 		Exploration:    exploration,
+		Sweep:          sweep,
 		Checks:         idx.Checks,
 	}, mergeWaivers(parts, posOf), set), nil
 }

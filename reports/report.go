@@ -91,6 +91,9 @@ type Meta struct {
 	// scenarios (run --explore), whose scenarios are among the results;
 	// nil when it made none.
 	Exploration *Exploration
+	// Sweep is the bad-input sweep the run made beside its scenarios (run
+	// --sweep), whose findings are among the results; nil when it made none.
+	Sweep *Sweep
 	// Selected says the run ran some of the scenarios its tags select
 	// (conformancetest under go test -run): the clauses it left out read
 	// "not selected", as under a tag filter.
@@ -157,6 +160,8 @@ type Report struct {
 	Rerun         *Rerun  `json:"rerun"` // null unless the run reran an earlier run's failures (run --rerun-failed)
 	// Exploration is the run's stateful exploration; null when it made none.
 	Exploration   *Exploration `json:"exploration"`
+	// Sweep is the run's bad-input sweep; absent when it made none.
+	Sweep *Sweep `json:"sweep,omitempty"`
 	CallAllowance string       `json:"callAllowance"` // "90s"
 	Verdict       string       `json:"verdict"`
 	// Aborted says why a run that started could not be carried out
@@ -487,6 +492,11 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 	}
 	if m.Rerun != nil {
 		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration}
+	}
+	if m.Sweep != nil {
+		sw := *m.Sweep
+		sw.Findings = append([]string{}, sw.Findings...)
+		rep.Sweep = &sw
 	}
 	if m.Exploration != nil {
 		ex := *m.Exploration

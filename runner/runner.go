@@ -246,13 +246,14 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
 	runID := runID()
 	var exploration *reports.Exploration // what the run's exploration was, once made
+	var sweep *reports.Sweep             // what the run's bad-input sweep was, once made
 	writeOut := func(statuses []reports.WaiverStatus) error {
 		if opts.ReportDir == "" {
 			return nil
 		}
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
-		return writeReport(opts.ReportDir, fsys, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
+		return writeReport(opts.ReportDir, fsys, set, p, opts, runID, res, statuses, notices, exploration, sweep, indexOf(all).Checks)
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
 		res.Aborted = redactor.String(reason)
@@ -473,8 +474,10 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 				Tags: []string{"explore"}, Status: reports.Error, Message: redactor.String(r.err.Error()),
 			})
 		default:
-			e := r.ex.Exploration
-			exploration = &e
+			if e := r.ex.Exploration; e.Runs > 0 {
+				exploration = &e
+			}
+			sweep = r.ex.Sweep
 			res.Scenarios = append(res.Scenarios, r.ex.Scenarios...)
 			notices = append(notices, r.ex.Notices...)
 		}
@@ -726,7 +729,7 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 
 // writeReport writes report.json, report.html, summary.md, junit.xml and
 // the redacted profile into dir.
-func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) error {
+func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, sweep *reports.Sweep, checks map[string][]string) error {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return err
@@ -746,6 +749,7 @@ func writeReport(dir string, fsys fs.FS, set *schemas.Set, p *profile.Profile, o
 		Shard:         shardMeta(opts.Shard),
 		Rerun:         opts.Rerun,
 		Exploration:   exploration,
+		Sweep:         sweep,
 		Selected:      opts.Select != nil,
 		Checks:        checks,
 	}, statuses, set)
