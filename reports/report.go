@@ -159,11 +159,11 @@ type Report struct {
 	Shard         *Shard  `json:"shard"` // null unless the run was one shard (run --shard)
 	Rerun         *Rerun  `json:"rerun"` // null unless the run reran an earlier run's failures (run --rerun-failed)
 	// Exploration is the run's stateful exploration; null when it made none.
-	Exploration   *Exploration `json:"exploration"`
+	Exploration *Exploration `json:"exploration"`
 	// Sweep is the run's bad-input sweep; absent when it made none.
-	Sweep *Sweep `json:"sweep,omitempty"`
-	CallAllowance string       `json:"callAllowance"` // "90s"
-	Verdict       string       `json:"verdict"`
+	Sweep         *Sweep `json:"sweep,omitempty"`
+	CallAllowance string `json:"callAllowance"` // "90s"
+	Verdict       string `json:"verdict"`
 	// Aborted says why a run that started could not be carried out
 	// (verdict ERROR), with what the target answered; null otherwise.
 	Aborted *Aborted `json:"aborted"`

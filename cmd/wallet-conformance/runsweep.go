@@ -83,4 +83,3 @@ func sweepLine(s *reports.Sweep) string {
 	}
 	return fmt.Sprintf("seed %d: %d of %d generated bad inputs (%d calls), %s; made again by run %s", s.Seed, s.Inputs, s.Generated, s.Calls, found, sample)
 }
-
