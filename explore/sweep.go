@@ -375,8 +375,14 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 		}
 		reads = append(reads, r.ex)
 		if got, bad := balanceOf(r.json); bad == "" && r.succeeded() && !got.equal(s.walletBal) {
-			return "was refused but moved money", "B-3#15",
-				fmt.Sprintf("a refused %s changed the wallet's balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), s.walletBal, got), reads, nil
+			before := s.walletBal
+			s.walletBal, a.bal = got, got // reported once, at the input that moved it
+			cause := "was refused but moved money"
+			if st.op == "refund" || st.op == "kc-refund" {
+				cause = "was refused but booked the refund"
+			}
+			return cause, "B-3#15",
+				fmt.Sprintf("a refused %s changed the wallet's balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), before, got), reads, nil
 		}
 	}
 	if st.payment != "" {
@@ -386,8 +392,10 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 		}
 		reads = append(reads, r.ex)
 		if got := r.json.Get("statusCode").String(); r.succeeded() && got != st.status {
+			before := st.status
+			st.status = got
 			return "was refused but changed the payment's status", "B-3#15",
-				fmt.Sprintf("a refused call changed the payment's status from %s to %s (B-3#15: a move answered with an error leaves the payment's status as it was)", st.status, got), reads, nil
+				fmt.Sprintf("a refused call changed the payment's status from %s to %s (B-3#15: a move answered with an error leaves the payment's status as it was)", before, got), reads, nil
 		}
 	}
 	if st.account != "" {
@@ -398,6 +406,9 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 		reads = append(reads, r.ex)
 		if r.succeeded() {
 			if diff := accountDiff(st.accountSeen, r.json); diff != "" {
+				for _, k := range comparedAccountFields {
+					st.accountSeen[k] = r.json.Get(k).String()
+				}
 				return "was refused but changed the account", "A-7#2",
 					fmt.Sprintf("a refused call changed the account: %s. A-7: an error response is \"a handled error\", not a success (\"0000 | 200 or 201 | success\")", diff), reads, nil
 			}
