@@ -41,7 +41,7 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			Steps: []reports.StepResult{{Text: fmt.Sprintf("the partner sends %d bad inputs of %s, each a valid request with one field changed", n, op.Name), Status: "passed", Exchanges: []target.Exchange{}}},
 		})
 	}
-	for i, f := range out.Findings {
+	for _, f := range out.Findings {
 		status, advisory := reports.Failed, false
 		quote := ""
 		if r, ok := cat.Rule(f.Rule); ok {
@@ -62,7 +62,7 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 		}
 		step := fmt.Sprintf("the partner sends %s with %s", f.Operation.Name, inputText(f))
 		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
-			ID: fmt.Sprintf("sweep-%d.finding:%d", out.Seed, i+1), Feature: feature,
+			ID: fmt.Sprintf("sweep-%d.%s.%s", out.Seed, f.Operation.ID, slug(f.Field+" "+f.Cause)), Feature: feature,
 			Name:    f.Name(),
 			Tags:    append(append([]string{sweepTag}, clauses...), f.Rule),
 			Clauses: clauses, Advisory: advisory, Status: status,
@@ -82,6 +82,14 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 		})
 	}
 	return res
+}
+
+// slug writes a finding's field and cause as a stable part of its ID (a
+// baseline or a rerun names it): lower case, words joined by "-".
+func slug(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}), "-")
 }
 
 func inputText(f *SweepFinding) string {

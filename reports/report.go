@@ -118,6 +118,9 @@ type Rerun struct {
 	// Exploration is the earlier run's exploration, made again with the
 	// same seed because one of its runs did not pass; nil otherwise.
 	Exploration *Exploration `json:"exploration"`
+	// Sweep is the earlier run's bad-input sweep, made again with the same
+	// seed and sample because it found something; nil otherwise.
+	Sweep *Sweep `json:"sweep,omitempty"`
 }
 
 // Exploration is what a run's stateful exploration was: explorations of
@@ -491,7 +494,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		rep.Shard = &sh
 	}
 	if m.Rerun != nil {
-		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration}
+		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration, Sweep: m.Rerun.Sweep}
 	}
 	if m.Sweep != nil {
 		sw := *m.Sweep

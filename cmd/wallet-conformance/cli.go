@@ -262,7 +262,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if rerun, err = failedOf(*rerunPath, *featuresDir == ""); err != nil {
 			return ExitUsage, err
 		}
-		if len(rerun.Scenarios) == 0 && rerun.Exploration == nil {
+		if len(rerun.Scenarios) == 0 && rerun.Exploration == nil && rerun.Sweep == nil {
 			fmt.Fprintf(stdout, "nothing to rerun: every scenario of run %s (%s) passed, was skipped or was not claimed\n", rerun.Of, *rerunPath)
 			return ExitConformant, nil
 		}

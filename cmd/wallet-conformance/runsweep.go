@@ -47,14 +47,20 @@ const maxSweepPerOperation = 1000
 // its exploration: with --sweep given, that sample (0: none; all: every
 // input); otherwise the default sample for a run of the whole suite or of
 // its first shard, and none for a run of some tags, of other features or a
-// rerun. nil means no sweep.
+// rerun, except that a rerun of a run whose sweep found something sweeps
+// again as it did. nil means no sweep.
 func runSweep(f *sweepFlag, tags, featuresDir string, shard reports.Shard, rerun *reports.Rerun) *reports.Sweep {
 	switch {
+	case rerun != nil && !f.given:
+		if rerun.Sweep == nil {
+			return nil
+		}
+		return &reports.Sweep{Seed: rerun.Sweep.Seed, PerOperation: rerun.Sweep.PerOperation}
 	case f.given:
 		if f.perOperation == 0 {
 			return nil
 		}
-	case rerun != nil || tags != "" || featuresDir != "" || shard.Index > 1:
+	case tags != "" || featuresDir != "" || shard.Index > 1:
 		return nil
 	}
 	return &reports.Sweep{Seed: explore.DefaultSweepSeed, PerOperation: max(f.perOperation, 0)}
