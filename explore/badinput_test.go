@@ -17,6 +17,16 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
+// skipUnderRace skips a test of full sweeps under -race (each a few
+// thousand calls): make test runs it without the race detector, as it
+// runs the mutant and variant sweeps of package runner.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("full bad-input sweeps: make test runs them without -race")
+	}
+}
+
 // sweep runs the bad-input sweep against a reference server of cfg.
 func sweep(t *testing.T, cfg reference.Config, perOperation int) *explore.SweepOutcome {
 	t.Helper()
@@ -33,6 +43,7 @@ func sweep(t *testing.T, cfg reference.Config, perOperation int) *explore.SweepO
 // sent, and every operation's state is built from a real one (no notice
 // of a fallback).
 func TestTheReferenceAnswersEveryGeneratedInput(t *testing.T) {
+	skipUnderRace(t)
 	for name, pers := range map[string]reference.Personality{"standard": reference.Standard, "alternative": reference.Alternative} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -83,6 +94,7 @@ func sent(o *explore.SweepOutcome) []string {
 // operation and field that has it, grouped by cause and shown by one
 // request; a refused refund that books money is a failure of its own.
 func TestTheSweepFindsEachMutant(t *testing.T) {
+	skipUnderRace(t)
 	want := map[string][]string{
 		"huge-exponent-crashes-capture":             {"Capture: modifiedAmount 1e308 answered HTTP 500 0099", "KC-Capture: modifiedAmount 1e308 answered HTTP 500 0099"},
 		"impossible-date-crashes-init-add":          {"Init Add Stored Payment Option: mandateSignedDate 1984-02-30 answered HTTP 500 0099"},
@@ -128,6 +140,7 @@ func TestTheSweepFindsEachMutant(t *testing.T) {
 // exponent, trailing zeros or control characters (variants) and the
 // Standard server that accepts them all pass the full sweep.
 func TestTheSweepAcceptsEitherChoiceTheSpecLeavesOpen(t *testing.T) {
+	skipUnderRace(t)
 	for _, v := range reference.Variants() {
 		if !slices.Contains([]string{"exponent-amounts-refused", "trailing-zeros-refused", "control-characters-refused", "overlength-own-code", "impossible-value-own-code", "n-fields-json-numbers", "unlisted-fields-refused", "issue-token-needs-partnerreference"}, v.Name) {
 			continue

@@ -326,7 +326,11 @@ func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, r
 			return "answered " + answer + " that is not JSON", in.rule, m + "\n  " + r.evidence(s.red)
 		}
 		if code != "0001" || r.resp.Status != http.StatusBadRequest {
-			return "answered " + answer + ", not 0001 with HTTP 400", in.rule, fmt.Sprintf("expected 0001 with HTTP 400 (A-7: \"mandatory field missing or syntax error (wrong data type, spelling)\"); got %s\n  %s", answer, r.evidence(s.red))
+			rule := in.rule
+			if w == want0001Named {
+				rule = "A-7#3" // the code of a missing field; A-7#4 is its naming
+			}
+			return "answered " + answer + ", not 0001 with HTTP 400", rule, fmt.Sprintf("expected 0001 with HTTP 400 (A-7: \"mandatory field missing or syntax error (wrong data type, spelling)\"); got %s\n  %s", answer, r.evidence(s.red))
 		}
 		if w == want0001Named {
 			desc := r.json.Get("responseDescription").String()
@@ -407,8 +411,8 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 				for _, k := range comparedAccountFields {
 					st.accountSeen[k] = r.json.Get(k).String()
 				}
-				return "was refused but changed the account", "A-7#2",
-					fmt.Sprintf("a refused call changed the account: %s. A-7: an error response is \"a handled error\", not a success (\"0000 | 200 or 201 | success\")", diff), reads, nil
+				return "was refused but changed the account", "",
+					fmt.Sprintf("a refused call changed the account: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\"; no sentence states that a refused account operation leaves the account as it was, as B-3's table does for payments)", diff), reads, nil
 			}
 		}
 	}

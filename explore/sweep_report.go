@@ -44,6 +44,9 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 	for _, f := range out.Findings {
 		status, advisory := reports.Failed, false
 		quote := ""
+		if f.Rule == "" {
+			status, advisory = reports.Warning, true // implied, not stated
+		}
 		if r, ok := cat.Rule(f.Rule); ok {
 			quote = r.Quote
 			if r.Level != rules.Normative {
@@ -51,6 +54,9 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			}
 		}
 		ruleClause, _, _ := strings.Cut(f.Rule, "#")
+		if f.Rule == "" {
+			ruleClause = "A-7"
+		}
 		clauses := sortedClauses(f.Operation.Clause, ruleClause)
 		msg := f.Message
 		if quote != "" {
@@ -64,10 +70,10 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
 			ID: fmt.Sprintf("sweep-%d.%s.%s", out.Seed, f.Operation.ID, slug(f.Field+" "+f.Cause)), Feature: feature,
 			Name:    f.Name(),
-			Tags:    append(append([]string{sweepTag}, clauses...), f.Rule),
+			Tags:    tagsOf(clauses, f.Rule),
 			Clauses: clauses, Advisory: advisory, Status: status,
 			Message: s.red.String(msg),
-			Rules:   []string{f.Rule}, Broke: f.Rule,
+			Rules:   rulesOf(f.Rule), Broke: f.Rule,
 			Steps: []reports.StepResult{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}},
 		})
 	}
@@ -82,6 +88,21 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 		})
 	}
 	return res
+}
+
+func tagsOf(clauses []string, rule string) []string {
+	tags := append([]string{sweepTag}, clauses...)
+	if rule != "" {
+		tags = append(tags, rule)
+	}
+	return tags
+}
+
+func rulesOf(rule string) []string {
+	if rule == "" {
+		return nil
+	}
+	return []string{rule}
 }
 
 // slug writes a finding's field and cause as a stable part of its ID (a
