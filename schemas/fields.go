@@ -44,9 +44,11 @@ type Field struct {
 	// (JSON Schema's "deprecated" keyword).
 	Deprecated bool
 	// Ignorable: a reading of the spec lets a server ignore the field
-	// (a "$comment" that begins "ignorable:" says why): Issue Token's
-	// partnerReference, which A-4.1's body line does not list, or a copy in
-	// the body of what the path carries.
+	// (a "$comment" that begins "ignorable:" on the field or on the block
+	// that holds it says why): Issue Token's partnerReference, which A-4.1's
+	// body line does not list, a copy in the body of what the path carries,
+	// a field of a block its flag may leave unused; not a field the
+	// operation's table makes mandatory.
 	Ignorable bool
 }
 
@@ -77,6 +79,7 @@ func (s *Set) RequestFields(opID string) []Field {
 	}
 	props := map[string][]*jsonschema.Schema{}
 	required := map[string]bool{}
+	inBlock := map[string]bool{} // properties of a block a server may ignore ("$comment": "ignorable: ...")
 	visited := map[*jsonschema.Schema]bool{}
 	var walk func(*jsonschema.Schema)
 	walk = func(x *jsonschema.Schema) {
@@ -86,6 +89,9 @@ func (s *Set) RequestFields(opID string) []Field {
 		visited[x] = true
 		for name, p := range x.Properties {
 			props[name] = append(props[name], p)
+			if strings.HasPrefix(x.Comment, "ignorable:") {
+				inBlock[name] = true
+			}
 		}
 		for _, r := range x.Required {
 			required[r] = true
@@ -108,6 +114,9 @@ func (s *Set) RequestFields(opID string) []Field {
 		}
 		if forbidden {
 			continue
+		}
+		if inBlock[name] && !f.Required {
+			f.Ignorable = true // a field the operation's table makes mandatory is used
 		}
 		slices.Sort(f.Types)
 		f.Types = slices.Compact(f.Types)
