@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -227,14 +228,18 @@ func (s *sweeper) try(in badInput) error {
 	}
 	cause, rule, msg := s.judge(in, st, r, err)
 	accepted := err == nil && r.succeeded()
-	if cause == "" && !accepted && (st.money || st.payment != "" || st.account != "") {
+	if !accepted && (st.money || st.payment != "" || st.account != "") {
+		// Refused, or not answered as a success at all (a crash may have
+		// booked before it failed): nothing may have been lost.
 		lost, lostRule, lostMsg, reads, err := s.readBack(st)
 		if err != nil {
+			if cause != "" {
+				s.record(in, cause, rule, msg, req, exchanges)
+			}
 			return err
 		}
-		exchanges = append(exchanges, reads...)
 		if lost != "" {
-			cause, rule, msg = lost, lostRule, lostMsg
+			s.record(in, lost, lostRule, lostMsg, req, append(slices.Clone(exchanges), reads...))
 		}
 	}
 	if accepted {
