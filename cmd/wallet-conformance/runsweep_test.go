@@ -26,8 +26,7 @@ func swept(rep *reports.Report) []reports.ScenarioReport {
 
 // A run of the whole suite sweeps by default, a seeded sample of every
 // operation: report.json records seed, sample and findings, verify shows
-// them. --sweep 0 leaves it out, a run of some tags sweeps only when asked,
-// and a bad --sweep is a usage error.
+// them; a run of some tags sweeps when asked.
 func TestRunSweepsByDefault(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errOut := run(t, "run", "--explore", "0", "--report-dir", dir)
@@ -52,41 +51,59 @@ func TestRunSweepsByDefault(t *testing.T) {
 	assert.Contains(t, out, "swept:     seed 1: 128 of ")
 	assert.Contains(t, out, "nothing found; made again by run --sweep 4")
 
-	none := t.TempDir()
-	code, out, errOut = run(t, "run", "--explore", "0", "--sweep", "0", "--report-dir", none)
-	require.Equal(t, ExitConformant, code, out+errOut)
-	assert.Nil(t, readReport(t, none).Sweep)
-	assert.Empty(t, swept(readReport(t, none)))
-
 	tagged := t.TempDir()
-	code, out, errOut = run(t, "run", "--tags", "@A-4.1", "--report-dir", tagged)
-	require.Equal(t, ExitConformant, code, out+errOut)
-	assert.Nil(t, readReport(t, tagged).Sweep, "a run of some tags is a focused run")
 	code, out, errOut = run(t, "run", "--tags", "@A-4.1", "--sweep", "1", "--report-dir", tagged)
 	require.Equal(t, ExitConformant, code, out+errOut)
-	require.NotNil(t, readReport(t, tagged).Sweep, "unless asked")
+	require.NotNil(t, readReport(t, tagged).Sweep, "a run of some tags sweeps when asked")
 	assert.Equal(t, 32, readReport(t, tagged).Sweep.Inputs)
 
-	for _, bad := range []string{"-1", "many", "1001"} {
-		code, _, errOut = run(t, "run", "--sweep", bad)
-		assert.Equal(t, ExitUsage, code, bad)
-		assert.Contains(t, errOut, "--sweep takes a number of inputs of each operation", bad)
+	code, _, errOut = run(t, "run", "--sweep", "many")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, "--sweep takes a number of inputs of each operation")
+}
+
+// runSweep decides a run's sweep as runExploration decides its
+// exploration: the default sample for a whole run or its first shard, none
+// for a focused run unless asked, --sweep 0 none, all every input, and a
+// rerun sweeps again as the earlier run did when its sweep found something.
+func TestRunSweepDecidesTheSweep(t *testing.T) {
+	flagOf := func(v string) *sweepFlag {
+		f := &sweepFlag{perOperation: explore.DefaultSweepPerOperation}
+		if v != "" {
+			require.NoError(t, f.Set(v))
+		}
+		return f
 	}
+	def := &reports.Sweep{Seed: 1, PerOperation: explore.DefaultSweepPerOperation}
+	assert.Equal(t, def, runSweep(flagOf(""), "", "", reports.Shard{}, nil))
+	assert.Equal(t, def, runSweep(flagOf(""), "", "", reports.Shard{Index: 1, Count: 3}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "", reports.Shard{Index: 2, Count: 3}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "@A-4.1", "", reports.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "dir", reports.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf("0"), "", "", reports.Shard{}, nil))
+	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 0}, runSweep(flagOf("all"), "", "", reports.Shard{}, nil), "0 in the record: the full sweep")
+	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 9}, runSweep(flagOf("9"), "@A-4.1", "", reports.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "", reports.Shard{}, &reports.Rerun{}))
+	again := &reports.Rerun{Sweep: &reports.Sweep{Seed: 1, PerOperation: 0, Findings: []string{"x"}}}
+	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 0}, runSweep(flagOf(""), "", "", reports.Shard{}, again))
+	for _, bad := range []string{"-1", "many", "1001", ""} {
+		assert.Error(t, (&sweepFlag{}).Set(bad), bad)
+	}
+	assert.Equal(t, "(none)", sweepLine(nil))
+	assert.Equal(t, "seed 1: 128 of 4000 generated bad inputs (320 calls), 1 finding(s): Capture: modifiedAmount 1e308 answered HTTP 500 0099; made again by run --sweep 4",
+		sweepLine(&reports.Sweep{Seed: 1, PerOperation: 4, Generated: 4000, Inputs: 128, Calls: 320, Findings: []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099"}}))
 }
 
 // A target that crashes on one kind of bad input in one operation (a
-// modifiedAmount of 1e308 answered 500 by Capture and KC-Capture) passes
-// every scenario; the full sweep finds it: NOT CONFORMANT, one finding per
-// operation and field, named by its cause, with the request that shows it
-// as curl; --rerun-failed sweeps again with the same seed and sample.
+// modifiedAmount of 1e308 answered 500 by Capture and KC-Capture; no
+// scenario finds it: runner's TestEveryMutantIsKilled) fails the full
+// sweep: NOT CONFORMANT, one finding per operation and field, named by its
+// cause, with the request that shows it as curl; --rerun-failed sweeps
+// again with the same seed and sample.
 func TestOnlyTheSweepFindsAFault(t *testing.T) {
 	mutant := mutantProfile(t, "huge-exponent-crashes-capture")
-	plain := t.TempDir()
-	code, out, errOut := run(t, "run", "--profile", mutant, "--explore", "0", "--sweep", "0", "--report-dir", plain)
-	require.Equal(t, ExitConformant, code, "no scenario finds it:\n"+out+errOut)
-
 	dir := t.TempDir()
-	code, out, errOut = run(t, "run", "--profile", mutant, "--explore", "0", "--sweep", "all", "--report-dir", dir)
+	code, out, errOut := run(t, "run", "--profile", mutant, "--tags", "@A-4.1", "--sweep", "all", "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, out+errOut)
 	rep := readReport(t, dir)
 	assert.Equal(t, reports.NotConformant, rep.Verdict)
@@ -110,7 +127,7 @@ func TestOnlyTheSweepFindsAFault(t *testing.T) {
 	assert.Contains(t, out, "FAILED "+f.ID, "the console names it")
 
 	again := t.TempDir()
-	code, out, errOut = run(t, "run", "--profile", mutant, "--explore", "0", "--rerun-failed", dir, "--report-dir", again)
+	code, out, errOut = run(t, "run", "--profile", mutant, "--rerun-failed", dir, "--report-dir", again)
 	assert.Equal(t, ExitFailed, code, out+errOut)
 	rerun := readReport(t, again)
 	require.NotNil(t, rerun.Rerun)
