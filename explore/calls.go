@@ -79,15 +79,25 @@ func (c *caller) call(ctx context.Context, opID string, path map[string]string, 
 	if c.exhausted(ctx) {
 		return nil, errHalted
 	}
-	c.mu.Lock()
-	c.calls++
-	c.mu.Unlock()
 	// Encoded as the scenarios encode it: query or body, N(n) fields
 	// as the profile declares (A-2.0#8), the Accept of text/plain (B-4.11).
 	req, err := steps.EncodeRequest(c.profile, op, path, fields)
 	if err != nil {
 		return nil, err
 	}
+	return c.send(ctx, op, fields, req)
+}
+
+// send sends a request of the operation as it is (the bad-input sweep
+// changes what call encodes), with the shared token unless the operation
+// is anonymous; it counts against the budget like call.
+func (c *caller) send(ctx context.Context, op schemas.Operation, fields map[string]any, req target.Request) (*reply, error) {
+	if c.exhausted(ctx) {
+		return nil, errHalted
+	}
+	c.mu.Lock()
+	c.calls++
+	c.mu.Unlock()
 	if !op.Anonymous {
 		tok, err := c.tokens.Token(ctx)
 		if err != nil {

@@ -80,6 +80,9 @@ type Meta struct {
 	// scenarios (run --explore), whose scenarios are among the results;
 	// nil when it made none.
 	Exploration *Exploration
+	// Sweep is the bad-input sweep the run made beside its scenarios (run
+	// --sweep), whose findings are among the results; nil when it made none.
+	Sweep *Sweep
 	// Selected says the run ran some of the scenarios its tags select
 	// (conformancetest under go test -run): the clauses it left out read
 	// "not selected", as under a tag filter.
@@ -259,6 +262,22 @@ type Rerun struct {
 	// Exploration is the earlier run's exploration, made again with the
 	// same seed because one of its runs did not pass; nil otherwise.
 	Exploration *Exploration `json:"exploration"`
+	// Sweep is the earlier run's bad-input sweep, made again with the same
+	// seed and sample because it found something; nil otherwise.
+	Sweep *Sweep `json:"sweep,omitempty"`
+}
+
+// Sweep is what a run's bad-input sweep was (run --sweep): the seed and
+// sample that make it again, and what it found, one line per cause.
+type Sweep struct {
+	Seed         uint64 `json:"seed"`
+	PerOperation int    `json:"perOperation"` // inputs sent of each operation; 0 for the full sweep
+	Generated    int    `json:"generated"`    // inputs generated of every operation
+	Inputs       int    `json:"inputs"`       // inputs sent
+	Calls        int    `json:"calls"`        // calls sent, states and read-backs included
+	// Findings are the causes found, "Capture: modifiedAmount 1e308
+	// answered HTTP 500 0099", in catalogue order.
+	Findings []string `json:"findings"`
 }
 
 // Exploration is what a run's stateful exploration was: explorations of

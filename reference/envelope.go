@@ -131,6 +131,16 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			}
 			sc.partner = partner
 		}
+		if rep, done := h.sweepFault(op, raw, err, r, func(raw map[string]any) reply {
+			vals, probs := spec.validate(raw, opt)
+			if !probs.ok() {
+				return h.invalid(probs)
+			}
+			return op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc})
+		}); done {
+			h.write(w, ex, now, rep)
+			return
+		}
 		if err != nil {
 			h.write(w, ex, now, h.undecodable(err))
 			return
@@ -164,6 +174,9 @@ func (h *handler) validateOptions(fromQuery bool) validateOptions {
 		anyTime:           h.mutant("time-format-unchecked"),
 		anyDigits:         h.mutant("n-digits-unchecked"),
 		numbersAsStrings:  h.mutant("number-as-string-accepted"),
+		noExponents:       h.variant("exponent-amounts-refused"),
+		noTrailingZeros:   h.variant("trailing-zeros-refused"),
+		noControlChars:    h.variant("control-characters-refused"),
 	}
 }
 

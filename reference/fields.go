@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -162,6 +163,11 @@ type validateOptions struct {
 	anyTime           bool // accept any string of at most 8 characters as T
 	anyDigits         bool // accept any characters in an N value
 	numbersAsStrings  bool // accept a JSON number where an S value is expected
+
+	// The choices of the variants the bad-input sweep leaves open.
+	noExponents     bool // refuse an amount written with an exponent
+	noTrailingZeros bool // refuse an amount with more decimals than its scale, zeros too
+	noControlChars  bool // refuse a text holding a control character
 }
 
 // fault is why a present value failed validation.
@@ -299,6 +305,8 @@ func checkValue(f field, x any, opt validateOptions) (any, fault) {
 			return nil, faultTooLong
 		case f.tag && !languageTag.MatchString(s):
 			return nil, faultSyntax
+		case opt.noControlChars && strings.ContainsFunc(s, unicode.IsControl):
+			return nil, faultSyntax
 		}
 		return s, faultNone
 	case kindD:
@@ -393,6 +401,12 @@ func checkAmount(f field, x any, opt validateOptions) (any, bool) {
 		}
 		s = t
 	default:
+		return nil, false
+	}
+	if opt.noExponents && strings.ContainsAny(s, "eE") {
+		return nil, false
+	}
+	if _, frac, _ := strings.Cut(s, "."); opt.noTrailingZeros && len(frac) > f.scale && !strings.ContainsAny(frac, "eE") {
 		return nil, false
 	}
 	d, negative, ok := parseAmount(s, f.max-f.scale, f.scale)

@@ -17,12 +17,17 @@ type Mutant struct {
 	// makes reveals: the run's stateful exploration must kill it (a run
 	// of the rule's scenarios with the default exploration fails).
 	Explored bool
+	// Swept marks a fault of one kind of bad input in one or two
+	// operations, which only the breadth of the bad-input sweep finds: the
+	// full sweep (run --sweep all) must kill it, by a finding tagged with
+	// its rule, and no scenario of the suite.
+	Swept bool
 }
 
 // mutants is the table behind Mutants: each area of the spec keeps its own
 // list (mutants_*.go). Append only: names are stable identifiers used by
 // reports.
-var mutants = slices.Concat(conventionMutants, paymentMutants, accountInfoMutants)
+var mutants = slices.Concat(conventionMutants, paymentMutants, accountInfoMutants, sweepMutants)
 
 // Mutants returns every known mutant, in a stable order.
 func Mutants() []Mutant {

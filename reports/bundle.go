@@ -76,8 +76,10 @@ type Coverage struct {
 	Rerun *Rerun `json:"rerun"` // a partial rerun (never bundled; shown by verify); null otherwise
 	// Exploration is the run's stateful exploration (its seed replays it); null for none.
 	Exploration *Exploration `json:"exploration"`
-	Counts      Counts       `json:"counts"`  // scenarios by status
-	Claimed     []string     `json:"claimed"` // clauses with scenarios in the run, not excluded
+	// Sweep is the run's bad-input sweep (its seed makes it again); absent for none.
+	Sweep   *Sweep   `json:"sweep,omitempty"`
+	Counts  Counts   `json:"counts"`  // scenarios by status
+	Claimed []string `json:"claimed"` // clauses with scenarios in the run, not excluded
 	// Unclaimed are the clauses the profile excludes (scope.exclude).
 	Unclaimed []string `json:"unclaimed"`
 	// Unchecked are clauses the run did not check: untested, not selected (--tags, --shard) or not run.
@@ -119,7 +121,7 @@ func rerunNotACertificate(rep *Report) error {
 
 // coverage sums up what a consistent report's verdict covers.
 func coverage(rep *Report) *Coverage {
-	c := &Coverage{Suite: rep.Suite, Tags: rep.Scope.Tags, Shard: rep.Shard, Rerun: rep.Rerun, Exploration: rep.Exploration, Counts: rep.Counts,
+	c := &Coverage{Suite: rep.Suite, Tags: rep.Scope.Tags, Shard: rep.Shard, Rerun: rep.Rerun, Exploration: rep.Exploration, Sweep: rep.Sweep, Counts: rep.Counts,
 		Claimed: []string{}, Unclaimed: append([]string{}, rep.Scope.Exclude...), Unchecked: []string{}}
 	for _, cl := range rep.Clauses {
 		switch {

@@ -123,10 +123,14 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 	from := map[string]string{} // scenario ID -> directory
 	var runIDs, notices []string
 	var exploration *Exploration // one shard explores (run --shard 1/N)
+	var sweep *Sweep             // ... and sweeps
 	for _, p := range parts {
 		rep := p.Report
 		if rep.Exploration != nil {
 			exploration = rep.Exploration
+		}
+		if rep.Sweep != nil {
+			sweep = rep.Sweep
 		}
 		runIDs = append(runIDs, rep.RunID)
 		for _, n := range rep.Notices {
@@ -185,6 +189,7 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 		CallAllowance:  parseSeconds(lead.CallAllowance),
 		Notices:        notices,
 		Exploration:    exploration,
+		Sweep:          sweep,
 		Checks:         idx.Checks,
 	}
 	merged := newReport(m, duration, mergeWaivers(parts, posOf), len(scenarios))

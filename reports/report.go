@@ -71,6 +71,7 @@ type (
 	Shard       = record.Shard
 	Rerun       = record.Rerun
 	Exploration = record.Exploration
+	Sweep       = record.Sweep
 )
 
 // Report is the model of report.json (schema version SchemaVersion,
@@ -90,9 +91,11 @@ type Report struct {
 	Shard         *Shard  `json:"shard"` // null unless the run was one shard (run --shard)
 	Rerun         *Rerun  `json:"rerun"` // null unless the run reran an earlier run's failures (run --rerun-failed)
 	// Exploration is the run's stateful exploration; null when it made none.
-	Exploration   *Exploration `json:"exploration"`
-	CallAllowance string       `json:"callAllowance"` // "90s"
-	Verdict       string       `json:"verdict"`
+	Exploration *Exploration `json:"exploration"`
+	// Sweep is the run's bad-input sweep; absent when it made none.
+	Sweep         *Sweep `json:"sweep,omitempty"`
+	CallAllowance string `json:"callAllowance"` // "90s"
+	Verdict       string `json:"verdict"`
 	// Aborted says why a run that started could not be carried out
 	// (verdict ERROR), with what the target answered; null otherwise.
 	Aborted *Aborted `json:"aborted"`
@@ -457,7 +460,12 @@ func newReport(m Meta, duration time.Duration, waivers []WaiverStatus, scenarios
 		rep.Shard = &sh
 	}
 	if m.Rerun != nil {
-		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration}
+		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration, Sweep: m.Rerun.Sweep}
+	}
+	if m.Sweep != nil {
+		sw := *m.Sweep
+		sw.Findings = append([]string{}, sw.Findings...)
+		rep.Sweep = &sw
 	}
 	if m.Exploration != nil {
 		ex := *m.Exploration

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -35,11 +36,29 @@ func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool
 	p := runner.ReferenceProfile(srv.URL, cfg)
 	opts := runner.Options{Profile: p, Tags: tags, Concurrency: 4}
 	if explored {
-		opts.Explore = explore.ForRun(explore.DefaultRunSeeds(), explore.Options{Profile: p, Runs: explore.DefaultRunRuns, Steps: explore.DefaultRunSteps})
+		// As a run makes them: the default exploration and the default
+		// bad-input sweep beside the scenarios.
+		opts.Explore = explore.WithSweep(
+			explore.ForRun(explore.DefaultRunSeeds(), explore.Options{Profile: p, Runs: explore.DefaultRunRuns, Steps: explore.DefaultRunSteps}),
+			explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed, PerOperation: explore.DefaultSweepPerOperation}))
 	}
 	res, err := runner.Run(context.Background(), opts)
 	require.NoError(t, err)
 	require.NotEmpty(t, res.Scenarios)
+	return res
+}
+
+// runSweeping runs the scenarios tags selects against the reference server
+// of cfg with the full bad-input sweep (run --sweep all) beside them.
+func runSweeping(t *testing.T, cfg reference.Config, tags string) *reports.Result {
+	t.Helper()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	p := runner.ReferenceProfile(srv.URL, cfg)
+	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Tags: tags, Concurrency: 4,
+		Explore: explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed})})
+	require.NoError(t, err)
 	return res
 }
 
@@ -116,6 +135,21 @@ func TestEveryMutantIsKilled(t *testing.T) {
 			tags := "@" + m.Clause
 			if m.Rule != "" {
 				tags = "@" + m.Rule
+			}
+			if m.Swept {
+				// Only the breadth of the full sweep reveals it: a finding
+				// tagged with its rule, and no scenario of the whole suite.
+				res := runSweeping(t, cfg, tags)
+				killed := 0
+				for _, sc := range res.Scenarios {
+					if (sc.Status == reports.Failed || sc.Status == reports.Warning) && slices.Contains(sc.Tags, "sweep") && slices.Contains(sc.Tags, m.Rule) {
+						killed++
+					}
+				}
+				assert.Positive(t, killed, "mutant %s (%s) survived the full bad-input sweep", m.Name, m.Description)
+				whole := runAgainst(t, cfg, "")
+				assert.Equal(t, reports.Conformant, whole.Verdict(), "mutant %s is marked Swept, but a scenario of the suite kills it:\n%s", m.Name, failures(whole))
+				return
 			}
 			// A mutant only a sequence of moves reveals is killed by the
 			// run's exploration (and no scenario of the whole suite).

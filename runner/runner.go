@@ -87,9 +87,11 @@ type exploreResult struct {
 
 // Explored is what an exploration gives a run.
 type Explored struct {
-	Exploration reports.Exploration
+	Exploration reports.Exploration // Runs 0: no exploration was made (a sweep alone)
 	Scenarios   []reports.ScenarioResult
 	Notices     []string
+	// Sweep is the bad-input sweep made beside the exploration; nil for none.
+	Sweep *reports.Sweep
 }
 
 // UnknownScenarioError is a rerun that names scenarios the suite does not
@@ -253,6 +255,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	runID := runID()
 	var exploration *reports.Exploration // what the run's exploration was, once made
 	var written *reports.Report          // the report of the files, once written: the console reads it too
+	var sweep *reports.Sweep             // what the run's bad-input sweep was, once made
 	writeOut := func(statuses []reports.WaiverStatus) error {
 		if opts.ReportDir == "" {
 			return nil
@@ -260,7 +263,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		start := time.Now()
 		defer func() { res.ReportWriting = time.Since(start) }()
 		var err error
-		written, err = writeReport(opts.ReportDir, fsys, gherkin, set, p, opts, runID, res, statuses, notices, exploration, indexOf(all).Checks)
+		written, err = writeReport(opts.ReportDir, fsys, gherkin, set, p, opts, runID, res, statuses, notices, exploration, sweep, indexOf(all).Checks)
 		return err
 	}
 	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
@@ -439,8 +442,10 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 				Tags: []string{"explore"}, Status: reports.Error, Message: redactor.String(r.err.Error()),
 			})
 		default:
-			e := r.ex.Exploration
-			exploration = &e
+			if e := r.ex.Exploration; e.Runs > 0 {
+				exploration = &e
+			}
+			sweep = r.ex.Sweep
 			res.Scenarios = append(res.Scenarios, r.ex.Scenarios...)
 			notices = append(notices, r.ex.Notices...)
 		}
@@ -668,7 +673,7 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 // writeReport writes report.json, report.html, summary.md, junit.xml,
 // cucumber.json and the redacted profile into dir: every one from the
 // run's model.
-func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, checks map[string][]string) (*reports.Report, error) {
+func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, sweep *reports.Sweep, checks map[string][]string) (*reports.Report, error) {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return nil, err
@@ -688,6 +693,7 @@ func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error
 		Shard:         shardMeta(opts.Shard),
 		Rerun:         opts.Rerun,
 		Exploration:   exploration,
+		Sweep:         sweep,
 		Selected:      opts.Select != nil,
 		Checks:        checks,
 	}, statuses, set)

@@ -43,6 +43,7 @@ func Load() (*Set, error) {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	c.AssertFormat = true
+	c.ExtractAnnotations = true // "deprecated" and the descriptions, which RequestFields reads
 	for name, check := range formats {
 		c.Formats[name] = check
 	}

@@ -79,6 +79,11 @@ func failedOf(path string, embedded bool) (*reports.Rerun, error) {
 				r.Exploration = rep.Exploration
 				continue
 			}
+			if slices.Contains(s.Tags, "sweep") {
+				// A finding of the sweep: sweep again with its seed and sample.
+				r.Sweep = rep.Sweep
+				continue
+			}
 			r.Scenarios = append(r.Scenarios, s.ID)
 		}
 	}

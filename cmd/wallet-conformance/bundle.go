@@ -143,6 +143,7 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 			c.Counts.Total, strings.Join(counts, ", "), c.Counts.Waived,
 			listOrNone(c.Claimed), listOrNone(c.Unclaimed), listOrNone(c.Unchecked))
 		fmt.Fprintf(stdout, "explored:  %s\n", explorationLine(c.Exploration))
+		fmt.Fprintf(stdout, "swept:     %s\n", sweepLine(c.Sweep))
 	}
 	return ExitConformant, nil
 }

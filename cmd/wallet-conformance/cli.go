@@ -50,7 +50,7 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
                              [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]] [--baseline REPORT] [--features DIR]
-                             [--rerun-failed REPORT] [--explore RUNS]
+                             [--rerun-failed REPORT] [--explore RUNS] [--sweep N|all]
   wallet-conformance explore [--profile FILE | --target URL] [--seed S] [--steps N] [--runs R] [--max-duration D]
                              [--max-calls C] [--report-dir DIR] [--mutant NAME]
   wallet-conformance merge   [--out DIR] DIR...
@@ -73,7 +73,9 @@ run      runs the suite; without --profile against the embedded reference server
          --features DIR runs the .feature files of DIR instead of the embedded ones (a scenario explore wrote);
          --rerun-failed REPORT runs only the scenarios that did not pass in that earlier report: a partial
          rerun, whose verdict speaks for them alone (bundle and merge refuse it); --explore RUNS sets the stateful
-         exploration a run of the whole suite makes beside its scenarios (runs with seed 1; 0 leaves it out)
+         exploration a run of the whole suite makes beside its scenarios (runs with seed 1; 0 leaves it out);
+         --sweep N|all sets the bad-input sweep beside them: N generated inputs of each operation (default 4,
+         seed 1), all for every one, 0 leaves it out
 explore  stateful exploration: random sequences of moves checked against a model of the money after every
          call; a failure is shrunk and written as a scenario (features/ of the report directory)
 merge    merges the report directories of a run's shards into one report with one verdict
@@ -205,6 +207,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	baselinePath := fs.String("baseline", "", "an earlier report.json (or its directory): exit 1 only for failures it does not have; the verdict is unchanged (waivers are the audited path)")
 	featuresDir := fs.String("features", "", "directory of .feature files to run instead of the embedded features (e.g. a scenario explore wrote)")
 	exploreRuns := fs.Int("explore", explore.DefaultRunRuns, fmt.Sprintf("property runs of stateful exploration for each of the seeds %v (about %d moves each), beside the scenarios; on by default for a run of the whole suite (shard 1 of a split run), 0 to leave it out", explore.DefaultRunSeeds(), explore.DefaultRunSteps))
+	sweep := &sweepFlag{perOperation: explore.DefaultSweepPerOperation}
+	fs.Var(sweep, "sweep", fmt.Sprintf("generated bad inputs of each operation sent beside the scenarios (seed %d), judged as the spec classes them; on by default for a run of the whole suite (shard 1 of a split run); all for every input, 0 to leave it out", explore.DefaultSweepSeed))
 	rerunPath := fs.String("rerun-failed", "", "an earlier report.json (or its directory): run only its scenarios that did not pass (FAILED, BLOCKED, ERROR, WARNING); the report says it is a partial rerun, not a certificate")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -258,7 +262,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		if rerun, err = failedOf(*rerunPath, *featuresDir == ""); err != nil {
 			return ExitUsage, err
 		}
-		if len(rerun.Scenarios) == 0 && rerun.Exploration == nil {
+		if len(rerun.Scenarios) == 0 && rerun.Exploration == nil && rerun.Sweep == nil {
 			fmt.Fprintf(stdout, "nothing to rerun: every scenario of run %s (%s) passed, was skipped or was not claimed\n", rerun.Of, *rerunPath)
 			return ExitConformant, nil
 		}
@@ -268,6 +272,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return ExitUsage, &usageError{msg: fmt.Sprintf("--explore must be from 0 to %d property runs of each seed, not %d", maxExploreRuns, *exploreRuns)}
 	}
 	exploration := runExploration(fs, *exploreRuns, *tags, *featuresDir, shard, rerun)
+	swept := runSweep(sweep, *tags, *featuresDir, shard, rerun)
 
 	var baseline *reports.Report
 	if *baselinePath != "" {
@@ -322,7 +327,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		Timings:          timings,
 		Features:         featureFS,
 		Rerun:            rerun,
-		Explore:          exploreFor(exploration, p, *reportDir),
+		Explore:          explore.WithSweep(exploreFor(exploration, p, *reportDir), sweepFor(swept, p)),
 	})
 	if res == nil {
 		return ExitUsage, err // the run could not start

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+)
+
+// sweepFlag is --sweep: the generated bad inputs sent of each operation,
+// "all" for every one, 0 for none.
+type sweepFlag struct {
+	perOperation int // -1: all
+	given        bool
+}
+
+func (f *sweepFlag) String() string {
+	if f == nil || f.perOperation < 0 {
+		return "all"
+	}
+	return strconv.Itoa(f.perOperation)
+}
+
+func (f *sweepFlag) Set(v string) error {
+	f.given = true
+	if strings.EqualFold(v, "all") {
+		f.perOperation = -1
+		return nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n > maxSweepPerOperation {
+		return fmt.Errorf("--sweep takes a number of inputs of each operation from 0 to %d, or all; not %q", maxSweepPerOperation, v)
+	}
+	f.perOperation = n
+	return nil
+}
+
+// maxSweepPerOperation bounds a number given to --sweep ("all" sends every input).
+const maxSweepPerOperation = 1000
+
+// runSweep decides the bad-input sweep of a run, as runExploration decides
+// its exploration: with --sweep given, that sample (0: none; all: every
+// input); otherwise the default sample for a run of the whole suite or of
+// its first shard, and none for a run of some tags, of other features or a
+// rerun, except that a rerun of a run whose sweep found something sweeps
+// again as it did. nil means no sweep.
+func runSweep(f *sweepFlag, tags, featuresDir string, shard reports.Shard, rerun *reports.Rerun) *reports.Sweep {
+	switch {
+	case rerun != nil && !f.given:
+		if rerun.Sweep == nil {
+			return nil
+		}
+		return &reports.Sweep{Seed: rerun.Sweep.Seed, PerOperation: rerun.Sweep.PerOperation}
+	case f.given:
+		if f.perOperation == 0 {
+			return nil
+		}
+	case tags != "" || featuresDir != "" || shard.Index > 1:
+		return nil
+	}
+	return &reports.Sweep{Seed: explore.DefaultSweepSeed, PerOperation: max(f.perOperation, 0)}
+}
+
+// sweepFor is the runner's hook for the sweep, or nil.
+func sweepFor(sw *reports.Sweep, p *profile.Profile) func(context.Context) (*runner.Explored, error) {
+	if sw == nil {
+		return nil
+	}
+	return explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: sw.Seed, PerOperation: sw.PerOperation})
+}
+
+// sweepLine says what a run's sweep was and how to make it again.
+func sweepLine(s *reports.Sweep) string {
+	if s == nil {
+		return "(none)"
+	}
+	sample := fmt.Sprintf("--sweep %d", s.PerOperation)
+	if s.PerOperation == 0 {
+		sample = "--sweep all"
+	}
+	found := "nothing found"
+	if len(s.Findings) > 0 {
+		found = fmt.Sprintf("%d finding(s): %s", len(s.Findings), strings.Join(s.Findings, "; "))
+	}
+	return fmt.Sprintf("seed %d: %d of %d generated bad inputs (%d calls), %s; made again by run %s", s.Seed, s.Inputs, s.Generated, s.Calls, found, sample)
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+)
+
+// swept lists the scenarios of a report that its sweep made.
+func swept(rep *reports.Report) []reports.ScenarioReport {
+	var out []reports.ScenarioReport
+	for _, s := range rep.Scenarios {
+		if slices.Contains(s.Tags, "sweep") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// A run of the whole suite sweeps by default, a seeded sample of every
+// operation: report.json records seed, sample and findings, verify shows
+// them; a run of some tags sweeps when asked.
+func TestRunSweepsByDefault(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errOut := run(t, "run", "--explore", "0", "--report-dir", dir)
+	require.Equal(t, ExitConformant, code, out+errOut)
+	rep := readReport(t, dir)
+	require.NotNil(t, rep.Sweep)
+	assert.Nil(t, rep.Exploration, "--explore 0 leaves the exploration out, not the sweep")
+	assert.Equal(t, uint64(explore.DefaultSweepSeed), rep.Sweep.Seed)
+	assert.Equal(t, explore.DefaultSweepPerOperation, rep.Sweep.PerOperation)
+	assert.Equal(t, 32*explore.DefaultSweepPerOperation, rep.Sweep.Inputs, "every operation of the catalogue is tried")
+	assert.Greater(t, rep.Sweep.Generated, rep.Sweep.Inputs)
+	assert.Positive(t, rep.Sweep.Calls)
+	assert.Empty(t, rep.Sweep.Findings)
+	assert.Len(t, swept(rep), 32, "one passing scenario per operation")
+	assert.Contains(t, rep.Notices, "bad-input sweep with seed 1: 128 of "+strconv.Itoa(rep.Sweep.Generated)+" generated inputs sent (4 of each operation), "+strconv.Itoa(rep.Sweep.Calls)+" calls with the states they need and the read-backs")
+
+	bundle := filepath.Join(t.TempDir(), "b.zip")
+	code, _, errOut = run(t, "bundle", "--report-dir", dir, "--out", bundle)
+	require.Equal(t, ExitConformant, code, errOut)
+	code, out, errOut = run(t, "verify", bundle)
+	require.Equal(t, ExitConformant, code, errOut)
+	assert.Contains(t, out, "swept:     seed 1: 128 of ")
+	assert.Contains(t, out, "nothing found; made again by run --sweep 4")
+
+	tagged := t.TempDir()
+	code, out, errOut = run(t, "run", "--tags", "@A-4.1", "--sweep", "1", "--report-dir", tagged)
+	require.Equal(t, ExitConformant, code, out+errOut)
+	require.NotNil(t, readReport(t, tagged).Sweep, "a run of some tags sweeps when asked")
+	assert.Equal(t, 32, readReport(t, tagged).Sweep.Inputs)
+
+	code, _, errOut = run(t, "run", "--sweep", "many")
+	assert.Equal(t, ExitUsage, code)
+	assert.Contains(t, errOut, "--sweep takes a number of inputs of each operation")
+}
+
+// runSweep decides a run's sweep as runExploration decides its
+// exploration: the default sample for a whole run or its first shard, none
+// for a focused run unless asked, --sweep 0 none, all every input, and a
+// rerun sweeps again as the earlier run did when its sweep found something.
+func TestRunSweepDecidesTheSweep(t *testing.T) {
+	flagOf := func(v string) *sweepFlag {
+		f := &sweepFlag{perOperation: explore.DefaultSweepPerOperation}
+		if v != "" {
+			require.NoError(t, f.Set(v))
+		}
+		return f
+	}
+	def := &reports.Sweep{Seed: 1, PerOperation: explore.DefaultSweepPerOperation}
+	assert.Equal(t, def, runSweep(flagOf(""), "", "", reports.Shard{}, nil))
+	assert.Equal(t, def, runSweep(flagOf(""), "", "", reports.Shard{Index: 1, Count: 3}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "", reports.Shard{Index: 2, Count: 3}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "@A-4.1", "", reports.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "dir", reports.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf("0"), "", "", reports.Shard{}, nil))
+	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 0}, runSweep(flagOf("all"), "", "", reports.Shard{}, nil), "0 in the record: the full sweep")
+	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 9}, runSweep(flagOf("9"), "@A-4.1", "", reports.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "", reports.Shard{}, &reports.Rerun{}))
+	again := &reports.Rerun{Sweep: &reports.Sweep{Seed: 1, PerOperation: 0, Findings: []string{"x"}}}
+	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 0}, runSweep(flagOf(""), "", "", reports.Shard{}, again))
+	for _, bad := range []string{"-1", "many", "1001", ""} {
+		assert.Error(t, (&sweepFlag{}).Set(bad), bad)
+	}
+	assert.Equal(t, "(none)", sweepLine(nil))
+	assert.Equal(t, "seed 1: 128 of 4000 generated bad inputs (320 calls), 1 finding(s): Capture: modifiedAmount 1e308 answered HTTP 500 0099; made again by run --sweep 4",
+		sweepLine(&reports.Sweep{Seed: 1, PerOperation: 4, Generated: 4000, Inputs: 128, Calls: 320, Findings: []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099"}}))
+}
+
+// A target that crashes on one kind of bad input in one operation (a
+// modifiedAmount of 1e308 answered 500 by Capture and KC-Capture; no
+// scenario finds it: runner's TestEveryMutantIsKilled) fails the full
+// sweep: NOT CONFORMANT, one finding per operation and field, named by its
+// cause, with the request that shows it as curl; --rerun-failed sweeps
+// again with the same seed and sample.
+func TestOnlyTheSweepFindsAFault(t *testing.T) {
+	mutant := mutantProfile(t, "huge-exponent-crashes-capture")
+	dir := t.TempDir()
+	code, out, errOut := run(t, "run", "--profile", mutant, "--tags", "@A-4.1", "--sweep", "all", "--report-dir", dir)
+	require.Equal(t, ExitFailed, code, out+errOut)
+	rep := readReport(t, dir)
+	assert.Equal(t, reports.NotConformant, rep.Verdict)
+	require.NotNil(t, rep.Sweep)
+	assert.Equal(t, 0, rep.Sweep.PerOperation, "all: the full sweep")
+	assert.Equal(t, rep.Sweep.Generated, rep.Sweep.Inputs)
+	assert.Equal(t, []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099", "KC-Capture: modifiedAmount 1e308 answered HTTP 500 0099"}, rep.Sweep.Findings)
+	var failed []reports.ScenarioReport
+	for _, s := range swept(rep) {
+		if s.Status == reports.Failed {
+			failed = append(failed, s)
+		}
+	}
+	require.Len(t, failed, 2)
+	f := failed[0]
+	assert.Equal(t, "Capture: modifiedAmount 1e308 answered HTTP 500 0099", f.Name)
+	assert.Contains(t, f.Tags, "A-7#6")
+	assert.Contains(t, f.Message, "curl -sS -i -X POST http://")
+	assert.Contains(t, f.Message, `"modifiedAmount":1e308`)
+	assert.Contains(t, f.Message, "unexpected server error")
+	assert.Contains(t, out, "FAILED "+f.ID, "the console names it")
+
+	again := t.TempDir()
+	code, out, errOut = run(t, "run", "--profile", mutant, "--rerun-failed", dir, "--report-dir", again)
+	assert.Equal(t, ExitFailed, code, out+errOut)
+	rerun := readReport(t, again)
+	require.NotNil(t, rerun.Rerun)
+	require.NotNil(t, rerun.Rerun.Sweep, "the sweep found something: it is made again")
+	require.NotNil(t, rerun.Sweep)
+	assert.Equal(t, rep.Sweep.Findings, rerun.Sweep.Findings, "the same seed and sample find the same faults")
+}

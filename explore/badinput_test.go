@@ -1,0 +1,180 @@
+package explore_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+)
+
+// skipUnderRace skips a test of full sweeps under -race (each a few
+// thousand calls): make test runs it without the race detector, as it
+// runs the mutant and variant sweeps of package runner.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("full bad-input sweeps: make test runs them without -race")
+	}
+}
+
+// sweep runs the bad-input sweep against a reference server of cfg.
+func sweep(t *testing.T, cfg reference.Config, perOperation int) *explore.SweepOutcome {
+	t.Helper()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: 1, PerOperation: perOperation})
+	require.NoError(t, err)
+	return out
+}
+
+// The reference server, both personalities, answers every generated input
+// as the spec classes it: the full sweep finds nothing, every input is
+// sent, and every operation's state is built from a real one (no notice
+// of a fallback).
+func TestTheReferenceAnswersEveryGeneratedInput(t *testing.T) {
+	skipUnderRace(t)
+	for name, pers := range map[string]reference.Personality{"standard": reference.Standard, "alternative": reference.Alternative} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Personality = pers
+			out := sweep(t, cfg, 0)
+			assert.Empty(t, out.Findings)
+			assert.Equal(t, out.Generated, out.Inputs)
+			assert.Greater(t, out.Inputs, 3000, "every field of every operation")
+			assert.Len(t, out.Notices, 1, "no state fell back to an example: %v", out.Notices)
+			for _, s := range out.Result.Scenarios {
+				assert.Equal(t, reports.Passed, s.Status, s.Name)
+			}
+			assert.Len(t, out.Result.Scenarios, 32, "one scenario per operation")
+		})
+	}
+}
+
+// The sample is the seed's: the same seed sends the same inputs, another
+// seed others, and every operation gets its share.
+func TestTheSweepSampleIsSeeded(t *testing.T) {
+	a, b := sweep(t, reference.DefaultConfig(), 3), sweep(t, reference.DefaultConfig(), 3)
+	assert.Equal(t, 32*3, a.Inputs)
+	assert.Equal(t, sent(a), sent(b))
+	srv, err := reference.New(reference.DefaultConfig())
+	require.NoError(t, err)
+	defer srv.Close()
+	c, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: runner.ReferenceProfile(srv.URL, reference.DefaultConfig()), Seed: 2, PerOperation: 3})
+	require.NoError(t, err)
+	assert.NotEqual(t, sent(a), sent(c))
+	for _, s := range a.Result.Scenarios {
+		assert.Contains(t, s.Name, ": 3 bad inputs answered as the spec classes them")
+	}
+}
+
+// sent is the request bodies and queries the sweep's passing scenarios
+// stand for, in order: here their names, which count each operation's
+// inputs, and the notices, which count the calls.
+func sent(o *explore.SweepOutcome) []string {
+	var out []string
+	for _, s := range o.Result.Scenarios {
+		out = append(out, s.Name)
+	}
+	return append(out, fmt.Sprint(o.Calls), fmt.Sprint(o.Generated))
+}
+
+// Each kind of mishandled input is found by the full sweep, in the
+// operation and field that has it, grouped by cause and shown by one
+// request; a refused refund that books money is a failure of its own.
+func TestTheSweepFindsEachMutant(t *testing.T) {
+	skipUnderRace(t)
+	want := map[string][]string{
+		"huge-exponent-crashes-capture":             {"Capture: modifiedAmount 1e308 answered HTTP 500 0099", "KC-Capture: modifiedAmount 1e308 answered HTTP 500 0099"},
+		"impossible-date-crashes-init-add":          {"Init Add Stored Payment Option: mandateSignedDate 1984-02-30 answered HTTP 500 0099"},
+		"long-path-crashes-balance-enquiry":         {"Balance Enquiry: {accno} 300 characters answered HTTP 500 0099"},
+		"query-over-length-crashes-payment-options": {"Get Payment Options: transactionTypeCode 140 characters answered HTTP 500 0099"},
+		"malformed-body-crashes-cancel":             {"Cancel: an empty body answered HTTP 500 0099 (and 3 more inputs)"},
+		"refused-kc-refund-books-money":             {"KC-Refund: refundUsage a number was refused but booked the refund"},
+	}
+	for _, m := range reference.Mutants() {
+		if !m.Swept {
+			continue
+		}
+		t.Run(m.Name, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Mutant = m.Name
+			out := sweep(t, cfg, 0)
+			require.NotEmpty(t, out.Findings, "the full sweep does not find %s", m.Name)
+			var names []string
+			for _, f := range out.Findings {
+				names = append(names, f.Name())
+				assert.Equal(t, m.Rule, f.Rule, f.Name())
+				require.NotEmpty(t, f.Exchanges, f.Name())
+			}
+			if w, ok := want[m.Name]; ok {
+				assert.Equal(t, w, names)
+			}
+			failed := 0
+			for _, s := range out.Result.Scenarios {
+				if s.Status == reports.Failed {
+					failed++
+					assert.Contains(t, s.Tags, m.Rule, s.Name)
+					assert.Contains(t, s.Message, "curl ", s.Name)
+					assert.Equal(t, m.Rule, s.Broke)
+				}
+			}
+			assert.Equal(t, len(out.Findings), failed, "one entry per cause")
+		})
+	}
+}
+
+// Inputs the spec leaves open are never a failure: servers that refuse an
+// exponent, trailing zeros or control characters (variants) and the
+// Standard server that accepts them all pass the full sweep.
+func TestTheSweepAcceptsEitherChoiceTheSpecLeavesOpen(t *testing.T) {
+	skipUnderRace(t)
+	for _, v := range reference.Variants() {
+		if !slices.Contains([]string{"exponent-amounts-refused", "trailing-zeros-refused", "control-characters-refused", "overlength-own-code", "impossible-value-own-code", "n-fields-json-numbers", "unlisted-fields-refused", "issue-token-needs-partnerreference"}, v.Name) {
+			continue
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Variants = []string{v.Name}
+			out := sweep(t, cfg, 0)
+			var names []string
+			for _, f := range out.Findings {
+				names = append(names, f.Name()+": "+strings.SplitN(f.Message, "\n", 2)[0])
+			}
+			assert.Empty(t, names)
+		})
+	}
+}
+
+// TestSweepPrint prints what the full sweep (or SWEEP_PRINT inputs of
+// each operation) finds against the reference server with SWEEP_MUTANT.
+// It runs by hand:
+//
+//	SWEEP_PRINT=0 SWEEP_MUTANT=huge-exponent-crashes-capture go test ./explore -run TestSweepPrint -v
+func TestSweepPrint(t *testing.T) {
+	if os.Getenv("SWEEP_PRINT") == "" {
+		t.Skip("set SWEEP_PRINT (inputs of each operation; 0 for all) to print a sweep")
+	}
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = os.Getenv("SWEEP_MUTANT")
+	n := 0
+	fmt.Sscan(os.Getenv("SWEEP_PRINT"), &n)
+	out := sweep(t, cfg, n)
+	fmt.Println(strings.Join(out.Notices, "\n"))
+	for _, f := range out.Findings {
+		fmt.Printf("%s %s\n    %s\n", f.Rule, f.Name(), strings.SplitN(f.Message, "\n", 2)[0])
+	}
+}

@@ -1,0 +1,6 @@
+//go:build !race
+
+package explore_test
+
+// raceEnabled is true in a test binary built with -race.
+const raceEnabled = false

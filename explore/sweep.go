@@ -1,0 +1,458 @@
+package explore
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps"
+	"github.com/wallet-conformance/wallet-conformance/target"
+)
+
+// The bad-input sweep: for every operation of the catalogue, a valid
+// request built from a real state (a wallet the sweep opens and loads, its
+// payments, a consent), then generated bad inputs (sweep_inputs.go), one
+// change each, each judged by the rule the input breaks, and after every
+// refused call of an operation that moves money or changes an account, the
+// state read back: nothing may have been lost.
+
+// SweepOptions configure a sweep.
+type SweepOptions struct {
+	Profile *profile.Profile
+	// Seed chooses the sample; the same seed against the same target
+	// sends the same inputs. 0 means 1.
+	Seed uint64
+	// PerOperation is how many generated inputs of each operation are
+	// sent; 0 or less sends every one (the full sweep).
+	PerOperation int
+	// MaxCalls bounds the sweep's calls; 0 means none.
+	MaxCalls   int
+	HTTPClient *http.Client // tests
+}
+
+// DefaultSweepPerOperation is the sample a run sends of each operation:
+// small enough that the sweep adds at most a quarter to a default run's
+// calls, and every operation is tried.
+const DefaultSweepPerOperation = 4
+
+// DefaultSweepSeed is the seed of a run's sweep.
+const DefaultSweepSeed = 1
+
+// SweepOutcome is what a sweep found.
+type SweepOutcome struct {
+	Seed         uint64
+	PerOperation int
+	Inputs       int // generated inputs sent
+	Generated    int // generated inputs of every operation, sent or not
+	Calls        int // calls sent, fixtures and read-backs included
+	Findings     []*SweepFinding
+	Result       *reports.Result
+	Notices      []string
+}
+
+// SweepFinding is one cause: the inputs of an operation's field whose
+// answers broke the same rule the same way, shown by the one request of
+// them with the shortest body.
+type SweepFinding struct {
+	Operation schemas.Operation
+	Field     string // "" for the whole body
+	Label     string // the value shown ("1e308")
+	Cause     string // "answered HTTP 500 0099"
+	Rule      string // the catalogue's rule
+	Message   string
+	Inputs    int // inputs that showed it
+	Exchanges []target.Exchange
+	size      int
+}
+
+// Name is the finding as one line: "Capture: modifiedAmount 1e308 answered HTTP 500 0099".
+func (f *SweepFinding) Name() string {
+	what := f.Label
+	if f.Field != "" {
+		what = f.Field + " " + f.Label
+	}
+	more := ""
+	if f.Inputs > 1 {
+		more = fmt.Sprintf(" (and %d more inputs)", f.Inputs-1)
+	}
+	return fmt.Sprintf("%s: %s %s%s", f.Operation.Name, what, f.Cause, more)
+}
+
+// opState is what the sweep holds for an operation's valid request.
+type opState struct {
+	op     string
+	path   map[string]string
+	fields map[string]any
+	real   bool // built from a state the target accepted: a refusal can only be the input's
+	// readBack is how a refused call is checked for a lost change: it
+	// returns what was read, or an error that ends the sweep.
+	payment string // the payment the operation moves, read back by Get Payment Status
+	account string // the account it changes, read back by Get Account Information
+	money   bool   // it may move the wallet's money: the wallet's balance is read back
+	status  string // the payment's status before the calls
+	// accountSeen holds the account's compared fields before the calls.
+	accountSeen map[string]string
+}
+
+// sweeper is one sweep against a target.
+type sweeper struct {
+	e     *explorer
+	x     *machine
+	set   *schemas.Set
+	opts  SweepOptions
+	red   *target.Redactor
+	ctx   context.Context
+	state map[string]*opState
+	// wallet is the sweep's loaded wallet (the model's account index);
+	// walletBal its balance as last read, refreshed after every accepted
+	// input that may move money.
+	wallet    int
+	walletBal balance
+	findings  map[string]*SweepFinding
+	order     []string
+	passed    map[string]int // inputs per operation that passed
+	sent      map[string]int
+	notices   []string
+}
+
+// Sweep sends the bad inputs to the profile's target and judges them.
+func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
+	p := opts.Profile
+	if p.Environment != profile.Sandbox {
+		return nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: the sweep creates accounts and moves money, and runs against a sandbox only", p.Environment, profile.Sandbox)}
+	}
+	if opts.Seed == 0 {
+		opts.Seed = DefaultSweepSeed
+	}
+	set, err := schemas.Load()
+	if err != nil {
+		return nil, err
+	}
+	client, closeClient, err := runner.NewClient(p, opts.HTTPClient)
+	if err != nil {
+		return nil, err
+	}
+	defer closeClient()
+	red := client.Redactor()
+	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
+	if _, err := tokens.Preflight(ctx); err != nil {
+		return nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
+	}
+	started := time.Now()
+	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: target.LocalClock, maxCalls: opts.MaxCalls}
+	e := &explorer{
+		profile: p, caller: c, red: red, clock: target.LocalClock,
+		caps:     capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""},
+		runID:    "s" + runID()[1:],
+		ctx:      ctx,
+		progress: newProgress(nil, red),
+	}
+	s := &sweeper{e: e, x: e.newMachine(), set: set, opts: opts, red: red, ctx: ctx, state: map[string]*opState{},
+		wallet: -1, findings: map[string]*SweepFinding{}, passed: map[string]int{}, sent: map[string]int{}}
+	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation}
+	var runErr error
+	for _, op := range schemas.Catalogue() {
+		if p.Excludes(op.Clause) {
+			continue
+		}
+		st, err := s.base(op)
+		if err != nil {
+			runErr = err
+			break
+		}
+		inputs := generateInputs(op, set.RequestFields(op.ID), st.fields)
+		out.Generated += len(inputs)
+		for _, in := range sample(inputs, opts.PerOperation, opts.Seed, op.ID) {
+			if err := s.try(in); err != nil {
+				runErr = err
+				break
+			}
+			out.Inputs++
+		}
+		if runErr != nil {
+			break
+		}
+	}
+	out.Calls = c.Calls()
+	out.Notices = append(out.Notices, fmt.Sprintf("bad-input sweep with seed %d: %d of %d generated inputs sent (%s), %d calls with the states they need and the read-backs",
+		opts.Seed, out.Inputs, out.Generated, perOpText(opts.PerOperation), out.Calls))
+	out.Notices = append(out.Notices, s.notices...)
+	for _, k := range s.order {
+		out.Findings = append(out.Findings, s.findings[k])
+	}
+	out.Result = s.result(out, started, runErr)
+	return out, nil
+}
+
+func perOpText(n int) string {
+	if n <= 0 {
+		return "the full sweep"
+	}
+	return fmt.Sprintf("%d of each operation", n)
+}
+
+// errSweepHalted ends a sweep that reached its bounds or the run's end.
+var errSweepHalted = errors.New("the sweep reached its bounds")
+
+// try sends one input and judges its answer; an error ends the sweep.
+func (s *sweeper) try(in badInput) error {
+	op := in.op
+	st, err := s.base(op)
+	if err != nil {
+		return err
+	}
+	req, err := s.request(in, st)
+	if err != nil {
+		return err
+	}
+	r, err := s.send(op, req)
+	if errors.Is(err, errHalted) {
+		return errSweepHalted
+	}
+	s.sent[op.ID]++
+	exchanges := []target.Exchange{}
+	if r != nil {
+		exchanges = append(exchanges, r.ex)
+	}
+	cause, rule, msg := s.judge(in, st, r, err)
+	accepted := err == nil && r.succeeded()
+	if !accepted && (st.money || st.payment != "" || st.account != "") {
+		// Refused, or not answered as a success at all (a crash may have
+		// booked before it failed): nothing may have been lost.
+		lost, lostRule, lostMsg, reads, err := s.readBack(st)
+		if err != nil {
+			if cause != "" {
+				s.record(in, cause, rule, msg, req, exchanges)
+			}
+			return err
+		}
+		if lost != "" {
+			s.record(in, lost, lostRule, lostMsg, req, append(slices.Clone(exchanges), reads...))
+		}
+	}
+	if accepted {
+		// The state the request needed may be used up (a payment captured,
+		// an account closed): the next input of the operation gets a new one.
+		if err := s.refresh(op, st); err != nil {
+			return err
+		}
+	}
+	if cause == "" {
+		s.passed[op.ID]++
+		return nil
+	}
+	s.record(in, cause, rule, msg, req, exchanges)
+	return nil
+}
+
+// send sends a request of the sweep through the exploration's caller.
+func (s *sweeper) send(op schemas.Operation, req target.Request) (*reply, error) {
+	return s.e.caller.send(s.ctx, op, nil, req)
+}
+
+// request builds the input's request from the operation's valid one.
+func (s *sweeper) request(in badInput, st *opState) (target.Request, error) {
+	fields := make(map[string]any, len(st.fields)+1)
+	for k, v := range st.fields {
+		fields[k] = v
+	}
+	path := make(map[string]string, len(st.path))
+	for k, v := range st.path {
+		path[k] = v
+	}
+	if in.field != "" && !strings.HasPrefix(in.field, "{") {
+		if in.remove {
+			delete(fields, in.field)
+		} else {
+			fields[in.field] = in.value
+		}
+	}
+	if strings.HasPrefix(in.field, "{") {
+		path[strings.Trim(in.field, "{}")] = in.pathValue
+	}
+	req, err := steps.EncodeRequest(s.e.profile, in.op, path, fields)
+	if err != nil {
+		return req, err
+	}
+	switch in.kind {
+	case kMalformed, kEmpty:
+		req.Body = in.body
+	case kTruncated:
+		req.Body = req.Body[:len(req.Body)/2]
+	case kDeep:
+		req.Body = bytes.Replace(req.Body, []byte(`"partnerReference":`), []byte(`"partnerReference":`+strings.Repeat("[", 10000)+strings.Repeat("]", 10000)+`,"partnerReferenceX":`), 1)
+	case kDuplicate:
+		req.Body = bytes.Replace(req.Body, []byte(`{`), []byte(`{"partnerReference":"`+s.x.unique("dup-")+`",`), 1)
+	case kContentType:
+		req.Header.Set("Content-Type", in.contentType)
+	}
+	return req, nil
+}
+
+// judge checks an answer against what the spec lets it be. It returns the
+// cause ("" when the answer passes), the rule it breaks and the message.
+func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, rule, msg string) {
+	if err != nil {
+		var ie *target.InfraError
+		kind := "no answer"
+		if errors.As(err, &ie) {
+			kind = "no answer (" + ie.Kind + ")"
+		}
+		return "got " + kind, "A-7#6", fmt.Sprintf("the target gave %s to a bad input: %s. A-7 classes errors as handled (0001, 0096, …) or unexpected (0099); a crash, a dropped connection or no answer within the call allowance is neither", kind, s.red.String(err.Error()))
+	}
+	code := r.json.Get("responseCode").String()
+	answer := fmt.Sprintf("HTTP %d %s", r.resp.Status, codeText(code))
+	if r.resp.Status >= 500 || code == "0099" {
+		return "answered " + answer, "A-7#6", fmt.Sprintf("expected a handled answer (a success, or an error code other than 0099 with an HTTP error status); got %s\n  %s", answer, r.evidence(s.red))
+	}
+	w := in.want
+	if !st.real {
+		w = wantHandled // the valid request could not be built from a real state: another refusal may come first
+	}
+	switch w {
+	case wantRefused:
+		if m := r.handledError(s.set); m != "" {
+			return "was not refused (" + answer + ")", in.rule, m + "\n  " + r.evidence(s.red)
+		}
+	case want0001, want0001Named:
+		if m := r.readable(); m != "" {
+			return "answered " + answer + " that is not JSON", in.rule, m + "\n  " + r.evidence(s.red)
+		}
+		if code != "0001" || r.resp.Status != http.StatusBadRequest {
+			rule := in.rule
+			if w == want0001Named {
+				rule = "A-7#3" // the code of a missing field; A-7#4 is its naming
+			}
+			return "answered " + answer + ", not 0001 with HTTP 400", rule, fmt.Sprintf("expected 0001 with HTTP 400 (A-7: \"mandatory field missing or syntax error (wrong data type, spelling)\"); got %s\n  %s", answer, r.evidence(s.red))
+		}
+		if w == want0001Named {
+			desc := r.json.Get("responseDescription").String()
+			if !steps.NamesWord(desc, in.field) {
+				return "answered 0001 without naming it", in.rule, fmt.Sprintf("expected the description of 0001 to name the missing field %s (A-7: \"the description names the missing field(s)\"); got %q", in.field, desc)
+			}
+		}
+	}
+	return "", "", ""
+}
+
+func codeText(code string) string {
+	if code == "" {
+		return "without a responseCode"
+	}
+	return code
+}
+
+// record files a cause under its operation, field and cause.
+func (s *sweeper) record(in badInput, cause, rule, msg string, req target.Request, exchanges []target.Exchange) {
+	key := in.op.ID + "\x00" + in.field + "\x00" + cause
+	size := len(req.Body) + len(req.Query.Encode()) + len(req.Path)
+	f, ok := s.findings[key]
+	if !ok {
+		f = &SweepFinding{Operation: in.op, Field: in.field, Cause: cause, Rule: rule}
+		s.findings[key] = f
+		s.order = append(s.order, key)
+	}
+	f.Inputs++
+	if f.Exchanges == nil || size < f.size {
+		f.Label, f.Message, f.Exchanges, f.size, f.Rule = in.label, s.red.String(msg), exchanges, size, rule
+	}
+}
+
+// readBack reads the state a refused call must have left as it was: the
+// wallet's balance, the payment's status, the account's fields.
+func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target.Exchange, err error) {
+	x := s.x
+	if st.money && s.wallet >= 0 {
+		a := x.m.accounts[s.wallet]
+		r, err := s.call("balance-enquiry", map[string]string{"accno": a.accno}, x.accountFields(true))
+		if err != nil {
+			return "", "", "", reads, err
+		}
+		reads = append(reads, r.ex)
+		if got, bad := balanceOf(r.json); bad == "" && r.succeeded() && !got.equal(s.walletBal) {
+			before := s.walletBal
+			s.walletBal, a.bal = got, got // reported once, at the input that moved it
+			cause := "was refused but moved money"
+			if st.op == "refund" || st.op == "kc-refund" {
+				cause = "was refused but booked the refund"
+			}
+			return cause, "B-3#15",
+				fmt.Sprintf("a refused %s changed the wallet's balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), before, got), reads, nil
+		}
+	}
+	if st.payment != "" {
+		r, err := s.call("get-payment-status", map[string]string{"uniqueReference": st.payment}, x.envelope(false))
+		if err != nil {
+			return "", "", "", reads, err
+		}
+		reads = append(reads, r.ex)
+		if got := r.json.Get("statusCode").String(); r.succeeded() && got != st.status {
+			before := st.status
+			st.status = got
+			return "was refused but changed the payment's status", "B-3#15",
+				fmt.Sprintf("a refused call changed the payment's status from %s to %s (B-3#15: a move answered with an error leaves the payment's status as it was)", before, got), reads, nil
+		}
+	}
+	if st.account != "" {
+		r, err := s.call("get-account", map[string]string{"accno": st.account}, x.accountFields(true))
+		if err != nil {
+			return "", "", "", reads, err
+		}
+		reads = append(reads, r.ex)
+		if r.succeeded() {
+			if diff := accountDiff(st.accountSeen, r.json); diff != "" {
+				for _, k := range comparedAccountFields {
+					st.accountSeen[k] = r.json.Get(k).String()
+				}
+				return "was refused but changed the account", "",
+					fmt.Sprintf("a refused call changed the account: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\"; no sentence states that a refused account operation leaves the account as it was, as B-3's table does for payments)", diff), reads, nil
+			}
+		}
+	}
+	return "", "", "", reads, nil
+}
+
+// accountFields are the fields of Get Account Information compared before
+// and after a refused call.
+var comparedAccountFields = []string{"statusCode", "title", "lastName", "firstName", "addr1", "houseNumber", "city", "postCode", "countryCode", "dob", "emailAddress"}
+
+func accountDiff(before map[string]string, after gjson.Result) string {
+	var diffs []string
+	for _, k := range comparedAccountFields {
+		if got := after.Get(k).String(); before != nil && got != before[k] {
+			diffs = append(diffs, fmt.Sprintf("%s %q became %q", k, before[k], got))
+		}
+	}
+	return strings.Join(diffs, ", ")
+}
+
+// call makes a read of the sweep; a failure to answer ends the sweep.
+func (s *sweeper) call(opID string, path map[string]string, fields map[string]any) (*reply, error) {
+	r, err := s.e.caller.call(s.ctx, opID, path, fields)
+	if errors.Is(err, errHalted) {
+		return nil, errSweepHalted
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// loadAmount is what the sweep loads into its wallet; payments of fixtures
+// are payAmount each.
+var (
+	loadAmount = decimal.New(10000, -2)
+	payAmount  = decimal.New(100, -2)
+)

@@ -1,0 +1,190 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/rules"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/target"
+)
+
+// sweepTag marks what the sweep reports.
+const sweepTag = "sweep"
+
+// result makes the sweep's scenarios: one per operation whose inputs all
+// passed, and one per finding, at its rule's level.
+func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *reports.Result {
+	res := &reports.Result{Target: s.e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
+	feature := fmt.Sprintf("Bad-input sweep (seed %d)", out.Seed)
+	cat, _ := rules.Load()
+	found := map[string]bool{}
+	for _, f := range out.Findings {
+		found[f.Operation.ID] = true
+	}
+	for _, op := range schemas.Catalogue() {
+		n := s.sent[op.ID]
+		if n == 0 || found[op.ID] {
+			continue
+		}
+		clauses := sortedClauses(op.Clause, "A-7")
+		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+			ID: fmt.Sprintf("sweep-%d.%s", out.Seed, op.ID), Feature: feature,
+			Name:    fmt.Sprintf("%s: %d bad inputs answered as the spec classes them", op.Name, n),
+			Tags:    append([]string{sweepTag}, clauses...),
+			Clauses: clauses, Status: reports.Passed,
+			Steps: []reports.StepResult{{Text: fmt.Sprintf("the partner sends %d bad inputs of %s, each a valid request with one field changed", n, op.Name), Status: "passed", Exchanges: []target.Exchange{}}},
+		})
+	}
+	for _, f := range out.Findings {
+		status, advisory := reports.Failed, false
+		quote := ""
+		if f.Rule == "" {
+			status, advisory = reports.Warning, true // implied, not stated
+		}
+		if r, ok := cat.Rule(f.Rule); ok {
+			quote = r.Quote
+			if r.Level != rules.Normative {
+				status, advisory = reports.Warning, true
+			}
+		}
+		ruleClause, _, _ := strings.Cut(f.Rule, "#")
+		if f.Rule == "" {
+			ruleClause = "A-7"
+		}
+		clauses := sortedClauses(f.Operation.Clause, ruleClause)
+		msg := f.Message
+		if quote != "" {
+			msg += "\n  the spec (" + f.Rule + "): \"" + quote + "\""
+		}
+		if len(f.Exchanges) > 0 {
+			ex := f.Exchanges[0]
+			msg += "\n  the request that shows it:\n" + reports.Curl(reports.ExchangeReport{Method: ex.Method, URL: s.red.URL(ex.URL), RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody})
+		}
+		step := fmt.Sprintf("the partner sends %s with %s", f.Operation.Name, inputText(f))
+		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+			ID: fmt.Sprintf("sweep-%d.%s.%s", out.Seed, f.Operation.ID, slug(f.Field+" "+f.Cause)), Feature: feature,
+			Name:    f.Name(),
+			Tags:    tagsOf(clauses, f.Rule),
+			Clauses: clauses, Advisory: advisory, Status: status,
+			Message: s.red.String(msg),
+			Rules:   rulesOf(f.Rule), Broke: f.Rule,
+			Steps: []reports.StepResult{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}},
+		})
+	}
+	if runErr != nil {
+		msg := "the sweep's bounds (--max-calls, --max-duration) cut it short: ERROR, the inputs it did not send were not checked"
+		if runErr != errSweepHalted {
+			msg = "an infrastructure error ended the sweep: " + s.red.String(runErr.Error())
+		}
+		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+			ID: fmt.Sprintf("sweep-%d.cut", out.Seed), Feature: feature, Name: "the sweep did not end",
+			Tags: []string{sweepTag}, Status: reports.Error, Message: msg, Steps: []reports.StepResult{},
+		})
+	}
+	return res
+}
+
+func tagsOf(clauses []string, rule string) []string {
+	tags := append([]string{sweepTag}, clauses...)
+	if rule != "" {
+		tags = append(tags, rule)
+	}
+	return tags
+}
+
+func rulesOf(rule string) []string {
+	if rule == "" {
+		return nil
+	}
+	return []string{rule}
+}
+
+// slug writes a finding's field and cause as a stable part of its ID (a
+// baseline or a rerun names it): lower case, words joined by "-".
+func slug(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}), "-")
+}
+
+func inputText(f *SweepFinding) string {
+	switch {
+	case f.Field == "":
+		return "a body that is " + f.Label
+	case strings.HasPrefix(f.Field, "{"):
+		return "the path parameter " + strings.Trim(f.Field, "{}") + " as " + f.Label
+	}
+	return f.Field + " " + f.Label
+}
+
+func sortedClauses(cs ...string) []string {
+	var out []string
+	for _, c := range cs {
+		if c != "" && !contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return reports.ClauseLess(out[i], out[j]) })
+	return out
+}
+
+// Record is the sweep as report.json records it.
+func (o *SweepOutcome) Record() *reports.Sweep {
+	rec := &reports.Sweep{Seed: o.Seed, PerOperation: max(o.PerOperation, 0), Generated: o.Generated, Inputs: o.Inputs, Calls: o.Calls, Findings: []string{}}
+	for _, f := range o.Findings {
+		rec.Findings = append(rec.Findings, f.Name())
+	}
+	return rec
+}
+
+// SweepForRun returns the sweep a run makes beside its scenarios (through
+// runner.Options.Explore, with or without an exploration: see WithSweep).
+func SweepForRun(opts SweepOptions) func(ctx context.Context) (*runner.Explored, error) {
+	return func(ctx context.Context) (*runner.Explored, error) {
+		out, err := Sweep(ctx, opts)
+		if err != nil {
+			return nil, err
+		}
+		return &runner.Explored{Scenarios: out.Result.Scenarios, Notices: out.Notices, Sweep: out.Record()}, nil
+	}
+}
+
+// WithSweep runs a run's exploration (nil for none) and its sweep at once,
+// and joins what they give the run. Either may be nil; both nil is nil.
+func WithSweep(explore, sweep func(ctx context.Context) (*runner.Explored, error)) func(ctx context.Context) (*runner.Explored, error) {
+	switch {
+	case sweep == nil:
+		return explore
+	case explore == nil:
+		return sweep
+	}
+	return func(ctx context.Context) (*runner.Explored, error) {
+		type result struct {
+			ex  *runner.Explored
+			err error
+		}
+		swept := make(chan result, 1)
+		go func() {
+			ex, err := sweep(ctx)
+			swept <- result{ex, err}
+		}()
+		ex, err := explore(ctx)
+		sw := <-swept
+		if err != nil {
+			return nil, err
+		}
+		if sw.err != nil {
+			return nil, sw.err
+		}
+		ex.Scenarios = append(ex.Scenarios, sw.ex.Scenarios...)
+		ex.Notices = append(ex.Notices, sw.ex.Notices...)
+		ex.Sweep = sw.ex.Sweep
+		return ex, nil
+	}
+}

@@ -1,0 +1,346 @@
+package explore
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps"
+	"github.com/wallet-conformance/wallet-conformance/target"
+)
+
+// The sweep's states: the valid request of each operation, built from a
+// state the sweep makes with the exploration's own moves (which check
+// what they do as the exploration does), or, for the operations the
+// exploration cannot bring about (stored payment options, Authorize, Find
+// User Account, Perform Address Check), from the example request of the
+// OpenAPI export with the profile's values; those are judged as handled
+// or not only, since a refusal of the example's state may come first.
+
+// base returns the operation's valid request, building its state first.
+func (s *sweeper) base(op schemas.Operation) (*opState, error) {
+	if st := s.state[op.ID]; st != nil {
+		return st, nil
+	}
+	st, err := s.build(op)
+	if err != nil {
+		return nil, err
+	}
+	st.op = op.ID
+	s.state[op.ID] = st
+	if st.money {
+		if err := s.readWallet(); err != nil {
+			return nil, err
+		}
+	}
+	if st.account != "" {
+		r, err := s.call("get-account", map[string]string{"accno": st.account}, s.x.accountFields(true))
+		if err != nil {
+			return nil, err
+		}
+		if r.succeeded() {
+			st.accountSeen = map[string]string{}
+			for _, k := range comparedAccountFields {
+				st.accountSeen[k] = r.json.Get(k).String()
+			}
+		} else {
+			st.account = "" // nothing to compare with
+		}
+	}
+	return st, nil
+}
+
+// refresh forgets the operation's state after an input was accepted: the
+// next input gets a new one. A Capture's Load Account may settle later
+// (B-3; ): the wallet is read until it shows or the settle allowance
+// passes, so that no later read-back mistakes it for a lost change.
+func (s *sweeper) refresh(op schemas.Operation, st *opState) error {
+	delete(s.state, op.ID)
+	if !st.money {
+		return nil
+	}
+	before := s.walletBal
+	deadline := time.Now().Add(s.e.profile.Settle())
+	for {
+		if err := s.readWallet(); err != nil {
+			return err
+		}
+		if op.ID != "capture" || !s.walletBal.equal(before) || time.Now().After(deadline) {
+			return nil
+		}
+		select {
+		case <-s.ctx.Done():
+			return errSweepHalted
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// readWallet reads the wallet's balance into walletBal.
+func (s *sweeper) readWallet() error {
+	if s.wallet < 0 {
+		return nil
+	}
+	a := s.x.m.accounts[s.wallet]
+	r, err := s.call("balance-enquiry", map[string]string{"accno": a.accno}, s.x.accountFields(true))
+	if err != nil {
+		return err
+	}
+	if b, bad := balanceOf(r.json); bad == "" && r.succeeded() {
+		// The model follows the target: inputs it accepted moved money the
+		// model does not know of, and the moves that make states compare
+		// their balances with it.
+		s.walletBal, a.bal = b, b
+	}
+	return nil
+}
+
+// moved reports whether the machine's last move was accepted; an
+// infrastructure error or the bounds end the sweep.
+func (s *sweeper) moved() (bool, error) {
+	x := s.x
+	if x.tr.infra != nil {
+		return false, x.tr.infra
+	}
+	if x.stop || x.tr.cut {
+		return false, errSweepHalted
+	}
+	if len(x.tr.steps) == 0 {
+		return false, nil
+	}
+	return x.tr.steps[len(x.tr.steps)-1].accepted, nil
+}
+
+// ensureWallet opens and loads the sweep's wallet once: an account of its
+// own with money, on which the payments of the other states are made.
+func (s *sweeper) ensureWallet() (bool, error) {
+	x := s.x
+	if s.wallet >= 0 {
+		x.m.acc = s.wallet
+		if x.e.caps.load && s.walletBal.avl().LessThan(topUpBelow) {
+			// Inputs the target accepted spent the money: load it again.
+			if err := s.load(); err != nil {
+				return true, err
+			}
+			return true, s.readWallet()
+		}
+		return true, nil
+	}
+	x.createAccount()
+	if ok, err := s.moved(); !ok || err != nil {
+		return false, err
+	}
+	s.wallet = x.m.acc
+	if !x.e.caps.load {
+		return true, nil
+	}
+	if err := s.load(); err != nil {
+		return true, err
+	}
+	return true, s.readWallet()
+}
+
+// topUpBelow is the available balance under which the wallet is loaded again.
+var topUpBelow = decimal.New(2000, -2)
+
+// load loads the wallet with loadAmount (Init Authorize, Complete
+// Authorize, Capture); a step the target refuses ends the loading.
+func (s *sweeper) load() error {
+	x := s.x
+	x.initLoad(loadAmount)
+	if ok, err := s.moved(); !ok || err != nil {
+		return err
+	}
+	x.completeAuthorize()
+	if ok, err := s.moved(); !ok || err != nil {
+		return err
+	}
+	x.capture(nil)
+	_, err := s.moved()
+	return err
+}
+
+// build makes the operation's state and valid request.
+func (s *sweeper) build(op schemas.Operation) (*opState, error) {
+	x := s.x
+	p := s.e.profile
+	if op.ID == "issue-token" {
+		date, tm := x.e.clock()
+		f := map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}
+		if s.e.caller.tokens.Reading() == target.ReadingEnvelope {
+			f["partnerReference"] = target.TokenPartnerReference()
+		}
+		return s.control(op, &opState{path: map[string]string{"userId": p.Credentials.UserID}, fields: f})
+	}
+	if op.ID == "create-account" {
+		return &opState{fields: x.createAccountFields(), real: true}, nil
+	}
+	ok, err := s.ensureWallet()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		s.notices = append(s.notices, "bad-input sweep: no account could be opened, so every operation's inputs are judged as handled or not only")
+		return s.example(op)
+	}
+	a := x.m.accounts[s.wallet]
+	onWallet := map[string]string{"accno": a.accno}
+	switch op.ID {
+	case "update-account":
+		return &opState{path: onWallet, fields: x.updateAccountFields(a), real: true, account: a.accno}, nil
+	case "get-account", "balance-enquiry", "get-stored-payment-options":
+		return s.control(op, &opState{path: onWallet, fields: x.accountFields(true)})
+	case "get-payment-options":
+		f := x.accountFields(true)
+		f["transactionTypeCode"] = p.TransactionTypeCode
+		return s.control(op, &opState{path: onWallet, fields: f})
+	case "account-enquiry":
+		f := x.accountFields(true)
+		f["top"] = steps.AllEntries
+		return s.control(op, &opState{path: onWallet, fields: f})
+	case "check-available-payment-amount":
+		f := x.accountFields(true)
+		f["amount"] = payAmount.StringFixed(2)
+		f["currCode"] = p.Currency
+		return s.control(op, &opState{path: onWallet, fields: f})
+	case "close-account":
+		// An account of its own: a Close accepted closes it.
+		x.createAccount()
+		ok, err := s.moved()
+		b := x.m.account()
+		x.m.acc = s.wallet
+		if err != nil || !ok {
+			return s.fallback(op, err)
+		}
+		f := x.accountFields(true)
+		f["closingReason"] = "Closed by the wallet conformance sweep"
+		return &opState{path: map[string]string{"accno": b.accno}, fields: f, real: true, account: b.accno}, nil
+	case "add-consent":
+		return &opState{path: onWallet, fields: x.consentFields(), real: true}, nil
+	case "revoke-consent":
+		x.addConsent()
+		if ok, err := s.moved(); err != nil || !ok {
+			return s.fallback(op, err)
+		}
+		return &opState{path: map[string]string{"accno": a.accno, "consentReference": x.m.consent().ref}, fields: x.consentFields(), real: true}, nil
+	}
+	if !x.e.caps.load {
+		return s.example(op)
+	}
+	switch op.ID {
+	case "init-authorize":
+		return &opState{fields: x.initLoadFields(a.accno, payAmount), real: true, money: true}, nil
+	case "complete-authorize", "capture", "cancel", "refund", "get-payment-status":
+		x.initLoad(payAmount)
+		ok, err := s.moved()
+		if ok && op.ID != "complete-authorize" {
+			x.completeAuthorize()
+			ok, err = s.moved()
+		}
+		if ok && (op.ID == "refund" || op.ID == "get-payment-status") {
+			x.capture(nil)
+			ok, err = s.moved()
+		}
+		if err != nil || !ok {
+			return s.fallback(op, err)
+		}
+		pay := x.m.payment()
+		f := x.envelope(false)
+		st := &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}
+		switch op.ID {
+		case "complete-authorize":
+			f["authorizationToken"] = pay.token
+		case "capture":
+			f["modifiedAmount"] = money(payAmount)
+		case "refund":
+			f["refundAmount"] = money(payAmount)
+		case "get-payment-status":
+			st.money, st.payment, st.real = false, "", false
+			return s.control(op, st)
+		}
+		return st, nil
+	}
+	if !x.e.caps.kc {
+		return s.example(op)
+	}
+	switch op.ID {
+	case "kc-authorize", "kc-debit-account":
+		return &opState{fields: x.walletFields(op.ID, a.accno, payAmount), real: true, money: true}, nil
+	case "kc-capture", "kc-cancel", "kc-refund":
+		kind := "kc-authorize"
+		if op.ID == "kc-refund" {
+			kind = "kc-debit"
+		}
+		x.walletPayment(kind, payAmount)
+		if ok, err := s.moved(); err != nil || !ok {
+			return s.fallback(op, err)
+		}
+		pay := x.m.payment()
+		f := x.envelope(false)
+		switch op.ID {
+		case "kc-capture":
+			f["modifiedAmountCurrCode"] = p.Currency
+			f["modifiedAmount"] = money(payAmount)
+		case "kc-refund":
+			f["refundAmount"] = money(payAmount)
+		}
+		return &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}, nil
+	}
+	return s.example(op)
+}
+
+// fallback is the example request of an operation whose state could not
+// be made; an infrastructure error ends the sweep.
+func (s *sweeper) fallback(op schemas.Operation, err error) (*opState, error) {
+	if err != nil {
+		return nil, err
+	}
+	s.notices = append(s.notices, fmt.Sprintf("bad-input sweep: the state %s needs could not be made, so its inputs are judged as handled or not only", op.Name))
+	return s.example(op)
+}
+
+// control sends the valid request once unchanged: when it succeeds, a
+// refusal of a changed one can only be the change's.
+func (s *sweeper) control(op schemas.Operation, st *opState) (*opState, error) {
+	r, err := s.call(op.ID, st.path, st.fields)
+	if err != nil {
+		return nil, err
+	}
+	st.real = r.succeeded()
+	return st, nil
+}
+
+// example is the operation's example request (schemas.ExampleRequest) with
+// the sweep's envelope, the profile's values and the wallet's accno: a
+// request of the right shape whose state (a stored payment option, a
+// payment) the target may not have. A GET is tried once unchanged.
+func (s *sweeper) example(op schemas.Operation) (*opState, error) {
+	x := s.x
+	p := s.e.profile
+	path, fields, ok := schemas.ExampleRequest(op.ID)
+	if !ok {
+		path, fields = map[string]string{}, map[string]any{}
+	}
+	env := x.envelope(false)
+	for k, v := range env {
+		fields[k] = v
+	}
+	replace := map[string]string{"programCode": p.ProgramCode, "accnoType": p.AccnoType, "programAccno": p.ProgramAccno}
+	for k, v := range replace {
+		if _, has := fields[k]; has && v != "" {
+			fields[k] = v
+		}
+	}
+	if s.wallet >= 0 {
+		if _, has := path["accno"]; has {
+			path["accno"] = x.m.accounts[s.wallet].accno
+		}
+	}
+	st := &opState{path: path, fields: fields}
+	if op.BodyInQuery() {
+		return s.control(op, st)
+	}
+	return st, nil
+}

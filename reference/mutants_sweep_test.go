@@ -1,0 +1,76 @@
+package reference
+
+import (
+	"encoding/json"
+	"maps"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func init() { maps.Copy(mutantProbes, sweepProbes) }
+
+// sweepProbes observe the faults of the sweep's mutants (mutants_sweep.go).
+var sweepProbes = map[string]func(c *client) bool{
+	"huge-exponent-crashes-capture": func(c *client) bool {
+		return c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("1e308")}).status == http.StatusInternalServerError
+	},
+	"null-crashes-update-account": func(c *client) bool {
+		return c.update(c.newAccount(), map[string]any{"lastName": nil}).status == http.StatusInternalServerError
+	},
+	"impossible-date-crashes-init-add": func(c *client) bool {
+		return c.initAdd(c.newAccount(), map[string]any{"mandateSignedDate": "1984-02-30"}).status == http.StatusInternalServerError
+	},
+	"control-character-crashes-kc-authorize": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "1.00", map[string]any{"paymentUsage": "a\u0001b"}).status == http.StatusInternalServerError
+	},
+	"malformed-body-crashes-cancel": func(c *client) bool {
+		return c.do(http.MethodPost, paymentPathOf(c.authorizedPayment())+"/cancel", `{"partnerReference":`, c.auth()).status == http.StatusInternalServerError
+	},
+	"long-path-crashes-balance-enquiry": func(c *client) bool {
+		return c.balance(strings.Repeat("9", 300), nil).status == http.StatusInternalServerError
+	},
+	"wrong-type-ignored-kc-refund": func(c *client) bool {
+		ref := c.kcDebited(c.fundedWallet("100.00"), "10.00")
+		return c.kcRefund(ref, map[string]any{"refundUsage": 123}).code() == "0000"
+	},
+	"query-over-length-crashes-payment-options": func(c *client) bool {
+		return c.paymentOptions(c.newAccount(), map[string]any{"transactionTypeCode": strings.Repeat("x", 50)}).status == http.StatusInternalServerError
+	},
+	"refused-kc-refund-books-money": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		ref := c.kcDebited(accno, "10.00")
+		before := c.balancesOf(accno).bk
+		refused := c.kcRefund(ref, map[string]any{"refundUsage": 123}).code() != "0000"
+		return refused && c.balancesOf(accno).bk != before
+	},
+}
+
+// The variants of the sweep's open choices refuse what the Standard server
+// accepts: an amount with an exponent, trailing zeros beyond the scale, a
+// control character in a text.
+func TestSweepVariantsMakeTheirChoice(t *testing.T) {
+	t.Parallel()
+	cases := map[string]func(c *client) response{
+		"exponent-amounts-refused": func(c *client) response {
+			return c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("100E-2")})
+		},
+		"trailing-zeros-refused": func(c *client) response {
+			return c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("1.000")})
+		},
+		"control-characters-refused": func(c *client) response {
+			return c.kcAuthorize(c.fundedWallet("100.00"), "1.00", map[string]any{"paymentUsage": "a\u0001b"})
+		},
+	}
+	for name, call := range cases {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, "0000", call(start(t, DefaultConfig())).code(), "the Standard server accepts it")
+			r := call(startVariant(t, name))
+			assert.Equal(t, "0001", r.code(), r.raw)
+			assert.Equal(t, http.StatusBadRequest, r.status, r.raw)
+		})
+	}
+}
