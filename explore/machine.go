@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 	"pgregory.net/rapid"
 
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
@@ -205,14 +206,14 @@ func (u unit) applies(x *machine) bool {
 // reads that observe it: a kind that calls an operation whose clause the
 // profile does not claim (scope.exclude) is not drawn.
 var kindOperations = map[string][]string{
-	"create-account": {"create-account"}, "close-account": {"close-account"}, "get-account": {"get-account"},
-	"update-account": {"update-account"}, "load": {"init-authorize", "complete-authorize", "capture"},
-	"authorize-load": {"init-authorize", "complete-authorize"}, "init-load": {"init-authorize"},
-	"complete-authorize": {"complete-authorize"}, "capture": {"capture"}, "refund": {"refund"}, "cancel": {"cancel"},
-	"kc-authorize": {"kc-authorize"}, "kc-debit": {"kc-debit-account"}, "kc-capture": {"kc-capture"},
-	"kc-cancel": {"kc-cancel"}, "kc-refund": {"kc-refund"}, "kc-debit-concurrent": {"kc-debit-account"},
-	"add-consent": {"add-consent"}, "revoke-consent": {"revoke-consent"}, "account-enquiry": {"account-enquiry"},
-	"check-available": {"check-available-payment-amount"},
+	"create-account": {schemas.CreateAccount}, "close-account": {schemas.CloseAccount}, "get-account": {schemas.GetAccount},
+	"update-account": {schemas.UpdateAccount}, "load": {schemas.InitAuthorize, schemas.CompleteAuthorize, schemas.Capture},
+	"authorize-load": {schemas.InitAuthorize, schemas.CompleteAuthorize}, "init-load": {schemas.InitAuthorize},
+	"complete-authorize": {schemas.CompleteAuthorize}, "capture": {schemas.Capture}, "refund": {schemas.Refund}, "cancel": {schemas.Cancel},
+	"kc-authorize": {schemas.KCAuthorize}, "kc-debit": {schemas.KCDebitAccount}, "kc-capture": {schemas.KCCapture},
+	"kc-cancel": {schemas.KCCancel}, "kc-refund": {schemas.KCRefund}, "kc-debit-concurrent": {schemas.KCDebitAccount},
+	"add-consent": {schemas.AddConsent}, "revoke-consent": {schemas.RevokeConsent}, "account-enquiry": {schemas.AccountEnquiry},
+	"check-available": {schemas.CheckAvailablePaymentAmount},
 }
 
 // actions are rapid's actions of a machine: one move, and the check.

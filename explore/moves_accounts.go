@@ -2,15 +2,17 @@ package explore
 
 import (
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Accounts (A-3, A-4.2, A-4.4, A-4.5).
 
 func (x *machine) createAccount() {
-	st := x.newStep("create-account", "create-account")
+	st := x.newStep("create-account", schemas.CreateAccount)
 	st.given, st.plain = "the partner has created an account", "the partner creates an account"
 	st.fields = x.createAccountFields()
-	r, ok := x.send(st, "create-account", nil, st.fields)
+	r, ok := x.send(st, schemas.CreateAccount, nil, st.fields)
 	if !ok {
 		return
 	}
@@ -29,7 +31,7 @@ func (x *machine) createAccount() {
 	// and its opening balance, which the spec does not state. These reads
 	// check nothing (no scenario could say it of this move): the moves
 	// that read the account and its balance check them.
-	g, ok := x.send(st, "get-account", map[string]string{"accno": a.accno}, x.accountFields(true))
+	g, ok := x.send(st, schemas.GetAccount, map[string]string{"accno": a.accno}, x.accountFields(true))
 	if !ok {
 		return
 	}
@@ -39,7 +41,7 @@ func (x *machine) createAccount() {
 	if d, err := decimal.NewFromString(g.json.Get("maximumAllowedBalance").Raw); err == nil && d.IsPositive() {
 		a.max = d
 	}
-	b, ok := x.send(st, "balance-enquiry", map[string]string{"accno": a.accno}, x.accountFields(true))
+	b, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
 	if !ok {
 		return
 	}
@@ -51,12 +53,12 @@ func (x *machine) createAccount() {
 }
 
 func (x *machine) closeAccount() {
-	st := x.newStep("close-account", "close-account")
+	st := x.newStep("close-account", schemas.CloseAccount)
 	st.given, st.plain = "the partner has closed the account", "the partner closes the account"
 	a := x.m.account()
 	f := x.accountFields(true)
 	f["closingReason"] = "Closed by the wallet conformance exploration"
-	r, ok := x.send(st, "close-account", map[string]string{"accno": a.accno}, f)
+	r, ok := x.send(st, schemas.CloseAccount, map[string]string{"accno": a.accno}, f)
 	if !ok {
 		return
 	}
@@ -68,10 +70,10 @@ func (x *machine) closeAccount() {
 }
 
 func (x *machine) getAccount() {
-	st := x.newStep("get-account", "get-account")
+	st := x.newStep("get-account", schemas.GetAccount)
 	st.plain = "the partner reads the account information"
 	a := x.m.account()
-	r, ok := x.send(st, "get-account", map[string]string{"accno": a.accno}, x.accountFields(true))
+	r, ok := x.send(st, schemas.GetAccount, map[string]string{"accno": a.accno}, x.accountFields(true))
 	if !ok {
 		return
 	}
@@ -91,10 +93,10 @@ func (x *machine) getAccount() {
 // open account, refused on a closed one ("further usage of the account is
 // disabled", A-3).
 func (x *machine) updateAccount() {
-	st := x.newStep("update-account", "update-account")
+	st := x.newStep("update-account", schemas.UpdateAccount)
 	st.plain = "the partner updates the account information"
 	a := x.m.account()
-	r, ok := x.send(st, "update-account", map[string]string{"accno": a.accno}, x.updateAccountFields(a))
+	r, ok := x.send(st, schemas.UpdateAccount, map[string]string{"accno": a.accno}, x.updateAccountFields(a))
 	if !ok {
 		return
 	}

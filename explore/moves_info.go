@@ -7,16 +7,17 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 )
 
 // Consent (B-3's consent table, B-4.8, B-4.9).
 
 func (x *machine) addConsent() {
-	st := x.newStep("add-consent", "add-consent")
+	st := x.newStep("add-consent", schemas.AddConsent)
 	st.given, st.plain = "the partner has added a consent", "the partner adds a consent"
 	a := x.m.account()
-	r, ok := x.send(st, "add-consent", map[string]string{"accno": a.accno}, x.consentFields())
+	r, ok := x.send(st, schemas.AddConsent, map[string]string{"accno": a.accno}, x.consentFields())
 	if !ok {
 		return
 	}
@@ -29,11 +30,11 @@ func (x *machine) addConsent() {
 }
 
 func (x *machine) revokeConsent() {
-	st := x.newStep("revoke-consent", "revoke-consent")
+	st := x.newStep("revoke-consent", schemas.RevokeConsent)
 	st.plain = "the partner revokes the consent"
 	c := x.m.consent()
 	a := x.m.account()
-	r, ok := x.send(st, "revoke-consent", map[string]string{"accno": a.accno, "consentReference": c.ref}, x.consentFields())
+	r, ok := x.send(st, schemas.RevokeConsent, map[string]string{"accno": a.accno, "consentReference": c.ref}, x.consentFields())
 	if !ok {
 		return
 	}
@@ -47,7 +48,7 @@ func (x *machine) revokeConsent() {
 // Account information (B-4.11, B-4.12).
 
 func (x *machine) accountEnquiry(top bool) {
-	st := x.newStep("account-enquiry", "account-enquiry")
+	st := x.newStep("account-enquiry", schemas.AccountEnquiry)
 	st.plain = "the partner reads the account entries"
 	a := x.m.account()
 	f := x.accountFields(true)
@@ -56,7 +57,7 @@ func (x *machine) accountEnquiry(top bool) {
 		st.plain += " with top set to 1"
 		f["top"] = 1
 	}
-	r, ok := x.send(st, "account-enquiry", map[string]string{"accno": a.accno}, f)
+	r, ok := x.send(st, schemas.AccountEnquiry, map[string]string{"accno": a.accno}, f)
 	if !ok {
 		return
 	}
@@ -71,7 +72,7 @@ func (x *machine) accountEnquiry(top bool) {
 		// without top and skip holds (the suite's step reads one too).
 		full := x.accountFields(true)
 		full["top"] = steps.AllEntries
-		all, ok := x.send(st, "account-enquiry", map[string]string{"accno": a.accno}, full)
+		all, ok := x.send(st, schemas.AccountEnquiry, map[string]string{"accno": a.accno}, full)
 		if !ok {
 			return
 		}
@@ -149,7 +150,7 @@ func truncate(s string, n int) string {
 // the smaller of avlBal and avlBal less minimumAllowedBalance, "one cent
 // more" one cent above the larger.
 func (x *machine) checkAvailable(above bool) {
-	st := x.newStep("check-available", "check-available-payment-amount")
+	st := x.newStep("check-available", schemas.CheckAvailablePaymentAmount)
 	a := x.m.account()
 	avl := a.bal.avl()
 	amount, want := decimal.Min(avl, avl.Sub(a.min)), "yes"
@@ -161,7 +162,7 @@ func (x *machine) checkAvailable(above bool) {
 	f := x.accountFields(true)
 	f["amount"] = amount.StringFixed(2)
 	f["currCode"] = x.e.profile.Currency
-	r, ok := x.send(st, "check-available-payment-amount", map[string]string{"accno": a.accno}, f)
+	r, ok := x.send(st, schemas.CheckAvailablePaymentAmount, map[string]string{"accno": a.accno}, f)
 	if !ok {
 		return
 	}

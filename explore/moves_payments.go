@@ -8,17 +8,18 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // Loads: an external payment with the wallet's accno, authorized and
 // captured (B-3, B-4.1 to B-4.7).
 
 func (x *machine) initLoad(amount decimal.Decimal) {
-	st := x.newStep("init-load", "init-authorize")
+	st := x.newStep("init-load", schemas.InitAuthorize)
 	st.plain = "the partner initiates a guest payment to load the account with presentationAmount set to " + amount.StringFixed(2)
 	st.amount = amount
 	a := x.m.account()
-	r, ok := x.send(st, "init-authorize", nil, x.initLoadFields(a.accno, amount))
+	r, ok := x.send(st, schemas.InitAuthorize, nil, x.initLoadFields(a.accno, amount))
 	if !ok {
 		return
 	}
@@ -63,7 +64,7 @@ func (x *machine) onLoad(st *step, fields map[string]any, exp expectation, impli
 }
 
 func (x *machine) completeAuthorize() {
-	st := x.newStep("complete-authorize", "complete-authorize")
+	st := x.newStep("complete-authorize", schemas.CompleteAuthorize)
 	st.plain = "the partner completes the authorization"
 	p := x.m.payment()
 	f := x.envelope(false)
@@ -100,7 +101,7 @@ func (x *machine) movedBack(st *step, r *reply, p *payment) {
 }
 
 func (x *machine) capture(part *decimal.Decimal) {
-	st := x.newStep("capture", "capture")
+	st := x.newStep("capture", schemas.Capture)
 	p := x.m.payment()
 	f := x.envelope(false)
 	amount := p.amount
@@ -136,7 +137,7 @@ func (x *machine) capture(part *decimal.Decimal) {
 }
 
 func (x *machine) refund() {
-	st := x.newStep("refund", "refund")
+	st := x.newStep("refund", schemas.Refund)
 	p := x.m.payment()
 	f := x.envelope(false)
 	amount, exp := x.refundAmount(st, p, f, "payment")
@@ -193,7 +194,7 @@ func (x *machine) refundAmount(st *step, p *payment, f map[string]any, what stri
 }
 
 func (x *machine) cancel() {
-	st := x.newStep("cancel", "cancel")
+	st := x.newStep("cancel", schemas.Cancel)
 	st.plain = "the partner cancels the payment"
 	p := x.m.payment()
 	exp, implied := expRefusal, invLoadAuthorization
@@ -220,13 +221,13 @@ func (x *machine) cancel() {
 // Wallet-to-merchant payments (B-3's KC rows, B-4.14 to B-4.18).
 
 func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
-	op, status := "kc-authorize", stAuthorized
+	op, status := schemas.KCAuthorize, stAuthorized
 	st := x.newStep(kind, op)
 	st.amount = amount
 	st.given = "the partner has authorized a wallet payment of " + amount.StringFixed(2) + " to the merchant"
 	st.plain = "the partner authorizes a wallet payment of " + amount.StringFixed(2) + " to the merchant"
 	if kind == "kc-debit" {
-		op, status = "kc-debit-account", stCaptured
+		op, status = schemas.KCDebitAccount, stCaptured
 		st.op = op
 		st.given = "the partner has debited " + amount.StringFixed(2) + " from the account for the merchant"
 		st.plain = "the partner debits " + amount.StringFixed(2) + " from the account for the merchant"
@@ -281,7 +282,7 @@ func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, imp
 	// merchant's booked balance is read around it (invMerchant).
 	var merchantBefore decimal.Decimal
 	merchantSeen := false
-	if st.op == "kc-capture" {
+	if st.op == schemas.KCCapture {
 		merchantBefore, merchantSeen = x.merchantBooked(st)
 		if x.stop {
 			return
@@ -302,7 +303,7 @@ func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, imp
 }
 
 func (x *machine) kcCapture(part *decimal.Decimal) {
-	st := x.newStep("kc-capture", "kc-capture")
+	st := x.newStep("kc-capture", schemas.KCCapture)
 	p := x.m.payment()
 	f := x.envelope(false)
 	f["modifiedAmountCurrCode"] = x.e.profile.Currency
@@ -347,7 +348,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 }
 
 func (x *machine) kcCancel() {
-	st := x.newStep("kc-cancel", "kc-cancel")
+	st := x.newStep("kc-cancel", schemas.KCCancel)
 	st.given, st.plain = "the partner has cancelled the wallet payment", "the partner cancels the wallet payment"
 	p := x.m.payment()
 	exp := expRefusal
@@ -371,7 +372,7 @@ func (x *machine) kcCancel() {
 }
 
 func (x *machine) kcRefund() {
-	st := x.newStep("kc-refund", "kc-refund")
+	st := x.newStep("kc-refund", schemas.KCRefund)
 	p := x.m.payment()
 	f := x.envelope(false)
 	amount, exp := x.refundAmount(st, p, f, "wallet payment")
@@ -386,7 +387,7 @@ func (x *machine) kcRefund() {
 // balance must agree with those that succeeded (B-2.4); that only as many
 // succeed as the money allows is advisory.
 func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
-	st := x.newStep("kc-debit-concurrent", "kc-debit-account")
+	st := x.newStep("kc-debit-concurrent", schemas.KCDebitAccount)
 	st.plain = fmt.Sprintf("the partner debits the account for the merchant %d times at once, %s each", n, amount.StringFixed(2))
 	st.expect = expOpen
 	a := x.m.account()
@@ -398,11 +399,11 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
-		fields := x.walletFields("kc-debit-account", a.accno, amount)
+		fields := x.walletFields(schemas.KCDebitAccount, a.accno, amount)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			replies[i], errs[i] = x.e.caller.call(x.ctx, "kc-debit-account", nil, fields)
+			replies[i], errs[i] = x.e.caller.call(x.ctx, schemas.KCDebitAccount, nil, fields)
 		}()
 	}
 	wg.Wait()

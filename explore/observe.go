@@ -22,7 +22,7 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 	if a == nil {
 		return true
 	}
-	r, ok := x.send(st, "balance-enquiry", map[string]string{"accno": a.accno}, x.accountFields(true))
+	r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
 	if !ok {
 		return false
 	}
@@ -73,7 +73,7 @@ func (x *machine) merchantBooked(st *step) (decimal.Decimal, bool) {
 		return decimal.Zero, false
 	}
 	f := x.accountFields(true)
-	r, ok := x.send(st, "balance-enquiry", map[string]string{"accno": m.Accno}, f)
+	r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": m.Accno}, f)
 	if !ok || r.success(x.e.caller.schemas) != "" {
 		return decimal.Zero, false
 	}
@@ -120,7 +120,7 @@ func (x *machine) awaitSettled(st *step, a *account, got balance) (balance, stri
 			return got, "", true
 		case <-time.After(settlePoll):
 		}
-		r, ok := x.send(st, "balance-enquiry", map[string]string{"accno": a.accno}, x.accountFields(true))
+		r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
 		if !ok {
 			return got, "", false
 		}
@@ -166,7 +166,7 @@ func balanceOf(j gjson.Result) (balance, string) {
 // observeStatus reads the status of a load payment with Get Payment
 // Status (B-4.7) and compares it with the model.
 func (x *machine) observeStatus(st *step, p *payment) bool {
-	r, ok := x.send(st, "get-payment-status", map[string]string{"uniqueReference": p.ref}, x.envelope(false))
+	r, ok := x.send(st, schemas.GetPaymentStatus, map[string]string{"uniqueReference": p.ref}, x.envelope(false))
 	if !ok {
 		return false
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 )
 
@@ -105,7 +106,7 @@ func (x *machine) walletFields(op, accno string, amount decimal.Decimal) map[str
 	f["paymentUsage"] = "Purchase " + x.unique("")
 	f["useDifferentBillingAddress"] = false
 	f["countryCode"] = "DE"
-	if op == "kc-authorize" {
+	if op == schemas.KCAuthorize {
 		f["programCode"] = p.ProgramCode
 	}
 	return f

@@ -391,7 +391,7 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 	x := s.x
 	if st.money && s.wallet >= 0 {
 		a := x.m.accounts[s.wallet]
-		r, err := s.call("balance-enquiry", map[string]string{"accno": a.accno}, x.accountFields(true))
+		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
 		if err != nil {
 			return "", "", "", reads, err
 		}
@@ -400,7 +400,7 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 			before := s.walletBal
 			s.walletBal, a.bal = got, got // reported once, at the input that moved it
 			cause := "was refused but moved money"
-			if st.op == "refund" || st.op == "kc-refund" {
+			if st.op == schemas.Refund || st.op == schemas.KCRefund {
 				cause = "was refused but booked the refund"
 			}
 			return cause, "B-3#15",
@@ -408,7 +408,7 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 		}
 	}
 	if st.payment != "" {
-		r, err := s.call("get-payment-status", map[string]string{"uniqueReference": st.payment}, x.envelope(false))
+		r, err := s.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": st.payment}, x.envelope(false))
 		if err != nil {
 			return "", "", "", reads, err
 		}
@@ -421,7 +421,7 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 		}
 	}
 	if st.account != "" {
-		r, err := s.call("get-account", map[string]string{"accno": st.account}, x.accountFields(true))
+		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, x.accountFields(true))
 		if err != nil {
 			return "", "", "", reads, err
 		}

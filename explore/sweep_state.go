@@ -36,7 +36,7 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 		}
 	}
 	if st.account != "" {
-		r, err := s.call("get-account", map[string]string{"accno": st.account}, s.x.accountFields(true))
+		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, s.x.accountFields(true))
 		if err != nil {
 			return nil, err
 		}
@@ -84,7 +84,7 @@ func (s *sweeper) readWallet() error {
 		return nil
 	}
 	a := s.x.m.accounts[s.wallet]
-	r, err := s.call("balance-enquiry", map[string]string{"accno": a.accno}, s.x.accountFields(true))
+	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.accountFields(true))
 	if err != nil {
 		return err
 	}
@@ -166,7 +166,7 @@ func (s *sweeper) load() error {
 func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	x := s.x
 	p := s.e.profile
-	if op.ID == "issue-token" {
+	if op.ID == schemas.IssueToken {
 		date, tm := x.e.clock()
 		f := map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}
 		if s.e.caller.tokens.Reading() == target.ReadingEnvelope {
@@ -174,7 +174,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		}
 		return s.control(op, &opState{path: map[string]string{"userId": p.Credentials.UserID}, fields: f})
 	}
-	if op.ID == "create-account" {
+	if op.ID == schemas.CreateAccount {
 		return &opState{fields: x.createAccountFields(), real: true}, nil
 	}
 	ok, err := s.ensureWallet()
@@ -188,24 +188,24 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	a := x.m.accounts[s.wallet]
 	onWallet := map[string]string{"accno": a.accno}
 	switch op.ID {
-	case "update-account":
+	case schemas.UpdateAccount:
 		return &opState{path: onWallet, fields: x.updateAccountFields(a), real: true, account: a.accno}, nil
-	case "get-account", "balance-enquiry", "get-stored-payment-options":
+	case schemas.GetAccount, schemas.BalanceEnquiry, schemas.GetStoredPaymentOptions:
 		return s.control(op, &opState{path: onWallet, fields: x.accountFields(true)})
-	case "get-payment-options":
+	case schemas.GetPaymentOptions:
 		f := x.accountFields(true)
 		f["transactionTypeCode"] = p.TransactionTypeCode
 		return s.control(op, &opState{path: onWallet, fields: f})
-	case "account-enquiry":
+	case schemas.AccountEnquiry:
 		f := x.accountFields(true)
 		f["top"] = steps.AllEntries
 		return s.control(op, &opState{path: onWallet, fields: f})
-	case "check-available-payment-amount":
+	case schemas.CheckAvailablePaymentAmount:
 		f := x.accountFields(true)
 		f["amount"] = payAmount.StringFixed(2)
 		f["currCode"] = p.Currency
 		return s.control(op, &opState{path: onWallet, fields: f})
-	case "close-account":
+	case schemas.CloseAccount:
 		// An account of its own: a Close accepted closes it.
 		x.createAccount()
 		ok, err := s.moved()
@@ -217,9 +217,9 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		f := x.accountFields(true)
 		f["closingReason"] = "Closed by the wallet conformance sweep"
 		return &opState{path: map[string]string{"accno": b.accno}, fields: f, real: true, account: b.accno}, nil
-	case "add-consent":
+	case schemas.AddConsent:
 		return &opState{path: onWallet, fields: x.consentFields(), real: true}, nil
-	case "revoke-consent":
+	case schemas.RevokeConsent:
 		x.addConsent()
 		if ok, err := s.moved(); err != nil || !ok {
 			return s.fallback(op, err)
@@ -230,16 +230,16 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		return s.example(op)
 	}
 	switch op.ID {
-	case "init-authorize":
+	case schemas.InitAuthorize:
 		return &opState{fields: x.initLoadFields(a.accno, payAmount), real: true, money: true}, nil
-	case "complete-authorize", "capture", "cancel", "refund", "get-payment-status":
+	case schemas.CompleteAuthorize, schemas.Capture, schemas.Cancel, schemas.Refund, schemas.GetPaymentStatus:
 		x.initLoad(payAmount)
 		ok, err := s.moved()
 		if ok && op.ID != "complete-authorize" {
 			x.completeAuthorize()
 			ok, err = s.moved()
 		}
-		if ok && (op.ID == "refund" || op.ID == "get-payment-status") {
+		if ok && (op.ID == schemas.Refund || op.ID == schemas.GetPaymentStatus) {
 			x.capture(nil)
 			ok, err = s.moved()
 		}
@@ -250,13 +250,13 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		f := x.envelope(false)
 		st := &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}
 		switch op.ID {
-		case "complete-authorize":
+		case schemas.CompleteAuthorize:
 			f["authorizationToken"] = pay.token
-		case "capture":
+		case schemas.Capture:
 			f["modifiedAmount"] = money(payAmount)
-		case "refund":
+		case schemas.Refund:
 			f["refundAmount"] = money(payAmount)
-		case "get-payment-status":
+		case schemas.GetPaymentStatus:
 			st.money, st.payment, st.real = false, "", false
 			return s.control(op, st)
 		}
@@ -266,11 +266,11 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		return s.example(op)
 	}
 	switch op.ID {
-	case "kc-authorize", "kc-debit-account":
+	case schemas.KCAuthorize, schemas.KCDebitAccount:
 		return &opState{fields: x.walletFields(op.ID, a.accno, payAmount), real: true, money: true}, nil
-	case "kc-capture", "kc-cancel", "kc-refund":
+	case schemas.KCCapture, schemas.KCCancel, schemas.KCRefund:
 		kind := "kc-authorize"
-		if op.ID == "kc-refund" {
+		if op.ID == schemas.KCRefund {
 			kind = "kc-debit"
 		}
 		x.walletPayment(kind, payAmount)
@@ -280,10 +280,10 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		pay := x.m.payment()
 		f := x.envelope(false)
 		switch op.ID {
-		case "kc-capture":
+		case schemas.KCCapture:
 			f["modifiedAmountCurrCode"] = p.Currency
 			f["modifiedAmount"] = money(payAmount)
-		case "kc-refund":
+		case schemas.KCRefund:
 			f["refundAmount"] = money(payAmount)
 		}
 		return &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}, nil
