@@ -61,8 +61,12 @@ func writeHTML(w io.Writer, rep *Report, js []byte) error {
 	if err != nil {
 		return err
 	}
+	evidenceGz, err := rep.store.gz()
+	if err != nil {
+		return err
+	}
 	v := newHTMLView(rep)
-	v.EvidenceGz = base64.RawURLEncoding.EncodeToString(rep.store.gz)
+	v.EvidenceGz = base64.RawURLEncoding.EncodeToString(evidenceGz)
 	v.ReportGz = base64.RawURLEncoding.EncodeToString(reportGz)
 	var buf bytes.Buffer
 	if err := reportHTML.Execute(&buf, v); err != nil {
