@@ -43,6 +43,8 @@ const probe = `<script>
   // the top document, which the browser dumps.
   function done(r) { var p = parent.document.createElement("pre"); p.id = "probe"; p.textContent = JSON.stringify(r); parent.document.body.appendChild(p); }
   var r = { viewport: document.documentElement.clientWidth, page: document.documentElement.scrollWidth };
+  // What each chip of the matrix says when hovered or focused.
+  r.chips = Array.prototype.map.call(document.querySelectorAll("#matrix .chips > a"), function (a) { return a.title; });
   var bad = document.querySelector("details.scenario.st-failed");
   if (bad === null) { r.opened = "no failing scenario"; done(r); return; }
   bad.open = true;
@@ -106,6 +108,12 @@ func TestHTMLReportInABrowser(t *testing.T) {
 		assert.Contains(t, got, "the call is refused with responseCode 0001 (failed)", "its steps, from the report the page carries")
 		assert.Contains(t, got, `\"amount\": 10.00`, "a body's numbers as they came (not 10)")
 		assert.Contains(t, got, "expected a handled error (HTTP 400, responseCode 0001)", "the failed step's error")
+		// The chips of the matrix are written bare; the page's script names
+		// each by its scenario's ID, name and status, a waived one too.
+		assert.Contains(t, got, `"A-4.02-create-account.feature:10: An account is created (PASSED)"`, "a chip's title")
+		assert.Contains(t, got, `"A-4.03-update-account.feature:14: A missing lastName is refused (FAILED)"`, "a waived chip's title")
+		assert.Contains(t, got, `"A-4.05-close-account.feature:8: An open account is closed (ERROR)"`, "a chip's title")
+		assert.NotContains(t, got, `""`, "every chip has a title")
 	}
 }
 

@@ -185,19 +185,26 @@ func TestHTMLReport(t *testing.T) {
 		assert.Contains(t, scenarios[i].Attr["class"], statusClass(s.Status))
 		assert.Contains(t, scenarios[i].Text, s.ID)
 	}
-	// Each names its place in report.json, which the page carries with the
-	// evidence; its steps are shown from there when it is opened (checked in
-	// a browser: browser_test.go).
+	// Each names its place in report.json by its id ("sc-" and the place
+	// counted from 1), and the page carries report.json with the evidence;
+	// its steps are shown from there when it is opened (checked in a
+	// browser: browser_test.go).
 	for i := range rep.Scenarios {
-		assert.Equal(t, strconv.Itoa(i), scenarios[i].Attr["data-i"])
+		assert.Equal(t, "sc-"+strconv.Itoa(i+1), scenarios[i].Attr["id"])
 	}
 	assert.NotEmpty(t, root.byAttr("id", "report").Attr["data-gz"])
 	assert.NotEmpty(t, root.byAttr("id", "evidence").Attr["data-gz"])
 
-	// The matrix names each scenario on hover.
-	chips := root.byAttr("id", "matrix").find(func(n *node) bool { return n.Name == "a" && n.Attr["title"] != "" })
+	// Each chip of the matrix links to its scenario, whose line carries what
+	// the chip says when hovered or focused (its title, filled by the page's
+	// script: checked in a browser, browser_test.go): the scenario's status,
+	// name and ID.
+	chips := root.byAttr("id", "matrix").find(func(n *node) bool { return n.Name == "a" && strings.HasPrefix(n.Attr["href"], "#sc-") })
 	require.NotEmpty(t, chips)
-	assert.Equal(t, "A-4.02-create-account.feature:10: An account is created (PASSED)", chips[0].Attr["title"])
+	assert.Equal(t, "A-4.02:10", chips[0].Text)
+	line := root.byAttr("id", strings.TrimPrefix(chips[0].Attr["href"], "#"))
+	require.NotNil(t, line)
+	assert.Contains(t, line.Text, "PASSED An account is created A-4.02-create-account.feature:10")
 
 	// What went wrong: one cause per thing, root causes first.
 	causes := root.byAttr("id", "causes").find(func(n *node) bool { return n.Attr["data-cause"] != "" })

@@ -22,8 +22,12 @@ import (
 // SchemaVersion is the version of the report.json model, documented by
 // schemas/report.schema.json. A minor version adds fields; a major version
 // changes or removes them (2.0 moved the exchanges to the evidence store,
-// EvidenceFile, and refers to them by index; 2.1 added a step's durationMs).
-const SchemaVersion = "2.1"
+// EvidenceFile, and refers to them by index; 2.1 added a step's durationMs;
+// 2.2 leaves out a scenario's advisory, message, waiver, blockedBy and
+// broke, and a step's error and exchanges, when they are false, empty or
+// null, as most are: a reader takes an absent one for that value, which is
+// what a 2.1 file wrote, so this package reads both).
+const SchemaVersion = "2.2"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -231,17 +235,17 @@ type ScenarioReport struct {
 	Name       string   `json:"name"`
 	Tags       []string `json:"tags"`
 	Clauses    []string `json:"clauses"`
-	Advisory   bool     `json:"advisory"`
+	Advisory   bool     `json:"advisory,omitempty"`
 	Status     Status   `json:"status"`
-	Message    string   `json:"message"` // expected versus got, or the missing profile key
+	Message    string   `json:"message,omitempty"` // expected versus got, or the missing profile key
 	DurationMs float64  `json:"durationMs"`
-	Waiver     *Waiver  `json:"waiver"` // null unless a waiver covers this FAILED, ERROR or BLOCKED scenario
-	// BlockedBy names the setup that blocked a BLOCKED scenario; null otherwise.
-	BlockedBy *Blocker `json:"blockedBy"`
+	Waiver     *Waiver  `json:"waiver,omitempty"` // absent unless a waiver covers this FAILED, ERROR or BLOCKED scenario
+	// BlockedBy names the setup that blocked a BLOCKED scenario; absent otherwise.
+	BlockedBy *Blocker `json:"blockedBy,omitempty"`
 	// Rules are the catalogue rules (rules/) the scenario checks.
 	Rules []string `json:"rules"`
 	// Broke is the rule the failing check named ("" when it named none).
-	Broke string `json:"broke"`
+	Broke string `json:"broke,omitempty"`
 	// Cause is the index in Report.Causes of this scenario's cause; -1 when it passed.
 	Cause int          `json:"cause"`
 	Steps []StepReport `json:"steps"`
@@ -332,8 +336,8 @@ func (rep *Report) Move(s ScenarioReport) (move ExchangeReport, reads []Exchange
 type StepReport struct {
 	Text      string `json:"text"`
 	Status    string `json:"status"` // passed, failed, skipped, undefined, pending, ambiguous
-	Error     string `json:"error"`
-	Exchanges []int  `json:"exchanges"` // indices into the evidence store
+	Error     string `json:"error,omitempty"`
+	Exchanges []int  `json:"exchanges,omitempty"` // indices into the evidence store
 	// DurationMs is how long the step ran (cucumber.json's step duration).
 	DurationMs float64 `json:"durationMs,omitempty"`
 	// WaitedMs is how long the step waited for the target's clock to turn

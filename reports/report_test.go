@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -157,4 +158,84 @@ func TestClausesLeftOutByTagsAreNotSelected(t *testing.T) {
 		}
 		assert.NotEqual(t, ClauseUntested, c.Result, c.Tag)
 	}
+}
+
+// Since 2.2 report.json leaves out the fields most scenarios and steps have
+// empty (a scenario's advisory, message, waiver, blockedBy and broke, a
+// step's error and exchanges); a 2.1 report, which writes them, is still
+// valid, and reads (ReadReport, ReadPart) into the same model.
+func TestReportJSONLeavesOutEmptyFieldsAndReads21(t *testing.T) {
+	rep, set := testReport(t)
+	dir := filepath.Join(t.TempDir(), "2.2")
+	require.NoError(t, WriteAll(dir, rep))
+	data, err := os.ReadFile(filepath.Join(dir, ReportJSONFile))
+	require.NoError(t, err)
+	for _, empty := range []string{`"advisory":false`, `"message":""`, `"waiver":null`, `"blockedBy":null`, `"broke":""`, `"error":""`, `"exchanges":[]`} {
+		assert.NotContains(t, string(data), empty)
+	}
+	assert.Contains(t, string(data), `"advisory":true`, "a field that is not empty is written")
+	assert.Contains(t, string(data), `"waiver":{`)
+	require.NoError(t, set.Validate("report.schema.json", data))
+
+	// The same report as 2.1 wrote it: every field, empty or not.
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(data, &doc))
+	doc["schemaVersion"] = "2.1"
+	defaults := map[string]any{"advisory": false, "message": "", "waiver": nil, "blockedBy": nil, "broke": ""}
+	for _, s := range doc["scenarios"].([]any) {
+		sc := s.(map[string]any)
+		for k, v := range defaults {
+			if _, ok := sc[k]; !ok {
+				sc[k] = v
+			}
+		}
+		for _, st := range sc["steps"].([]any) {
+			step := st.(map[string]any)
+			if _, ok := step["error"]; !ok {
+				step["error"] = ""
+			}
+			if _, ok := step["exchanges"]; !ok {
+				step["exchanges"] = []any{}
+			}
+		}
+	}
+	old, err := json.Marshal(doc)
+	require.NoError(t, err)
+	assert.Contains(t, string(old), `"waiver":null`)
+	assert.Contains(t, string(old), `"exchanges":[]`)
+	require.NoError(t, set.Validate("report.schema.json", old), "a 2.1 report is valid")
+	oldDir := filepath.Join(t.TempDir(), "2.1")
+	require.NoError(t, os.MkdirAll(oldDir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(oldDir, ReportJSONFile), old, 0o644))
+	ev, err := os.ReadFile(filepath.Join(dir, EvidenceFile))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(oldDir, EvidenceFile), ev, 0o644))
+
+	// Both read into the same model: the scenarios, their steps and their
+	// exchanges, written again, are the same bytes.
+	read := func(dir string) ([]byte, []ExchangeReport) {
+		r, err := ReadReport(dir)
+		require.NoError(t, err)
+		p, err := ReadPart(dir)
+		require.NoError(t, err)
+		require.Equal(t, len(r.Scenarios), len(p.Report.Scenarios))
+		js, err := json.Marshal(r.Scenarios)
+		require.NoError(t, err)
+		var exchanges []ExchangeReport
+		for _, s := range r.Scenarios {
+			for _, st := range s.Steps {
+				exchanges = append(exchanges, r.ExchangesOf(st.Exchanges)...)
+			}
+		}
+		return js, exchanges
+	}
+	newJS, newEx := read(dir)
+	oldJS, oldEx := read(oldDir)
+	assert.JSONEq(t, string(newJS), string(oldJS))
+	assert.NotEmpty(t, newEx)
+	assert.Equal(t, newEx, oldEx)
+	var sc []ScenarioReport
+	require.NoError(t, json.Unmarshal(oldJS, &sc))
+	assert.Equal(t, rep.Scenarios[2].Message, sc[2].Message)
+	assert.Equal(t, rep.Scenarios[2].Waiver, sc[2].Waiver)
 }
