@@ -147,14 +147,14 @@ func (rep *Report) evidenceStore() (*encodedEvidence, error) {
 	return rep.store, nil
 }
 
-// gzipBytes compresses data at gzip's default level: against its fastest
-// level it makes the evidence store 44 % smaller (260 KB to 146 KB for a
-// default run, and report.html, which carries it, 150 KB smaller) for some
-// 8 ms more of a report's writing; its best level would save 5 % more for
-// twice that time.
+// gzipBytes compresses data at gzip's level 4: on a default run's evidence
+// and report.json (measured together, 1.4 MB of JSON) its fastest level
+// writes 347 KB in 8.5 ms, level 4 250 KB in 11 ms, the default level (6)
+// 210 KB in 18 ms. Level 4 keeps the report files well under 3 MB
+// (report.html carries both) and their writing under a tenth of a run.
 func gzipBytes(data []byte) ([]byte, error) {
 	var gz bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&gz, gzip.DefaultCompression)
+	zw, err := gzip.NewWriterLevel(&gz, 4)
 	if err != nil {
 		return nil, err
 	}
