@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -202,7 +203,9 @@ func newHTMLView(rep *Report) htmlView {
 	}
 	links := make(map[string]scenarioLink, len(rep.Scenarios)) // lookups only
 	for i, s := range rep.Scenarios {
-		sv := scenarioView{ScenarioReport: s, Anchor: fmt.Sprintf("sc-%d", i+1), Rules: ruleViews(s.Rules)}
+		// The rules besides the one it broke: "also checks" names each other rule once.
+		sv := scenarioView{ScenarioReport: s, Anchor: fmt.Sprintf("sc-%d", i+1),
+			Rules: ruleViews(slices.DeleteFunc(slices.Clone(s.Rules), func(r string) bool { return r == s.Broke }))}
 		if s.Broke != "" {
 			sv.Broke = &ruleViews([]string{s.Broke})[0]
 		}

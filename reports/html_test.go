@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"io"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -240,4 +241,20 @@ func TestCurlQuotesForTheShell(t *testing.T) {
 		"-H", "X-Auth-Token: TOK",
 		"--data-raw", `{"name":"O'Brien","password":"SEC","note":"$HOME ` + "`id`" + `"}`,
 	}, "\n")+"\n", string(out))
+}
+
+// A failure quotes the rule it broke once, as its broken rule, and lists
+// only the scenario's other rules as what it also checks.
+func TestHTMLQuotesTheBrokenRuleOnce(t *testing.T) {
+	rep, _ := testReport(t)
+	i := slices.IndexFunc(rep.Scenarios, func(s ScenarioReport) bool { return s.Status == Failed })
+	require.GreaterOrEqual(t, i, 0, "the test report has a failure")
+	rep.Scenarios[i].Rules, rep.Scenarios[i].Broke = []string{"A-7#6", "A-7#5"}, "A-7#6"
+	var b bytes.Buffer
+	require.NoError(t, WriteHTML(&b, rep))
+	page := b.String()
+	failures := page[strings.Index(page, `<section id="failures">`):]
+	failures = failures[:strings.Index(failures, "</section>")]
+	assert.Equal(t, 1, strings.Count(failures, "<code>A-7#6</code>"), "the broken rule is quoted once")
+	assert.Contains(t, failures, "<code>A-7#5</code>", "the other rule is listed")
 }
