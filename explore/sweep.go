@@ -104,6 +104,11 @@ type opState struct {
 	status  string // the payment's status before the calls
 	// accountSeen holds the account's compared fields before the calls.
 	accountSeen map[string]string
+	// options is the account whose stored payment options the operation
+	// changes, read back by Get Stored Payment Options; optionsSeen the
+	// listing before the calls (optionsOf).
+	options     string
+	optionsSeen map[string]string
 }
 
 // sweeper is one sweep against a target.
@@ -243,7 +248,7 @@ func (s *sweeper) try(in badInput) error {
 	}
 	cause, rule, msg := s.judge(in, st, r, err)
 	accepted := err == nil && r.succeeded()
-	if !accepted && (st.money || st.payment != "" || st.account != "") {
+	if !accepted && (st.money || st.payment != "" || st.account != "" || st.options != "") {
 		// Refused, or not answered as a success at all (a crash may have
 		// booked before it failed): nothing may have been lost.
 		lost, lostRule, lostMsg, reads, err := s.readBack(st)
@@ -433,6 +438,21 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 				}
 				return "was refused but changed the account", "",
 					fmt.Sprintf("a refused call changed the account: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\"; no sentence states that a refused account operation leaves the account as it was, as B-3's table does for payments)", diff), reads, nil
+			}
+		}
+	}
+	if st.options != "" {
+		r, err := s.listOptions(st.options)
+		if err != nil {
+			return "", "", "", reads, err
+		}
+		reads = append(reads, r.ex)
+		if r.succeeded() {
+			now := optionsOf(r)
+			if diff := optionsDiff(st.optionsSeen, now); diff != "" {
+				st.optionsSeen = now // reported once, at the input that changed them
+				return "was refused but changed the stored payment options", "",
+					fmt.Sprintf("a refused %s changed the account's stored payment options: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\", and A-4.10 \"responseCode `0000` means the payment option is deleted\"; no sentence states that a refused option operation leaves the options as they were, as B-3's table does for payments)", opName(st.op), diff), reads, nil
 			}
 		}
 	}

@@ -14,10 +14,13 @@ import (
 // The sweep's states: the valid request of each operation, built from a
 // state the sweep makes with the exploration's own moves (which check
 // what they do as the exploration does), or, for the operations the
-// exploration cannot bring about (stored payment options, Authorize, Find
-// User Account, Perform Address Check), from the example request of the
-// OpenAPI export with the profile's values; those are judged as handled
-// or not only, since a refusal of the example's state may come first.
+// exploration has no move of (stored payment options, Authorize, Find User
+// Account, Perform Address Check), with the calls the steps' Givens make
+// (sweep_options.go). Where the profile lacks what a state needs, or the
+// target refused a call that makes it, the operation is sent the example
+// request of the OpenAPI export with the profile's values, and judged as
+// handled or not only, since a refusal of the example's state may come
+// first; a notice says so.
 
 // base returns the operation's valid request, building its state first.
 func (s *sweeper) base(op schemas.Operation) (*opState, error) {
@@ -33,6 +36,17 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	if st.money {
 		if err := s.readWallet(); err != nil {
 			return nil, err
+		}
+	}
+	if st.options != "" {
+		r, err := s.listOptions(st.options)
+		if err != nil {
+			return nil, err
+		}
+		if r.succeeded() {
+			st.optionsSeen = optionsOf(r)
+		} else {
+			st.options = "" // nothing to compare with
 		}
 	}
 	if st.account != "" {
@@ -217,6 +231,13 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		f := x.accountFields(true)
 		f["closingReason"] = "Closed by the wallet conformance sweep"
 		return &opState{path: map[string]string{"accno": b.accno}, fields: f, real: true, account: b.accno}, nil
+	case schemas.InitAddStoredPaymentOption, schemas.CompleteAddStoredPaymentOption, schemas.InitVerifyStoredPaymentOption,
+		schemas.CompleteVerifyStoredPaymentOption, schemas.DeleteStoredPaymentOption, schemas.SetDefaultStoredPaymentOption:
+		return s.optionState(op, a.accno)
+	case schemas.FindUserAccount:
+		return s.control(op, &opState{fields: s.findUserAccountFields(a)})
+	case schemas.AddressCheck:
+		return s.control(op, &opState{fields: s.addressCheckFields()})
 	case schemas.AddConsent:
 		return &opState{path: onWallet, fields: x.consentFields(), real: true}, nil
 	case schemas.RevokeConsent:
@@ -230,6 +251,8 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		return s.example(op)
 	}
 	switch op.ID {
+	case schemas.Authorize:
+		return s.optionState(op, a.accno)
 	case schemas.InitAuthorize:
 		return &opState{fields: x.initLoadFields(a.accno, payAmount), real: true, money: true}, nil
 	case schemas.CompleteAuthorize, schemas.Capture, schemas.Cancel, schemas.Refund, schemas.GetPaymentStatus:
