@@ -451,7 +451,11 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 			now := optionsOf(r)
 			if diff := optionsDiff(st.optionsSeen, now); diff != "" {
 				st.optionsSeen = now // reported once, at the input that changed them
-				return "was refused but changed the stored payment options", "",
+				rule := ""
+				if st.op == schemas.DeleteStoredPaymentOption {
+					rule = "A-4.10#7" // "responseCode 0000 means the payment option is deleted"
+				}
+				return "was refused but changed the stored payment options", rule,
 					fmt.Sprintf("a refused %s changed the account's stored payment options: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\", and A-4.10 \"responseCode `0000` means the payment option is deleted\"; no sentence states that a refused option operation leaves the options as they were, as B-3's table does for payments)", opName(st.op), diff), reads, nil
 			}
 		}
