@@ -146,6 +146,7 @@ func (o *SweepOutcome) Record() *reports.Sweep {
 // SweepForRun returns the sweep a run makes beside its scenarios (through
 // runner.Options.Explore, with or without an exploration: see WithSweep).
 func SweepForRun(opts SweepOptions) func(ctx context.Context) (*runner.Explored, error) {
+	opts.SharedMerchant = true // the run's scenarios and exploration pay the merchant too
 	return func(ctx context.Context) (*runner.Explored, error) {
 		out, err := Sweep(ctx, opts)
 		if err != nil {

@@ -33,8 +33,14 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	}
 	st.op = op.ID
 	s.state[op.ID] = st
+	st.merchant = st.money && s.ownMerchant && kcOperation(op.ID)
 	if st.money {
 		if err := s.readWallet(); err != nil {
+			return nil, err
+		}
+	}
+	if st.merchant {
+		if _, err := s.readMerchant(); err != nil {
 			return nil, err
 		}
 	}
@@ -72,6 +78,11 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 // passes, so that no later read-back mistakes it for a lost change.
 func (s *sweeper) refresh(op schemas.Operation, st *opState) error {
 	delete(s.state, op.ID)
+	if st.merchant {
+		if _, err := s.readMerchant(); err != nil {
+			return err
+		}
+	}
 	if !st.money {
 		return nil
 	}
@@ -109,6 +120,33 @@ func (s *sweeper) readWallet() error {
 		s.walletBal, a.bal = b, b
 	}
 	return nil
+}
+
+// readMerchant reads the merchant's booked balance into merchantBk (B-4.13
+// of the merchant's accno with the partner's programCode, as explore's
+// merchantBooked): merchantRead is false when the target does not let the
+// partner read it, and nothing is then compared. The reply is nil when the
+// call was not made.
+func (s *sweeper) readMerchant() (*reply, error) {
+	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": s.e.profile.Merchant.Accno}, s.x.accountFields(true))
+	if err != nil {
+		return nil, err
+	}
+	b, bad := balanceOf(r.json)
+	s.merchantRead = bad == "" && r.success(s.set) == ""
+	if s.merchantRead {
+		s.merchantBk = b.bk
+	}
+	return r, nil
+}
+
+// kcOperation: the operations that may move the merchant's money (B-3's KC rows).
+func kcOperation(opID string) bool {
+	switch opID {
+	case schemas.KCAuthorize, schemas.KCDebitAccount, schemas.KCCapture, schemas.KCCancel, schemas.KCRefund:
+		return true
+	}
+	return false
 }
 
 // moved reports whether the machine's last move was accepted; an
