@@ -142,6 +142,11 @@ type sweeper struct {
 	passed       map[string]int // inputs per operation that passed
 	sent         map[string]int
 	notices      []string
+	// current is the operation being swept; calls holds every exchange
+	// the sweep sent for each operation (its state, inputs, read-backs),
+	// in order: its scenarios' evidence.
+	current string
+	calls   map[string][]target.Exchange
 }
 
 // Sweep sends the bad inputs to the profile's target and judges them.
@@ -178,13 +183,15 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	}
 	s := &sweeper{e: e, x: e.newMachine(), set: set, opts: opts, red: red, ctx: ctx, state: map[string]*opState{},
 		wallet: -1, findings: map[string]*SweepFinding{}, passed: map[string]int{}, sent: map[string]int{},
-		ownMerchant: !opts.SharedMerchant && p.Merchant.Accno != ""}
+		ownMerchant: !opts.SharedMerchant && p.Merchant.Accno != "", calls: map[string][]target.Exchange{}}
+	c.record = func(ex target.Exchange) { s.calls[s.current] = append(s.calls[s.current], ex) }
 	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation}
 	var runErr error
 	for _, op := range schemas.Catalogue() {
 		if p.Excludes(op.Clause) {
 			continue
 		}
+		s.current = op.ID
 		st, err := s.base(op)
 		if err != nil {
 			runErr = err
