@@ -12,15 +12,15 @@ import (
 
 // The sweep's states of the stored payment options and
 // of Authorize (B-4.3), reached as the steps' Givens reach them
-// (steps.GivenRoutes): an option stored with Init Add and Complete Add on
-// the sweep's wallet with the profile's paymentOptionCode, verified with
+// (steps.GivenRoutes): an option stored with Init Add and Complete Add, on
+// an account of the state's own, with the profile's paymentOptionCode, verified with
 // Init Verify and Complete Verify and the profile's verificationCode only
 // when the listing shows it verifiable and not VERIFIED. After a refused
 // call of an operation that changes stored options, the wallet's options
 // are read back (Get Stored Payment Options).
 
 // optionState builds the state of a stored-option operation or Authorize
-// on the wallet accno; where the profile lacks what the state needs, the
+// (Init Add on the wallet accno, the others on an account of their own); where the profile lacks what the state needs, the
 // operation keeps the example request and a notice says so.
 func (s *sweeper) optionState(op schemas.Operation, accno string) (*opState, error) {
 	p := s.e.profile
@@ -29,12 +29,22 @@ func (s *sweeper) optionState(op schemas.Operation, accno string) (*opState, err
 		s.notices = append(s.notices, fmt.Sprintf("bad-input sweep: the profile has no %s, so %s is sent its example request and its inputs are judged as handled or not only", lack, op.Name))
 		return s.example(op)
 	}
-	onWallet := map[string]string{"accno": accno}
 	if op.ID == schemas.InitAddStoredPaymentOption {
 		// "Given the partner has started adding a payment option": a
 		// conforming target accepts it (steps.GivenRoutes).
-		return &opState{path: onWallet, fields: s.initAddFields(), real: true}, nil
+		return &opState{path: map[string]string{"accno": accno}, fields: s.initAddFields(), real: true}, nil
 	}
+	// The other states store options on an account of their own: its
+	// listing, read back after every refused call, holds only them.
+	x.createAccount()
+	ok, err := s.moved()
+	b := x.m.account()
+	x.m.acc = s.wallet
+	if err != nil || !ok {
+		return s.fallback(op, err)
+	}
+	accno = b.accno
+	onWallet := map[string]string{"accno": accno}
 	if op.ID == schemas.CompleteAddStoredPaymentOption {
 		token, err := s.startAdd(accno)
 		if err != nil || token == "" {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
@@ -43,7 +44,7 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 		rest[op.ID] = []target.Exchange{}
 		for _, ex := range s.calls[op.ID] {
 			if !shown[keyOf(ex)] {
-				rest[op.ID] = append(rest[op.ID], ex)
+				rest[op.ID] = append(rest[op.ID], abridged(ex))
 			}
 		}
 		n := s.sent[op.ID]
@@ -229,4 +230,22 @@ type exchangeKey struct {
 
 func keyOf(ex target.Exchange) exchangeKey {
 	return exchangeKey{ex.Method, ex.URL, ex.RequestBody, ex.Latency}
+}
+
+// abridgeAbove is the request body, in bytes, above which a passing call's
+// evidence keeps its start only: the few inputs that long (10,000 nested
+// arrays, 4n+100 characters of an S(8192)) are regenerated from the seed,
+// and keeping them whole would cost every report a fifth of the sweep's
+// evidence. A finding's request is kept whole, for its curl.
+const abridgeAbove = 4096
+
+func abridged(ex target.Exchange) target.Exchange {
+	if n := len(ex.RequestBody); n > abridgeAbove {
+		cut := 1024
+		for cut > 0 && !utf8.RuneStart(ex.RequestBody[cut]) {
+			cut--
+		}
+		ex.RequestBody = ex.RequestBody[:cut] + fmt.Sprintf("…(%d bytes in all; the sweep's seed sends it again)", n)
+	}
+	return ex
 }
