@@ -40,6 +40,9 @@ type caller struct {
 
 	mu    sync.Mutex // guards calls; concurrent debits send from several goroutines
 	calls int
+	// record, when set, is given every exchange sent (the bad-input sweep
+	// keeps them as its scenarios' evidence); called under mu.
+	record func(target.Exchange)
 }
 
 // exhausted reports whether the next call would go beyond the bounds.
@@ -109,6 +112,11 @@ func (c *caller) send(ctx context.Context, op schemas.Operation, fields map[stri
 		req.Token = tok
 	}
 	resp, ex, err := c.client.Do(ctx, req)
+	if c.record != nil {
+		c.mu.Lock()
+		c.record(ex)
+		c.mu.Unlock()
+	}
 	r := &reply{op: op, fields: fields, resp: resp, ex: ex}
 	if err != nil {
 		if ctx.Err() != nil {

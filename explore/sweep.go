@@ -38,8 +38,12 @@ type SweepOptions struct {
 	// sent; 0 or less sends every one (the full sweep).
 	PerOperation int
 	// MaxCalls bounds the sweep's calls; 0 means none.
-	MaxCalls   int
-	HTTPClient *http.Client // tests
+	MaxCalls int
+	// SharedMerchant says that others move the merchant's money while the
+	// sweep runs (a run's scenarios and exploration): the merchant's balance
+	// is then not read back, as explore's merchant-is-credited decides it.
+	SharedMerchant bool
+	HTTPClient     *http.Client // tests
 }
 
 // DefaultSweepPerOperation is the sample a run sends of each operation:
@@ -102,8 +106,16 @@ type opState struct {
 	account string // the account it changes, read back by Get Account Information
 	money   bool   // it may move the wallet's money: the wallet's balance is read back
 	status  string // the payment's status before the calls
+	// merchant: it may move the merchant's money (a KC operation, when the
+	// sweep owns the profile's merchant): its booked balance is read back.
+	merchant bool
 	// accountSeen holds the account's compared fields before the calls.
 	accountSeen map[string]string
+	// options is the account whose stored payment options the operation
+	// changes, read back by Get Stored Payment Options; optionsSeen the
+	// listing before the calls (optionsOf).
+	options     string
+	optionsSeen map[string]string
 }
 
 // sweeper is one sweep against a target.
@@ -120,11 +132,21 @@ type sweeper struct {
 	// input that may move money.
 	wallet    int
 	walletBal balance
-	findings  map[string]*SweepFinding
-	order     []string
-	passed    map[string]int // inputs per operation that passed
-	sent      map[string]int
-	notices   []string
+	// merchantBk is the merchant's booked balance as last read, when
+	// merchantRead; ownMerchant: nothing but the sweep moves it.
+	merchantBk   decimal.Decimal
+	merchantRead bool
+	ownMerchant  bool
+	findings     map[string]*SweepFinding
+	order        []string
+	passed       map[string]int // inputs per operation that passed
+	sent         map[string]int
+	notices      []string
+	// current is the operation being swept; calls holds every exchange
+	// the sweep sent for each operation (its state, inputs, read-backs),
+	// in order: its scenarios' evidence.
+	current string
+	calls   map[string][]target.Exchange
 }
 
 // Sweep sends the bad inputs to the profile's target and judges them.
@@ -160,13 +182,16 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		progress: newProgress(nil, red),
 	}
 	s := &sweeper{e: e, x: e.newMachine(), set: set, opts: opts, red: red, ctx: ctx, state: map[string]*opState{},
-		wallet: -1, findings: map[string]*SweepFinding{}, passed: map[string]int{}, sent: map[string]int{}}
+		wallet: -1, findings: map[string]*SweepFinding{}, passed: map[string]int{}, sent: map[string]int{},
+		ownMerchant: !opts.SharedMerchant && p.Merchant.Accno != "", calls: map[string][]target.Exchange{}}
+	c.record = func(ex target.Exchange) { s.calls[s.current] = append(s.calls[s.current], ex) }
 	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation}
 	var runErr error
 	for _, op := range schemas.Catalogue() {
 		if p.Excludes(op.Clause) {
 			continue
 		}
+		s.current = op.ID
 		st, err := s.base(op)
 		if err != nil {
 			runErr = err
@@ -243,7 +268,7 @@ func (s *sweeper) try(in badInput) error {
 	}
 	cause, rule, msg := s.judge(in, st, r, err)
 	accepted := err == nil && r.succeeded()
-	if !accepted && (st.money || st.payment != "" || st.account != "") {
+	if !accepted && (st.money || st.merchant || st.payment != "" || st.account != "" || st.options != "") {
 		// Refused, or not answered as a success at all (a crash may have
 		// booked before it failed): nothing may have been lost.
 		lost, lostRule, lostMsg, reads, err := s.readBack(st)
@@ -399,12 +424,35 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 		if got, bad := balanceOf(r.json); bad == "" && r.succeeded() && !got.equal(s.walletBal) {
 			before := s.walletBal
 			s.walletBal, a.bal = got, got // reported once, at the input that moved it
+			if st.merchant && s.merchantRead {
+				// The merchant's side of the same move: read again, so that
+				// no later input is blamed for it.
+				r, err := s.readMerchant()
+				if err != nil {
+					return "", "", "", reads, err
+				}
+				reads = append(reads, r.ex)
+			}
 			cause := "was refused but moved money"
 			if st.op == schemas.Refund || st.op == schemas.KCRefund {
 				cause = "was refused but booked the refund"
 			}
 			return cause, "B-3#15",
 				fmt.Sprintf("a refused %s changed the wallet's balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), before, got), reads, nil
+		}
+	}
+	if st.merchant && s.merchantRead {
+		before := s.merchantBk
+		r, err := s.readMerchant()
+		if err != nil {
+			return "", "", "", reads, err
+		}
+		if r != nil {
+			reads = append(reads, r.ex)
+		}
+		if s.merchantRead && !s.merchantBk.Equal(before) {
+			return "was refused but moved the merchant's money", "B-3#15",
+				fmt.Sprintf("a refused %s changed the merchant's booked balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), before.StringFixed(2), s.merchantBk.StringFixed(2)), reads, nil
 		}
 	}
 	if st.payment != "" {
@@ -433,6 +481,25 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target
 				}
 				return "was refused but changed the account", "",
 					fmt.Sprintf("a refused call changed the account: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\"; no sentence states that a refused account operation leaves the account as it was, as B-3's table does for payments)", diff), reads, nil
+			}
+		}
+	}
+	if st.options != "" {
+		r, err := s.listOptions(st.options)
+		if err != nil {
+			return "", "", "", reads, err
+		}
+		reads = append(reads, r.ex)
+		if r.succeeded() {
+			now := optionsOf(r)
+			if diff := optionsDiff(st.optionsSeen, now); diff != "" {
+				st.optionsSeen = now // reported once, at the input that changed them
+				rule := ""
+				if st.op == schemas.DeleteStoredPaymentOption {
+					rule = "A-4.10#7" // "responseCode 0000 means the payment option is deleted"
+				}
+				return "was refused but changed the stored payment options", rule,
+					fmt.Sprintf("a refused %s changed the account's stored payment options: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\", and A-4.10 \"responseCode `0000` means the payment option is deleted\"; no sentence states that a refused option operation leaves the options as they were, as B-3's table does for payments)", opName(st.op), diff), reads, nil
 			}
 		}
 	}

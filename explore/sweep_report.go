@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
@@ -24,10 +25,28 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 	feature := fmt.Sprintf("Bad-input sweep (seed %d)", out.Seed)
 	cat, _ := rules.Load()
 	found := map[string]bool{}
+	shown := map[exchangeKey]bool{} // the findings' exchanges, evidence of their own scenarios
 	for _, f := range out.Findings {
 		found[f.Operation.ID] = true
+		for _, ex := range f.Exchanges {
+			shown[keyOf(ex)] = true
+		}
+	}
+	// Every call the sweep sent for an operation (its state, its inputs,
+	// the read-backs) is evidence of the operation's scenario: the passing
+	// one, or the first finding's, as a first step; a finding's own
+	// exchanges stay with its step.
+	rest := map[string][]target.Exchange{}
+	restStep := func(op schemas.Operation, n int) reports.StepResult {
+		return reports.StepResult{Text: fmt.Sprintf("the partner sends %d bad inputs of %s, each a valid request with one field changed", n, op.Name), Status: "passed", Exchanges: rest[op.ID]}
 	}
 	for _, op := range schemas.Catalogue() {
+		rest[op.ID] = []target.Exchange{}
+		for _, ex := range s.calls[op.ID] {
+			if !shown[keyOf(ex)] {
+				rest[op.ID] = append(rest[op.ID], abridged(ex))
+			}
+		}
 		n := s.sent[op.ID]
 		if n == 0 || found[op.ID] {
 			continue
@@ -38,8 +57,9 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			Name:    fmt.Sprintf("%s: %d bad inputs answered as the spec classes them", op.Name, n),
 			Tags:    append([]string{sweepTag}, clauses...),
 			Clauses: clauses, Status: reports.Passed,
-			Steps: []reports.StepResult{{Text: fmt.Sprintf("the partner sends %d bad inputs of %s, each a valid request with one field changed", n, op.Name), Status: "passed", Exchanges: []target.Exchange{}}},
+			Steps: []reports.StepResult{restStep(op, n)},
 		})
+		delete(rest, op.ID)
 	}
 	for _, f := range out.Findings {
 		status, advisory := reports.Failed, false
@@ -67,6 +87,11 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			msg += "\n  the request that shows it:\n" + reports.Curl(reports.ExchangeReport{Method: ex.Method, URL: s.red.URL(ex.URL), RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody})
 		}
 		step := fmt.Sprintf("the partner sends %s with %s", f.Operation.Name, inputText(f))
+		steps := []reports.StepResult{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}}
+		if _, ok := rest[f.Operation.ID]; ok {
+			steps = append([]reports.StepResult{restStep(f.Operation, s.sent[f.Operation.ID])}, steps...)
+			delete(rest, f.Operation.ID)
+		}
 		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
 			ID: fmt.Sprintf("sweep-%d.%s.%s", out.Seed, f.Operation.ID, slug(f.Field+" "+f.Cause)), Feature: feature,
 			Name:    f.Name(),
@@ -74,7 +99,7 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			Clauses: clauses, Advisory: advisory, Status: status,
 			Message: s.red.String(msg),
 			Rules:   rulesOf(f.Rule), Broke: f.Rule,
-			Steps: []reports.StepResult{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}},
+			Steps: steps,
 		})
 	}
 	if runErr != nil {
@@ -82,9 +107,15 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 		if runErr != errSweepHalted {
 			msg = "an infrastructure error ended the sweep: " + s.red.String(runErr.Error())
 		}
+		// The calls of the operation the sweep stopped at.
+		var left []target.Exchange
+		for _, op := range schemas.Catalogue() {
+			left = append(left, rest[op.ID]...)
+		}
 		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
 			ID: fmt.Sprintf("sweep-%d.cut", out.Seed), Feature: feature, Name: "the sweep did not end",
-			Tags: []string{sweepTag}, Status: reports.Error, Message: msg, Steps: []reports.StepResult{},
+			Tags: []string{sweepTag}, Status: reports.Error, Message: msg,
+			Steps: []reports.StepResult{{Text: "the partner sends the bad inputs of the sweep", Status: "failed", Error: msg, Exchanges: left}},
 		})
 	}
 	return res
@@ -146,6 +177,7 @@ func (o *SweepOutcome) Record() *reports.Sweep {
 // SweepForRun returns the sweep a run makes beside its scenarios (through
 // runner.Options.Explore, with or without an exploration: see WithSweep).
 func SweepForRun(opts SweepOptions) func(ctx context.Context) (*runner.Explored, error) {
+	opts.SharedMerchant = true // the run's scenarios and exploration pay the merchant too
 	return func(ctx context.Context) (*runner.Explored, error) {
 		out, err := Sweep(ctx, opts)
 		if err != nil {
@@ -187,4 +219,33 @@ func WithSweep(explore, sweep func(ctx context.Context) (*runner.Explored, error
 		ex.Sweep = sw.ex.Sweep
 		return ex, nil
 	}
+}
+
+// exchangeKey tells one exchange of the sweep from another: the same
+// request answered with the same latency to the nanosecond is the same call.
+type exchangeKey struct {
+	method, url, body string
+	latency           time.Duration
+}
+
+func keyOf(ex target.Exchange) exchangeKey {
+	return exchangeKey{ex.Method, ex.URL, ex.RequestBody, ex.Latency}
+}
+
+// abridgeAbove is the request body, in bytes, above which a passing call's
+// evidence keeps its start only: the few inputs that long (10,000 nested
+// arrays, 4n+100 characters of an S(8192)) are regenerated from the seed,
+// and keeping them whole would cost every report a fifth of the sweep's
+// evidence. A finding's request is kept whole, for its curl.
+const abridgeAbove = 4096
+
+func abridged(ex target.Exchange) target.Exchange {
+	if n := len(ex.RequestBody); n > abridgeAbove {
+		cut := 1024
+		for cut > 0 && !utf8.RuneStart(ex.RequestBody[cut]) {
+			cut--
+		}
+		ex.RequestBody = ex.RequestBody[:cut] + fmt.Sprintf("…(%d bytes in all; the sweep's seed sends it again)", n)
+	}
+	return ex
 }

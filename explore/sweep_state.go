@@ -14,10 +14,13 @@ import (
 // The sweep's states: the valid request of each operation, built from a
 // state the sweep makes with the exploration's own moves (which check
 // what they do as the exploration does), or, for the operations the
-// exploration cannot bring about (stored payment options, Authorize, Find
-// User Account, Perform Address Check), from the example request of the
-// OpenAPI export with the profile's values; those are judged as handled
-// or not only, since a refusal of the example's state may come first.
+// exploration has no move of (stored payment options, Authorize, Find User
+// Account, Perform Address Check), with the calls the steps' Givens make
+// (sweep_options.go). Where the profile lacks what a state needs, or the
+// target refused a call that makes it, the operation is sent the example
+// request of the OpenAPI export with the profile's values, and judged as
+// handled or not only, since a refusal of the example's state may come
+// first; a notice says so.
 
 // base returns the operation's valid request, building its state first.
 func (s *sweeper) base(op schemas.Operation) (*opState, error) {
@@ -30,9 +33,26 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	}
 	st.op = op.ID
 	s.state[op.ID] = st
+	st.merchant = st.money && s.ownMerchant && kcOperation(op.ID)
 	if st.money {
 		if err := s.readWallet(); err != nil {
 			return nil, err
+		}
+	}
+	if st.merchant {
+		if _, err := s.readMerchant(); err != nil {
+			return nil, err
+		}
+	}
+	if st.options != "" {
+		r, err := s.listOptions(st.options)
+		if err != nil {
+			return nil, err
+		}
+		if r.succeeded() {
+			st.optionsSeen = optionsOf(r)
+		} else {
+			st.options = "" // nothing to compare with
 		}
 	}
 	if st.account != "" {
@@ -58,6 +78,11 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 // passes, so that no later read-back mistakes it for a lost change.
 func (s *sweeper) refresh(op schemas.Operation, st *opState) error {
 	delete(s.state, op.ID)
+	if st.merchant {
+		if _, err := s.readMerchant(); err != nil {
+			return err
+		}
+	}
 	if !st.money {
 		return nil
 	}
@@ -95,6 +120,33 @@ func (s *sweeper) readWallet() error {
 		s.walletBal, a.bal = b, b
 	}
 	return nil
+}
+
+// readMerchant reads the merchant's booked balance into merchantBk (B-4.13
+// of the merchant's accno with the partner's programCode, as explore's
+// merchantBooked): merchantRead is false when the target does not let the
+// partner read it, and nothing is then compared. The reply is nil when the
+// call was not made.
+func (s *sweeper) readMerchant() (*reply, error) {
+	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": s.e.profile.Merchant.Accno}, s.x.accountFields(true))
+	if err != nil {
+		return nil, err
+	}
+	b, bad := balanceOf(r.json)
+	s.merchantRead = bad == "" && r.success(s.set) == ""
+	if s.merchantRead {
+		s.merchantBk = b.bk
+	}
+	return r, nil
+}
+
+// kcOperation: the operations that may move the merchant's money (B-3's KC rows).
+func kcOperation(opID string) bool {
+	switch opID {
+	case schemas.KCAuthorize, schemas.KCDebitAccount, schemas.KCCapture, schemas.KCCancel, schemas.KCRefund:
+		return true
+	}
+	return false
 }
 
 // moved reports whether the machine's last move was accepted; an
@@ -217,6 +269,13 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		f := x.accountFields(true)
 		f["closingReason"] = "Closed by the wallet conformance sweep"
 		return &opState{path: map[string]string{"accno": b.accno}, fields: f, real: true, account: b.accno}, nil
+	case schemas.InitAddStoredPaymentOption, schemas.CompleteAddStoredPaymentOption, schemas.InitVerifyStoredPaymentOption,
+		schemas.CompleteVerifyStoredPaymentOption, schemas.DeleteStoredPaymentOption, schemas.SetDefaultStoredPaymentOption:
+		return s.optionState(op, a.accno)
+	case schemas.FindUserAccount:
+		return s.control(op, &opState{fields: s.findUserAccountFields(a)})
+	case schemas.AddressCheck:
+		return s.control(op, &opState{fields: s.addressCheckFields()})
 	case schemas.AddConsent:
 		return &opState{path: onWallet, fields: x.consentFields(), real: true}, nil
 	case schemas.RevokeConsent:
@@ -230,6 +289,8 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		return s.example(op)
 	}
 	switch op.ID {
+	case schemas.Authorize:
+		return s.optionState(op, a.accno)
 	case schemas.InitAuthorize:
 		return &opState{fields: x.initLoadFields(a.accno, payAmount), real: true, money: true}, nil
 	case schemas.CompleteAuthorize, schemas.Capture, schemas.Cancel, schemas.Refund, schemas.GetPaymentStatus:

@@ -50,6 +50,14 @@ Feature: Delete Stored Payment Option (A-4.10)
       When the partner deletes the payment option
       Then the call fails as a handled error
 
+    @advisory @A-4.10#7
+    Scenario: A refused Delete leaves the option listed
+      Given the partner has created an account
+      And the partner has stored a payment option
+      When the partner deletes the payment option without accnoType
+      Then the call fails as a handled error
+      And the payment option is still listed among the stored payment options (advisory)
+
   Rule: Every mandatory field is required
 
     @A-7 @A-4.10#2

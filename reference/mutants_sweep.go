@@ -23,6 +23,8 @@ var sweepMutants = []Mutant{
 	{Name: "long-path-crashes-balance-enquiry", Clause: "A-7", Rule: "A-7#6", Swept: true, Description: "Balance Enquiry answers an accno path parameter of more than 255 characters with HTTP 500 and 0099"},
 	{Name: "wrong-type-ignored-kc-refund", Clause: "A-7", Rule: "A-7#5", Swept: true, Description: "KC-Refund takes a refundUsage that is not a string (a number, a boolean, an object, an array) as absent and refunds"},
 	{Name: "query-over-length-crashes-payment-options", Clause: "A-7", Rule: "A-7#6", Swept: true, Description: "Get Payment Options answers a transactionTypeCode query parameter far over its S(10) (more than 40 characters) with HTTP 500 and 0099"},
+	{Name: "wrong-type-crashes-set-default", Clause: "A-7", Rule: "A-7#6", Swept: true, Description: "Set Default Stored Payment Option answers a body field of the wrong JSON type (a number, a boolean, an object, an array) with HTTP 500 and 0099, once it has found the stored option: only a request on an option the account has reaches it"},
+	{Name: "refused-delete-still-deletes", Clause: "A-4.10", Rule: "A-4.10#7", Swept: true, Description: "Delete Stored Payment Option refuses a body field of the wrong JSON type with 0001, but deletes the option all the same"},
 	{Name: "refused-kc-refund-books-money", Clause: "B-3", Rule: "B-3#15", Swept: true, Description: "KC-Refund refuses a refundUsage of the wrong type or length with 0001, but books the refund all the same"},
 }
 
@@ -69,6 +71,15 @@ func (h *handler) sweepFault(op operation, raw map[string]any, decodeErr error, 
 		if s, ok := raw["transactionTypeCode"].(string); ok && utf8.RuneCountInString(s) > 40 {
 			return crash, true
 		}
+	case h.mutant("wrong-type-crashes-set-default") && op.id == opSetDefault:
+		if wrongTypedField(raw) && h.options.with(r.PathValue("accno"), r.PathValue("storedPaymentOptionReference"), func(*storedOption, []*storedOption) {}) {
+			return crash, true
+		}
+	case h.mutant("refused-delete-still-deletes") && op.id == opDeleteOption:
+		if wrongTypedField(raw) {
+			h.options.remove(r.PathValue("accno"), r.PathValue("storedPaymentOptionReference"), false, h.p.promoteDefaultOnDelete())
+			return reply{status: http.StatusBadRequest, code: "0001", desc: "syntax error: a field of the wrong type"}, true
+		}
 	case h.mutant("refused-kc-refund-books-money") && op.id == opKCRefund:
 		x, present := raw["refundUsage"]
 		s, isText := x.(string)
@@ -90,4 +101,15 @@ func hugeExponent(n string) bool {
 	}
 	e, err := strconv.Atoi(strings.TrimPrefix(n[i+1:], "+"))
 	return err == nil && e > 100
+}
+
+// wrongTypedField reports whether a body holds a field that is neither a
+// string nor null (every body field of Set Default and Delete is a string).
+func wrongTypedField(raw map[string]any) bool {
+	for _, x := range raw {
+		if _, isText := x.(string); x != nil && !isText {
+			return true
+		}
+	}
+	return false
 }

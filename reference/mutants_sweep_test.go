@@ -39,6 +39,15 @@ var sweepProbes = map[string]func(c *client) bool{
 	"query-over-length-crashes-payment-options": func(c *client) bool {
 		return c.paymentOptions(c.newAccount(), map[string]any{"transactionTypeCode": strings.Repeat("x", 50)}).status == http.StatusInternalServerError
 	},
+	"wrong-type-crashes-set-default": func(c *client) bool {
+		accno, ref := c.storedRef()
+		return c.setDefault(accno, ref, map[string]any{"accnoType": true}).status == http.StatusInternalServerError
+	},
+	"refused-delete-still-deletes": func(c *client) bool {
+		accno, ref := c.storedRef()
+		refused := c.deleteOption(accno, ref, map[string]any{"accnoType": 12}).code() == "0001"
+		return refused && !c.storedOption(accno, ref).Exists()
+	},
 	"refused-kc-refund-books-money": func(c *client) bool {
 		accno := c.fundedWallet("100.00")
 		ref := c.kcDebited(accno, "10.00")

@@ -402,6 +402,21 @@ func (w *World) listedOptionsInclude() error {
 	return nil
 }
 
+// optionStillListed advises when a refused Delete deleted the option
+// (A-4.10#7: 0000 "means the payment option is deleted"; that another
+// answer leaves it is implied, not stated).
+func (w *World) optionStillListed(ctx context.Context) error {
+	defer w.keepWhen()()
+	options, err := w.listStored(ctx)
+	if err != nil {
+		return err
+	}
+	if _, ok := find(options, w.option.current); !ok {
+		w.advise("A-4.10#7", "the payment option %q is no longer listed after a Delete answered with an error", w.option.current)
+	}
+	return nil
+}
+
 func (w *World) optionNoLongerListed(ctx context.Context) error {
 	defer w.keepWhen()()
 	options, err := w.listStored(ctx)
@@ -671,6 +686,7 @@ func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the payment option is listed among the stored payment options$`), w.optionIsListed)
 	sc.Step(re(`^the listed payment options include the payment option$`), w.listedOptionsInclude)
 	sc.Step(re(`^the payment option is no longer listed among the stored payment options$`), w.optionNoLongerListed)
+	sc.Step(re(`^the payment option is still listed among the stored payment options \(advisory\)$`), w.optionStillListed)
 	sc.Step(re(`^the stored payment option carries (the billing address given|the account owner's address) as its billing address$`), w.billingAddressIs)
 	sc.Step(re(`^the (first|second) payment option is the default, and the only one \(advisory\)$`), w.onlyDefault)
 	sc.Step(re(`^the available payment options include the profile's payment option$`), w.availableOptionsInclude)

@@ -137,6 +137,15 @@ func TestRedactorRemovesSecretsByNameAndValue(t *testing.T) {
 		assert.NotContains(t, out, s)
 	}
 	assert.Contains(t, out, `"note":"[REDACTED] here"`)
+	// Whatever the value's type, and a string cut short by a truncated body.
+	for in, want := range map[string]string{
+		`{"password":true}`:                    `{"password":"[REDACTED]"}`,
+		`{"password":{"value":"x"},"a":1}`:     `{"password":"[REDACTED]","a":1}`,
+		`{"password":["x"]}`:                   `{"password":"[REDACTED]"}`,
+		`{"localDate":"2026","password":"hunt`: `{"localDate":"2026","password":"[REDACTED]"`,
+	} {
+		assert.Equal(t, want, r.String(in))
+	}
 	assert.Equal(t, "http://x/a?password="+Redacted+"&b=1", r.URL("http://x/a?password=abc&b=1"))
 	h := r.Header(http.Header{"X-Auth-Token": {"t"}, "Accept": {"application/json"}})
 	assert.Equal(t, Redacted, h.Get("X-Auth-Token"))

@@ -17,7 +17,10 @@ const Redacted = "[REDACTED]"
 // verification codes (A-4.3, A-4.9).
 var secretKeys = []string{"password", "token", "authorizationToken", "oneTimePassword", "verificationCode"}
 
-var secretField = regexp.MustCompile(`("(?:` + strings.Join(secretKeys, "|") + `)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*)`)
+// A secret field's value is replaced whatever its JSON type (the bad-input
+// sweep sends a wrong password as a boolean, an object or an array), and a
+// string cut short (a truncated body) to its end.
+var secretField = regexp.MustCompile(`("(?:` + strings.Join(secretKeys, "|") + `)"\s*:\s*)("(?:[^"\\]|\\.)*"?|-?[0-9][0-9.eE+-]*|true|false|\{[^{}]*\}|\[[^\[\]]*\])`)
 
 var secretParam = regexp.MustCompile(`([?&](?:` + strings.Join(secretKeys, "|") + `)=)[^&]*`)
 
