@@ -30,6 +30,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -120,9 +121,9 @@ func verdictError(rep *reports.Report) error {
 	switch {
 	case rep.Aborted != nil:
 		return fmt.Errorf("conformancetest: the run was aborted (verdict %s): %s", rep.Verdict, rep.Aborted.Reason)
-	case rep.Verdict == reports.NoScenarioRun:
+	case rep.Verdict == record.NoScenarioRun:
 		return errors.New("conformancetest: no scenario was executed: check WithTags, WithExclude and the profile's scope.exclude")
-	case rep.Verdict != reports.NotConformant:
+	case rep.Verdict != record.NotConformant:
 		return nil
 	}
 	errs := []error{fmt.Errorf("conformancetest: %s: %s", rep.Verdict, countsText(rep))}
@@ -138,20 +139,20 @@ func verdictError(rep *reports.Report) error {
 func countsText(rep *reports.Report) string {
 	c := rep.Counts.ByStatus
 	return fmt.Sprintf("%d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed",
-		c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed])
+		c[record.Passed], c[record.Failed], c[record.Blocked], c[record.Error], c[record.Warning], c[record.Skipped], c[record.NotClaimed])
 }
 
 // causeCounts says how many scenarios a cause made count against the
 // verdict ("3 failed, 120 blocked"); "" when every one is waived or advisory.
 func causeCounts(rep *reports.Report, c reports.Cause) string {
-	n := map[reports.Status]int{}
+	n := map[record.Status]int{}
 	for _, id := range c.Scenarios {
 		if s, ok := rep.Scenario(id); ok && s.Failing() {
 			n[s.Status]++
 		}
 	}
 	var parts []string
-	for _, st := range []reports.Status{reports.Failed, reports.Blocked, reports.Error} {
+	for _, st := range []record.Status{record.Failed, record.Blocked, record.Error} {
 		if n[st] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[st], strings.ToLower(string(st))))
 		}
@@ -234,7 +235,7 @@ func Run(t *testing.T, baseURL string, opts ...Option) {
 		})
 	}
 	t.Logf("%s: %s", rep.Verdict, countsText(rep))
-	if rep.Verdict == reports.NoScenarioRun {
+	if rep.Verdict == record.NoScenarioRun {
 		t.Skip("conformancetest: no scenario was executed: check WithTags, WithExclude and the profile's scope.exclude")
 	}
 }
@@ -284,7 +285,7 @@ func run(ctx context.Context, baseURL string, opts []Option, selectFn func(runne
 	if res == nil {
 		return nil, err
 	}
-	rep := reports.Build(res, reports.Meta{SuiteVersion: runner.SuiteVersion, Profile: p.Redacted(), Exclude: p.Scope.Exclude, Tags: c.tags, CallAllowance: p.CallTimeout.Duration, Selected: selectFn != nil}, nil, nil)
+	rep := reports.Build(res, record.Meta{SuiteVersion: runner.SuiteVersion, Profile: p.Redacted(), Exclude: p.Scope.Exclude, Tags: c.tags, CallAllowance: p.CallTimeout.Duration, Selected: selectFn != nil}, nil, nil)
 	if err != nil && rep.Aborted == nil {
 		return nil, err // e.g. the report files could not be written
 	}
@@ -367,17 +368,17 @@ func groups(rep *reports.Report) []group {
 func outcomeOf(rep *reports.Report, s reports.ScenarioReport) outcome {
 	o := outcome{name: s.Name}
 	switch {
-	case reports.Counting(s.Status, s.Advisory) && s.Status == reports.Blocked:
+	case record.Counting(s.Status, s.Advisory) && s.Status == record.Blocked:
 		o.action, o.text = fail, blockedText(rep, s)
-	case reports.Counting(s.Status, s.Advisory):
+	case record.Counting(s.Status, s.Advisory):
 		o.action, o.text = fail, failureText(rep, s)
-	case s.Status == reports.Warning:
+	case s.Status == record.Warning:
 		o.action, o.text = logOnly, fmt.Sprintf("%s WARNING (an @advisory rule did not hold; not a failure): %s", s.ID, s.Message)
-	case s.Status == reports.Skipped:
+	case s.Status == record.Skipped:
 		o.action, o.text = skip, fmt.Sprintf("%s SKIPPED: %s", s.ID, s.Message)
-	case s.Status == reports.NotClaimed:
+	case s.Status == record.NotClaimed:
 		o.action, o.text = skip, fmt.Sprintf("%s NOT CLAIMED: its clause is in the profile's scope.exclude", s.ID)
-	case s.Status == reports.Blocked: // an @advisory one: it could not judge its rule
+	case s.Status == record.Blocked: // an @advisory one: it could not judge its rule
 		o.action, o.text = skip, fmt.Sprintf("%s BLOCKED (@advisory; not a failure): %s", s.ID, firstLine(s.Message))
 	}
 	return o
@@ -408,7 +409,7 @@ func failureText(rep *reports.Report, s reports.ScenarioReport) string {
 	if step >= 0 {
 		fmt.Fprintf(&b, "\nstep: %s", s.Steps[step].Text)
 	}
-	if s.Status == reports.Failed { // a blocked or errored scenario broke no rule of its own
+	if s.Status == record.Failed { // a blocked or errored scenario broke no rule of its own
 		quoted := map[string]reports.RuleRef{}
 		for _, r := range rep.Rules.Quoted {
 			quoted[r.ID] = r
@@ -421,7 +422,7 @@ func failureText(rep *reports.Report, s reports.ScenarioReport) string {
 	}
 	if move, reads, ok := rep.Move(s); ok {
 		// The move the step judged, then the read that revealed it.
-		exchanges = []reports.ExchangeReport{move, reads[len(reads)-1]}
+		exchanges = []record.Exchange{move, reads[len(reads)-1]}
 		b.WriteString("\n(the move the step judged, then the last read that revealed it)")
 	} else if n := len(exchanges); n > 1 {
 		exchanges = exchanges[n-1:]
@@ -435,7 +436,7 @@ func failureText(rep *reports.Report, s reports.ScenarioReport) string {
 const maxBody = 8 << 10
 
 // evidenceText writes exchanges as request and response, headers sorted.
-func evidenceText(exchanges []reports.ExchangeReport) string {
+func evidenceText(exchanges []record.Exchange) string {
 	var b strings.Builder
 	for _, ex := range exchanges {
 		fmt.Fprintf(&b, "\nrequest: %s %s", ex.Method, ex.URL)

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
-	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // Every status maps to its subtest: what counts against the verdict fails,
@@ -18,32 +18,32 @@ import (
 // BLOCKED skip; scenarios group by their first clause, in feature order.
 func TestEveryStatusHasItsSubtest(t *testing.T) {
 	leaked := "tok-never-in-a-test-log"
-	ex := target.Exchange{
+	ex := record.Exchange{
 		Operation: "create-account", Method: "PUT", URL: "http://t/account",
 		RequestHeaders: http.Header{"X-Auth-Token": {leaked}, "Content-Type": {"application/json"}},
 		RequestBody:    `{"password":"hunter2"}`,
 		Status:         200, ResponseHeaders: http.Header{"Content-Type": {"application/json"}},
 		ResponseBody: `{"responseCode":"0000"}`, Latency: 3 * time.Millisecond,
 	}
-	sc := func(id, clause, name string, st reports.Status, advisory bool, msg string) reports.ScenarioResult {
-		return reports.ScenarioResult{ID: id, Name: name, Clauses: []string{clause, "A-7"}, Status: st, Advisory: advisory, Message: msg,
-			Steps: []reports.StepResult{
-				{Text: "the partner creates an account", Status: "passed", Exchanges: []target.Exchange{ex}},
+	sc := func(id, clause, name string, st record.Status, advisory bool, msg string) record.Scenario {
+		return record.Scenario{ID: id, Name: name, Clauses: []string{clause, "A-7"}, Status: st, Advisory: advisory, Message: msg,
+			Steps: []record.Step{
+				{Text: "the partner creates an account", Status: "passed", Exchanges: []record.Exchange{ex}},
 				{Text: "the account is created", Status: "failed", Error: msg},
 			}}
 	}
-	res := &reports.Result{Started: time.Now(), Scenarios: []reports.ScenarioResult{
-		sc("a.feature:1", "A-4.2", "passes", reports.Passed, false, ""),
-		sc("a.feature:2", "A-4.2", "fails", reports.Failed, false, "expected HTTP 201, got 200"),
-		sc("b.feature:1", "A-4.3", "errs", reports.Error, false, "infrastructure error (timeout)"),
-		sc("b.feature:2", "A-4.3", "blocked", reports.Blocked, false, "blocked by Create Account (A-4.2)"),
-		sc("b.feature:3", "A-4.3", "advisory blocked", reports.Blocked, true, "blocked by Create Account (A-4.2)"),
-		sc("c.feature:1", "A-4.6", "warns", reports.Warning, true, "advisory A-4.6#9: expected a refusal"),
-		sc("c.feature:2", "A-4.6", "skips", reports.Skipped, false, "the profile has no paymentOptionCode"),
-		sc("d.feature:1", "B-4.19", "unclaimed", reports.NotClaimed, false, ""),
-		sc("a.feature:3", "A-4.2", "comes back", reports.Passed, false, ""),
+	res := &record.Run{Started: time.Now(), Scenarios: []record.Scenario{
+		sc("a.feature:1", "A-4.2", "passes", record.Passed, false, ""),
+		sc("a.feature:2", "A-4.2", "fails", record.Failed, false, "expected HTTP 201, got 200"),
+		sc("b.feature:1", "A-4.3", "errs", record.Error, false, "infrastructure error (timeout)"),
+		sc("b.feature:2", "A-4.3", "blocked", record.Blocked, false, "blocked by Create Account (A-4.2)"),
+		sc("b.feature:3", "A-4.3", "advisory blocked", record.Blocked, true, "blocked by Create Account (A-4.2)"),
+		sc("c.feature:1", "A-4.6", "warns", record.Warning, true, "advisory A-4.6#9: expected a refusal"),
+		sc("c.feature:2", "A-4.6", "skips", record.Skipped, false, "the profile has no paymentOptionCode"),
+		sc("d.feature:1", "B-4.19", "unclaimed", record.NotClaimed, false, ""),
+		sc("a.feature:3", "A-4.2", "comes back", record.Passed, false, ""),
 	}}
-	rep := reports.Build(res, reports.Meta{}, nil, nil)
+	rep := reports.Build(res, record.Meta{}, nil, nil)
 	gs := groups(rep)
 
 	var got []string

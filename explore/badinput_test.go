@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -55,7 +55,7 @@ func TestTheReferenceAnswersEveryGeneratedInput(t *testing.T) {
 			assert.Greater(t, out.Inputs, 3000, "every field of every operation")
 			assert.Len(t, out.Notices, 1, "no state fell back to an example: %v", out.Notices)
 			for _, s := range out.Result.Scenarios {
-				assert.Equal(t, reports.Passed, s.Status, s.Name)
+				assert.Equal(t, record.Passed, s.Status, s.Name)
 			}
 			assert.Len(t, out.Result.Scenarios, 32, "one scenario per operation")
 		})
@@ -154,7 +154,7 @@ func TestTheSweepFindsEachMutant(t *testing.T) {
 			}
 			failed := 0
 			for _, s := range out.Result.Scenarios {
-				if s.Status == reports.Failed || s.Status == reports.Warning { // a rule the spec implies: a warning
+				if s.Status == record.Failed || s.Status == record.Warning { // a rule the spec implies: a warning
 					failed++
 					assert.Contains(t, s.Tags, m.Rule, s.Name)
 					assert.Contains(t, s.Message, "curl ", s.Name)

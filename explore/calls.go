@@ -15,6 +15,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 	"github.com/wallet-conformance/wallet-conformance/target"
@@ -42,7 +43,7 @@ type caller struct {
 	calls int
 	// record, when set, is given every exchange sent (the bad-input sweep
 	// keeps them as its scenarios' evidence); called under mu.
-	record func(target.Exchange)
+	record func(record.Exchange)
 }
 
 // exhausted reports whether the next call would go beyond the bounds.
@@ -68,7 +69,7 @@ type reply struct {
 	fields map[string]any
 	resp   *target.Response
 	json   gjson.Result
-	ex     target.Exchange
+	ex     record.Exchange
 }
 
 // call sends an operation: path parameters into its path, fields as the

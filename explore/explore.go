@@ -9,7 +9,7 @@
 // is written as a scenario in the suite's own step sentences (gherkin.go),
 // which `wallet-conformance run --features DIR` replays against the target.
 //
-// Results are a reports.Result (report.go), written with the suite's
+// Results are a record.Run (report.go), written with the suite's
 // report writers, with the same verdict and exit codes as a run.
 //
 // The package also holds the bad-input sweep (sweep*.go): bad values
@@ -34,7 +34,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
-	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/target"
@@ -85,7 +85,7 @@ type Options struct {
 
 // Outcome is what an exploration found.
 type Outcome struct {
-	Result  *reports.Result // one scenario per property run, and one per shrunk failure
+	Result  *record.Run // one scenario per property run, and one per shrunk failure
 	Seed    uint64
 	Runs    int // property runs made before the exploration stopped
 	Calls   int // calls sent, shrinking included
@@ -108,7 +108,7 @@ type Failure struct {
 	ScenarioLine  int
 	// Replayed is the status the written scenario ended with when run
 	// against the target (Options.Replay); "" when it was not replayed.
-	Replayed reports.Status
+	Replayed record.Status
 	trace    *runTrace
 }
 
@@ -374,19 +374,19 @@ func (e *explorer) failure(seed uint64) *Failure {
 
 // replay runs the written scenario against the target with the suite's
 // runner and returns the status it ended with.
-func replay(ctx context.Context, p *profile.Profile, hc *http.Client, dir string, f *Failure) reports.Status {
+func replay(ctx context.Context, p *profile.Profile, hc *http.Client, dir string, f *Failure) record.Status {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	res, err := runner.Run(ctx, runner.Options{Profile: p, Features: os.DirFS(dir), HTTPClient: hc, Concurrency: 1, Tags: "@explore"})
 	if err != nil {
-		return reports.Error
+		return record.Error
 	}
 	for _, s := range res.Scenarios {
 		if s.ID == fmt.Sprintf("%s:%d", f.FeatureName, f.ScenarioLine) {
 			return s.Status
 		}
 	}
-	return reports.Error
+	return record.Error
 }
 
 // unclaimedKinds are the kinds of move that call an operation whose

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -57,10 +58,10 @@ func explore1(t *testing.T, cfg reference.Config, opts explore.Options) *explore
 	return out
 }
 
-func nonPassing(res *reports.Result) string {
+func nonPassing(res *record.Run) string {
 	var b strings.Builder
 	for _, s := range res.Scenarios {
-		if s.Status != reports.Passed {
+		if s.Status != record.Passed {
 			b.WriteString(string(s.Status) + " " + s.ID + " " + s.Name + "\n" + s.Message + "\n")
 		}
 	}
@@ -78,8 +79,8 @@ func TestExplorationPassesAgainstTheConformingServer(t *testing.T) {
 			cfg := reference.DefaultConfig()
 			cfg.Personality = pers
 			out := explore1(t, cfg, explore.Options{})
-			assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
-			assert.Zero(t, out.Result.Counts()[reports.Warning], nonPassing(out.Result))
+			assert.Equal(t, record.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+			assert.Zero(t, out.Result.Counts()[record.Warning], nonPassing(out.Result))
 			assert.Nil(t, out.Failure)
 			assert.Equal(t, testRuns, out.Runs)
 		})
@@ -97,7 +98,7 @@ func TestExplorationPassesEveryVariant(t *testing.T) {
 		cfg.Variants = append(cfg.Variants, v.Name)
 	}
 	out := explore1(t, cfg, explore.Options{})
-	assert.NotEqual(t, reports.NotConformant, out.Result.Verdict(), nonPassing(out.Result))
+	assert.NotEqual(t, record.NotConformant, out.Result.Verdict(), nonPassing(out.Result))
 	assert.Nil(t, out.Failure, nonPassing(out.Result))
 }
 
@@ -114,7 +115,7 @@ func TestExplorationPassesTheVariantsOfIndependentTargets(t *testing.T) {
 			cfg := reference.DefaultConfig()
 			cfg.Variants = []string{v}
 			out := explore1(t, cfg, explore.Options{})
-			assert.NotEqual(t, reports.NotConformant, out.Result.Verdict(), nonPassing(out.Result))
+			assert.NotEqual(t, record.NotConformant, out.Result.Verdict(), nonPassing(out.Result))
 			assert.Nil(t, out.Failure, nonPassing(out.Result))
 		})
 	}
@@ -154,7 +155,7 @@ func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
 			assert.Equal(t, tc.invariant, f.Invariant.ID, f.Message)
 			assert.LessOrEqual(t, f.Moves, tc.maxMoves, f.Feature)
 			assert.LessOrEqual(t, f.Moves, f.OriginalMoves)
-			assert.Equal(t, reports.NotConformant, out.Result.Verdict())
+			assert.Equal(t, record.NotConformant, out.Result.Verdict())
 			require.FileExists(t, f.FeaturePath)
 			if tc.says != "" {
 				assert.Contains(t, f.Feature, tc.says, "the step's words say everything it checks")
@@ -162,8 +163,8 @@ func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
 			t.Logf("%s: run %d broke %s after %d moves, shrunk to %d:\n%s", tc.mutant, f.Run, f.Invariant.ID, f.OriginalMoves, f.Moves, f.Feature)
 
 			features := filepath.Dir(f.FeaturePath)
-			assert.Equal(t, reports.Failed, replay(t, cfg, features, f), "the written scenario passes against the mutant")
-			assert.Equal(t, reports.Passed, replay(t, reference.DefaultConfig(), features, f), "the written scenario fails against the conforming server")
+			assert.Equal(t, record.Failed, replay(t, cfg, features, f), "the written scenario passes against the mutant")
+			assert.Equal(t, record.Passed, replay(t, reference.DefaultConfig(), features, f), "the written scenario fails against the conforming server")
 		})
 	}
 }
@@ -186,7 +187,7 @@ func TestExplorationFindsWhatOnlyItCanCheck(t *testing.T) {
 			require.NotNil(t, out.Failure, "mutant %s survived the exploration", m.Name)
 			assert.Equal(t, want, out.Failure.Invariant.ID, out.Failure.Message)
 			assert.LessOrEqual(t, out.Failure.Moves, 8, out.Failure.Feature)
-			assert.Equal(t, reports.Passed, replay(t, reference.DefaultConfig(), filepath.Dir(out.Failure.FeaturePath), out.Failure),
+			assert.Equal(t, record.Passed, replay(t, reference.DefaultConfig(), filepath.Dir(out.Failure.FeaturePath), out.Failure),
 				"the written scenario fails against the conforming server")
 		})
 	}
@@ -194,7 +195,7 @@ func TestExplorationFindsWhatOnlyItCanCheck(t *testing.T) {
 
 // replay runs the written scenario with the suite's runner, as
 // `wallet-conformance run --features DIR` does, and returns its status.
-func replay(t *testing.T, cfg reference.Config, dir string, f *explore.Failure) reports.Status {
+func replay(t *testing.T, cfg reference.Config, dir string, f *explore.Failure) record.Status {
 	t.Helper()
 	res, err := runner.Run(context.Background(), runner.Options{
 		Profile: runner.ReferenceProfile(startReference(t, cfg), cfg), Features: os.DirFS(dir), Concurrency: 1, Progress: io.Discard,
@@ -203,7 +204,7 @@ func replay(t *testing.T, cfg reference.Config, dir string, f *explore.Failure) 
 	require.Len(t, res.Scenarios, 1)
 	s := res.Scenarios[0]
 	assert.Equal(t, f.FeatureName+":"+strconv.Itoa(f.ScenarioLine), s.ID)
-	if s.Status != reports.Passed {
+	if s.Status != record.Passed {
 		t.Logf("replay against mutant %q: %s\n%s", cfg.Mutant, s.Status, s.Message)
 	}
 	return s.Status
@@ -266,17 +267,17 @@ func assertCutShort(t *testing.T, out *explore.Outcome) {
 	errs := 0
 	for _, s := range out.Result.Scenarios {
 		switch s.Status {
-		case reports.Error:
+		case record.Error:
 			errs++
 			assert.Contains(t, s.Message, "cut this run short")
 		default:
-			assert.Equal(t, reports.Passed, s.Status, s.Message)
+			assert.Equal(t, record.Passed, s.Status, s.Message)
 		}
 	}
 	// The bounds may fall between two runs: then no run was cut.
 	assert.LessOrEqual(t, errs, 1, nonPassing(out.Result))
 	if errs == 1 {
-		assert.Equal(t, reports.NotConformant, out.Result.Verdict(), "a run cut short is no green run")
+		assert.Equal(t, record.NotConformant, out.Result.Verdict(), "a run cut short is no green run")
 	}
 }
 
@@ -345,8 +346,8 @@ func TestAnInfrastructureErrorIsNoFailure(t *testing.T) {
 	hc := &http.Client{Transport: &failingTransport{next: http.DefaultTransport, left: 150}}
 	out := explore1(t, reference.DefaultConfig(), explore.Options{HTTPClient: hc, ReportDir: dir})
 	assert.Nil(t, out.Failure)
-	assert.Equal(t, reports.NotConformant, out.Result.Verdict())
-	assert.Equal(t, 1, out.Result.Counts()[reports.Error], nonPassing(out.Result))
+	assert.Equal(t, record.NotConformant, out.Result.Verdict())
+	assert.Equal(t, 1, out.Result.Counts()[record.Error], nonPassing(out.Result))
 	assert.Contains(t, strings.Join(out.Notices, "\n"), "an infrastructure error ended the exploration")
 	assert.NoDirExists(t, filepath.Join(dir, "features"))
 }
@@ -360,7 +361,7 @@ func TestTheProfilesScopeBoundsTheMoves(t *testing.T) {
 	p.Scope.Exclude = []string{"B-4.14", "B-4.5"}
 	out, err := explore.Run(context.Background(), explore.Options{Profile: p, Seed: testSeed, Runs: 8, Steps: testSteps, ShrinkAttempts: 60})
 	require.NoError(t, err)
-	assert.Equal(t, reports.Conformant, out.Result.Verdict(), nonPassing(out.Result))
+	assert.Equal(t, record.Conformant, out.Result.Verdict(), nonPassing(out.Result))
 	calls := map[string]int{}
 	for _, s := range out.Result.Scenarios {
 		for _, ex := range s.Exchanges() {

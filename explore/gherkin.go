@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/target"
@@ -250,7 +251,7 @@ type movedRecord struct {
 	Expected  string            `json:"expected"`
 	Outcome   string            `json:"outcome"`
 	Broke     []string          `json:"broke,omitempty"`
-	Exchanges []target.Exchange `json:"exchanges"`
+	Exchanges []record.Exchange `json:"exchanges"`
 }
 
 var expectationText = map[expectation]string{
@@ -279,7 +280,7 @@ func writeFeature(dir string, f *Failure, red *target.Redactor) error {
 			rec.Outcome = "succeeded"
 		}
 		if rec.Exchanges == nil {
-			rec.Exchanges = []target.Exchange{}
+			rec.Exchanges = []record.Exchange{}
 		}
 		for _, v := range s.violations {
 			rec.Broke = append(rec.Broke, fmt.Sprintf("%s (%s): %s", v.inv.ID, v.inv.Level, v.msg))

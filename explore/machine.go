@@ -10,8 +10,8 @@ import (
 	"github.com/shopspring/decimal"
 	"pgregory.net/rapid"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // expectation is what the spec expects of a move before it is sent.
@@ -59,7 +59,7 @@ type step struct {
 	after      balance // ... and after it
 
 	violations []violation
-	exchanges  []target.Exchange
+	exchanges  []record.Exchange
 }
 
 // runTrace is one property run: the moves it made and how it ended.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
@@ -90,7 +90,7 @@ func (p *progress) done(out *Outcome, dir string) {
 		where = "; report in " + dir
 	}
 	p.printf("%s: %d runs passed, %d with warnings, %d errors, %d failed; %d calls in %s%s\n",
-		out.Result.Verdict(), c[reports.Passed], c[reports.Warning], c[reports.Error], c[reports.Failed], out.Calls, out.Result.Duration.Round(1e6), where)
+		out.Result.Verdict(), c[record.Passed], c[record.Warning], c[record.Error], c[record.Failed], out.Calls, out.Result.Duration.Round(1e6), where)
 }
 
 func firstLine(s string) string {

@@ -1,7 +1,7 @@
 package explore
 
 // This file is the only coupling of the exploration to the report model
-// (package reports): it turns the runs into a reports.Result and writes it
+// (package reports): it turns the runs into a record.Run and writes it
 // with the suite's writers, so that an exploration's report, verdict and
 // exit code are those of a run.
 
@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
@@ -46,26 +47,26 @@ const exploreTag = "explore"
 
 // buildResult makes one scenario of each property run the exploration
 // made before its first failure, and one of the shrunk failure.
-func buildResult(e *explorer, out *Outcome, started time.Time) *reports.Result {
-	res := &reports.Result{Target: e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
+func buildResult(e *explorer, out *Outcome, started time.Time) *record.Run {
+	res := &record.Run{Target: e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
 	feature := fmt.Sprintf("Stateful exploration (seed %d)", out.Seed)
 	for _, tr := range e.runs {
 		if tr == e.found {
 			continue // reported below, shrunk
 		}
 		clauses := traceClauses(tr.steps)
-		s := reports.ScenarioResult{
+		s := record.Scenario{
 			ID:       fmt.Sprintf("explore-%d.run:%d", out.Seed, tr.number),
 			Feature:  feature,
 			Name:     fmt.Sprintf("property run %d: %d moves", tr.number, len(tr.steps)),
 			Tags:     append([]string{exploreTag}, clauses...),
 			Clauses:  clauses,
-			Status:   reports.Passed,
+			Status:   record.Passed,
 			Duration: tr.duration,
 			Steps:    stepResults(tr.steps, -1),
 		}
 		if adv := tr.advice(); len(adv) > 0 {
-			s.Status = reports.Warning
+			s.Status = record.Warning
 			var msgs []string
 			for _, v := range adv {
 				msgs = append(msgs, fmt.Sprintf("advisory %s: %s", v.inv.ID, v.msg))
@@ -75,11 +76,11 @@ func buildResult(e *explorer, out *Outcome, started time.Time) *reports.Result {
 		if tr.cut {
 			// As run's --max-duration: work the bounds cut short is ERROR
 			// and counted, never a green run of moves not made.
-			s.Status = reports.Error
+			s.Status = record.Error
 			s.Message = strings.TrimSpace(s.Message + "\nthe exploration's bounds (--max-calls, --max-duration) cut this run short after its last move: ERROR, the moves it did not make were not checked")
 		}
 		if tr.infra != nil {
-			s.Status, s.Message = reports.Error, e.red.String(tr.infra.Error())
+			s.Status, s.Message = record.Error, e.red.String(tr.infra.Error())
 		}
 		res.Scenarios = append(res.Scenarios, s)
 	}
@@ -94,13 +95,13 @@ func buildResult(e *explorer, out *Outcome, started time.Time) *reports.Result {
 			msg += fmt.Sprintf("\nReplayed against the target, the written scenario ended %s.", f.Replayed)
 		}
 		msg += "\n\n" + f.Feature
-		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+		res.Scenarios = append(res.Scenarios, record.Scenario{
 			ID:       fmt.Sprintf("%s:%d", f.FeatureName, f.ScenarioLine),
 			Feature:  "Stateful exploration: " + f.Invariant.Title,
 			Name:     fmt.Sprintf("%s after %d moves: %s", opName(f.trace.steps[f.trace.failedAt].op), f.Moves, f.Invariant.Title),
 			Tags:     append([]string{exploreTag}, tags...),
 			Clauses:  tags,
-			Status:   reports.Failed,
+			Status:   record.Failed,
 			Message:  e.red.String(msg),
 			Duration: f.trace.duration,
 			Steps:    stepResults(f.trace.steps[:f.trace.failedAt+1], f.trace.failedAt),
@@ -111,16 +112,16 @@ func buildResult(e *explorer, out *Outcome, started time.Time) *reports.Result {
 
 // stepResults reports each move as a step with its exchanges; failed is
 // the index of the move that broke a normative invariant, or -1.
-func stepResults(steps []*step, failed int) []reports.StepResult {
-	out := make([]reports.StepResult, 0, len(steps))
+func stepResults(steps []*step, failed int) []record.Step {
+	out := make([]record.Step, 0, len(steps))
 	for i, s := range steps {
-		sr := reports.StepResult{Text: s.plain, Status: "passed", Exchanges: s.exchanges}
+		sr := record.Step{Text: s.plain, Status: "passed", Exchanges: s.exchanges}
 		var errs []string
 		for _, v := range s.violations {
 			if v.inv.Normative() {
 				errs = append(errs, fmt.Sprintf("%s: %s", v.inv.ID, v.msg))
 			} else {
-				sr.Advice = append(sr.Advice, reports.Advice{Rule: v.inv.ID, Message: v.msg})
+				sr.Advice = append(sr.Advice, record.Advice{Rule: v.inv.ID, Message: v.msg})
 			}
 		}
 		if i == failed {
@@ -166,7 +167,7 @@ func traceClauses(steps []*step) []string {
 // writeReport writes the report files and the redacted profile into dir.
 func writeReport(dir string, p *profile.Profile, set *schemas.Set, runID string, out *Outcome) error {
 	redacted := p.Redacted()
-	rep := reports.Build(out.Result, reports.Meta{
+	rep := reports.Build(out.Result, record.Meta{
 		RunID: runID, Time: out.Result.Started, SuiteVersion: runner.SuiteVersion,
 		Target: out.Result.Target, Profile: redacted, Exclude: p.Scope.Exclude,
 		CallAllowance: p.CallTimeout.Duration, Notices: out.Notices,
@@ -202,7 +203,7 @@ func ForRun(seeds []uint64, opts Options) func(ctx context.Context) (*runner.Exp
 			}
 			outs = append(outs, out)
 		}
-		ex := &runner.Explored{Exploration: reports.Exploration{Seeds: slices.Clone(seeds), Runs: opts.Runs, Steps: opts.Steps, Failed: []string{}}}
+		ex := &runner.Explored{Exploration: record.Exploration{Seeds: slices.Clone(seeds), Runs: opts.Runs, Steps: opts.Steps, Failed: []string{}}}
 		for _, out := range outs {
 			ex.Exploration.Made += out.Runs
 			ex.Exploration.Calls += out.Calls

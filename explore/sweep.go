@@ -14,7 +14,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
-	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
@@ -62,7 +62,7 @@ type SweepOutcome struct {
 	Generated    int // generated inputs of every operation, sent or not
 	Calls        int // calls sent, fixtures and read-backs included
 	Findings     []*SweepFinding
-	Result       *reports.Result
+	Result       *record.Run
 	Notices      []string
 }
 
@@ -77,7 +77,7 @@ type SweepFinding struct {
 	Rule      string // the catalogue's rule
 	Message   string
 	Inputs    int // inputs that showed it
-	Exchanges []target.Exchange
+	Exchanges []record.Exchange
 	size      int
 }
 
@@ -146,7 +146,7 @@ type sweeper struct {
 	// the sweep sent for each operation (its state, inputs, read-backs),
 	// in order: its scenarios' evidence.
 	current string
-	calls   map[string][]target.Exchange
+	calls   map[string][]record.Exchange
 }
 
 // Sweep sends the bad inputs to the profile's target and judges them.
@@ -183,8 +183,8 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	}
 	s := &sweeper{e: e, x: e.newMachine(), set: set, opts: opts, red: red, ctx: ctx, state: map[string]*opState{},
 		wallet: -1, findings: map[string]*SweepFinding{}, passed: map[string]int{}, sent: map[string]int{},
-		ownMerchant: !opts.SharedMerchant && p.Merchant.Accno != "", calls: map[string][]target.Exchange{}}
-	c.record = func(ex target.Exchange) { s.calls[s.current] = append(s.calls[s.current], ex) }
+		ownMerchant: !opts.SharedMerchant && p.Merchant.Accno != "", calls: map[string][]record.Exchange{}}
+	c.record = func(ex record.Exchange) { s.calls[s.current] = append(s.calls[s.current], ex) }
 	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation}
 	var runErr error
 	for _, op := range schemas.Catalogue() {
@@ -262,7 +262,7 @@ func (s *sweeper) try(in badInput) error {
 		return errSweepHalted
 	}
 	s.sent[op.ID]++
-	exchanges := []target.Exchange{}
+	exchanges := []record.Exchange{}
 	if r != nil {
 		exchanges = append(exchanges, r.ex)
 	}
@@ -395,7 +395,7 @@ func codeText(code string) string {
 }
 
 // record files a cause under its operation, field and cause.
-func (s *sweeper) record(in badInput, cause, rule, msg string, req target.Request, exchanges []target.Exchange) {
+func (s *sweeper) record(in badInput, cause, rule, msg string, req target.Request, exchanges []record.Exchange) {
 	key := in.op.ID + "\x00" + in.field + "\x00" + cause
 	size := len(req.Body) + len(req.Query.Encode()) + len(req.Path)
 	f, ok := s.findings[key]
@@ -412,7 +412,7 @@ func (s *sweeper) record(in badInput, cause, rule, msg string, req target.Reques
 
 // readBack reads the state a refused call must have left as it was: the
 // wallet's balance, the payment's status, the account's fields.
-func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []target.Exchange, err error) {
+func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []record.Exchange, err error) {
 	x := s.x
 	if st.money && s.wallet >= 0 {
 		a := x.m.accounts[s.wallet]

@@ -8,11 +8,11 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // sweepTag marks what the sweep reports.
@@ -20,8 +20,8 @@ const sweepTag = "sweep"
 
 // result makes the sweep's scenarios: one per operation whose inputs all
 // passed, and one per finding, at its rule's level.
-func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *reports.Result {
-	res := &reports.Result{Target: s.e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
+func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *record.Run {
+	res := &record.Run{Target: s.e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
 	feature := fmt.Sprintf("Bad-input sweep (seed %d)", out.Seed)
 	cat, _ := rules.Load()
 	found := map[string]bool{}
@@ -36,12 +36,12 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 	// the read-backs) is evidence of the operation's scenario: the passing
 	// one, or the first finding's, as a first step; a finding's own
 	// exchanges stay with its step.
-	rest := map[string][]target.Exchange{}
-	restStep := func(op schemas.Operation, n int) reports.StepResult {
-		return reports.StepResult{Text: fmt.Sprintf("the partner sends %d bad inputs of %s, each a valid request with one field changed", n, op.Name), Status: "passed", Exchanges: rest[op.ID]}
+	rest := map[string][]record.Exchange{}
+	restStep := func(op schemas.Operation, n int) record.Step {
+		return record.Step{Text: fmt.Sprintf("the partner sends %d bad inputs of %s, each a valid request with one field changed", n, op.Name), Status: "passed", Exchanges: rest[op.ID]}
 	}
 	for _, op := range schemas.Catalogue() {
-		rest[op.ID] = []target.Exchange{}
+		rest[op.ID] = []record.Exchange{}
 		for _, ex := range s.calls[op.ID] {
 			if !shown[keyOf(ex)] {
 				rest[op.ID] = append(rest[op.ID], abridged(ex))
@@ -52,25 +52,25 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			continue
 		}
 		clauses := sortedClauses(op.Clause, "A-7")
-		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+		res.Scenarios = append(res.Scenarios, record.Scenario{
 			ID: fmt.Sprintf("sweep-%d.%s", out.Seed, op.ID), Feature: feature,
 			Name:    fmt.Sprintf("%s: %d bad inputs answered as the spec classes them", op.Name, n),
 			Tags:    append([]string{sweepTag}, clauses...),
-			Clauses: clauses, Status: reports.Passed,
-			Steps: []reports.StepResult{restStep(op, n)},
+			Clauses: clauses, Status: record.Passed,
+			Steps: []record.Step{restStep(op, n)},
 		})
 		delete(rest, op.ID)
 	}
 	for _, f := range out.Findings {
-		status, advisory := reports.Failed, false
+		status, advisory := record.Failed, false
 		quote := ""
 		if f.Rule == "" {
-			status, advisory = reports.Warning, true // implied, not stated
+			status, advisory = record.Warning, true // implied, not stated
 		}
 		if r, ok := cat.Rule(f.Rule); ok {
 			quote = r.Quote
 			if r.Level != rules.Normative {
-				status, advisory = reports.Warning, true
+				status, advisory = record.Warning, true
 			}
 		}
 		ruleClause, _, _ := strings.Cut(f.Rule, "#")
@@ -84,15 +84,15 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 		}
 		if len(f.Exchanges) > 0 {
 			ex := f.Exchanges[0]
-			msg += "\n  the request that shows it:\n" + reports.Curl(reports.ExchangeReport{Method: ex.Method, URL: s.red.URL(ex.URL), RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody})
+			msg += "\n  the request that shows it:\n" + reports.Curl(record.Exchange{Method: ex.Method, URL: s.red.URL(ex.URL), RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody})
 		}
 		step := fmt.Sprintf("the partner sends %s with %s", f.Operation.Name, inputText(f))
-		steps := []reports.StepResult{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}}
+		steps := []record.Step{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}}
 		if _, ok := rest[f.Operation.ID]; ok {
-			steps = append([]reports.StepResult{restStep(f.Operation, s.sent[f.Operation.ID])}, steps...)
+			steps = append([]record.Step{restStep(f.Operation, s.sent[f.Operation.ID])}, steps...)
 			delete(rest, f.Operation.ID)
 		}
-		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+		res.Scenarios = append(res.Scenarios, record.Scenario{
 			ID: fmt.Sprintf("sweep-%d.%s.%s", out.Seed, f.Operation.ID, slug(f.Field+" "+f.Cause)), Feature: feature,
 			Name:    f.Name(),
 			Tags:    tagsOf(clauses, f.Rule),
@@ -108,14 +108,14 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			msg = "an infrastructure error ended the sweep: " + s.red.String(runErr.Error())
 		}
 		// The calls of the operation the sweep stopped at.
-		var left []target.Exchange
+		var left []record.Exchange
 		for _, op := range schemas.Catalogue() {
 			left = append(left, rest[op.ID]...)
 		}
-		res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+		res.Scenarios = append(res.Scenarios, record.Scenario{
 			ID: fmt.Sprintf("sweep-%d.cut", out.Seed), Feature: feature, Name: "the sweep did not end",
-			Tags: []string{sweepTag}, Status: reports.Error, Message: msg,
-			Steps: []reports.StepResult{{Text: "the partner sends the bad inputs of the sweep", Status: "failed", Error: msg, Exchanges: left}},
+			Tags: []string{sweepTag}, Status: record.Error, Message: msg,
+			Steps: []record.Step{{Text: "the partner sends the bad inputs of the sweep", Status: "failed", Error: msg, Exchanges: left}},
 		})
 	}
 	return res
@@ -166,8 +166,8 @@ func sortedClauses(cs ...string) []string {
 }
 
 // Record is the sweep as report.json records it.
-func (o *SweepOutcome) Record() *reports.Sweep {
-	rec := &reports.Sweep{Seed: o.Seed, PerOperation: max(o.PerOperation, 0), Generated: o.Generated, Inputs: o.Inputs, Calls: o.Calls, Findings: []string{}}
+func (o *SweepOutcome) Record() *record.Sweep {
+	rec := &record.Sweep{Seed: o.Seed, PerOperation: max(o.PerOperation, 0), Generated: o.Generated, Inputs: o.Inputs, Calls: o.Calls, Findings: []string{}}
 	for _, f := range o.Findings {
 		rec.Findings = append(rec.Findings, f.Name())
 	}
@@ -228,7 +228,7 @@ type exchangeKey struct {
 	latency           time.Duration
 }
 
-func keyOf(ex target.Exchange) exchangeKey {
+func keyOf(ex record.Exchange) exchangeKey {
 	return exchangeKey{ex.Method, ex.URL, ex.RequestBody, ex.Latency}
 }
 
@@ -239,7 +239,7 @@ func keyOf(ex target.Exchange) exchangeKey {
 // evidence. A finding's request is kept whole, for its curl.
 const abridgeAbove = 4096
 
-func abridged(ex target.Exchange) target.Exchange {
+func abridged(ex record.Exchange) record.Exchange {
 	if n := len(ex.RequestBody); n > abridgeAbove {
 		cut := 1024
 		for cut > 0 && !utf8.RuneStart(ex.RequestBody[cut]) {

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -39,7 +39,7 @@ func TestSweepMutants(t *testing.T) {
 			}
 			if f := out.Failure; f != nil {
 				found = fmt.Sprintf("FOUND seed %d run %d: %s, %d->%d moves, replay %s", seed, f.Run, f.Invariant.ID, f.OriginalMoves, f.Moves, f.Replayed)
-			} else if out.Result.Counts()[reports.Warning] > 0 {
+			} else if out.Result.Counts()[record.Warning] > 0 {
 				found = fmt.Sprintf("WARNING seed %d", seed)
 			}
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -262,7 +263,7 @@ func checkMerged(t *testing.T, dir string, shards int) {
 	t.Helper()
 	rep, err := reports.ReadReport(dir)
 	require.NoError(t, err)
-	assert.Equal(t, reports.Conformant, rep.Verdict)
+	assert.Equal(t, record.Conformant, rep.Verdict)
 	assert.Nil(t, rep.Shard, "a merged report is the whole run")
 	assert.Equal(t, strings.Count(rep.RunID, "+")+1, shards, "the run id joins the shards' ids")
 	junit, err := os.ReadFile(filepath.Join(dir, reports.JUnitFile))
@@ -392,7 +393,7 @@ func checkGitHubActions(t *testing.T, bin string) {
 	checkMerged(t, filepath.Join(artifacts, "conformance-report"), len(shards))
 	sum, err := os.ReadFile(summary)
 	require.NoError(t, err)
-	assert.Contains(t, string(sum), reports.Conformant, "the job summary")
+	assert.Contains(t, string(sum), record.Conformant, "the job summary")
 }
 
 // The GitLab CI recipe, as far as it can be read and run here.

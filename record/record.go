@@ -160,7 +160,7 @@ type Step struct {
 }
 
 // Exchange is one HTTP call to the target and what came back: the one
-// shape of an exchange. Package target's client fills it (target.Exchange);
+// shape of an exchange. Package target's client fills it;
 // a report holds it redacted once more, in its evidence store
 // (reports.Evidence writes it as schemas/evidence.schema.json documents),
 // and every view of a call (report.html, the HAR, a curl command, the

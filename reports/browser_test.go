@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // browser returns the path of a headless Chromium, or skips the test when
@@ -160,11 +161,11 @@ func TestHTMLMatrixAndCodeReadWholeInABrowser(t *testing.T) {
 	r := testResult()
 	for _, c := range SpecClauses() {
 		for i := range 60 {
-			st := Passed
+			st := record.Passed
 			if i%7 == 3 {
-				st = Failed
+				st = record.Failed
 			}
-			r.Scenarios = append(r.Scenarios, ScenarioResult{ID: fmt.Sprintf("%s-crowd.feature:%d", c.Tag, 10+i), Name: "a scenario of " + c.Title,
+			r.Scenarios = append(r.Scenarios, record.Scenario{ID: fmt.Sprintf("%s-crowd.feature:%d", c.Tag, 10+i), Name: "a scenario of " + c.Title,
 				Clauses: []string{c.Tag}, Status: st, Message: "expected HTTP 201 with responseCode \"0000\", got HTTP 200"})
 		}
 	}

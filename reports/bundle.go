@@ -23,6 +23,8 @@ import (
 
 	"github.com/tidwall/gjson"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // Names of the files in a certification bundle.
@@ -70,16 +72,16 @@ type Manifest struct {
 // Coverage is what a verdict covers: which suite checked what, of which
 // scope, with which results.
 type Coverage struct {
-	Suite Suite  `json:"suite"`
-	Tags  string `json:"tags"`  // the --tags expression; "" for every scenario
-	Shard *Shard `json:"shard"` // the part of a run; null for a whole run
-	Rerun *Rerun `json:"rerun"` // a partial rerun (never bundled; shown by verify); null otherwise
+	Suite Suite         `json:"suite"`
+	Tags  string        `json:"tags"`  // the --tags expression; "" for every scenario
+	Shard *record.Shard `json:"shard"` // the part of a run; null for a whole run
+	Rerun *record.Rerun `json:"rerun"` // a partial rerun (never bundled; shown by verify); null otherwise
 	// Exploration is the run's stateful exploration (its seed replays it); null for none.
-	Exploration *Exploration `json:"exploration"`
+	Exploration *record.Exploration `json:"exploration"`
 	// Sweep is the run's bad-input sweep (its seed makes it again); absent for none.
-	Sweep   *Sweep   `json:"sweep,omitempty"`
-	Counts  Counts   `json:"counts"`  // scenarios by status
-	Claimed []string `json:"claimed"` // clauses with scenarios in the run, not excluded
+	Sweep   *record.Sweep `json:"sweep,omitempty"`
+	Counts  Counts        `json:"counts"`  // scenarios by status
+	Claimed []string      `json:"claimed"` // clauses with scenarios in the run, not excluded
 	// Unclaimed are the clauses the profile excludes (scope.exclude).
 	Unclaimed []string `json:"unclaimed"`
 	// Unchecked are clauses the run did not check: untested, not selected (--tags, --shard) or not run.
@@ -99,11 +101,11 @@ func ReportConsistency(data []byte) (*Report, error) {
 	if got := rep.DerivedVerdict(); got != rep.Verdict {
 		return nil, fmt.Errorf("%s states the verdict %s, but its scenario results give %s: the report was edited", BundleReport, rep.Verdict, got)
 	}
-	counts := map[Status]int{}
+	counts := map[record.Status]int{}
 	for _, sc := range rep.Scenarios {
 		counts[sc.Status]++
 	}
-	for _, st := range Statuses() {
+	for _, st := range record.Statuses() {
 		if counts[st] != rep.Counts.ByStatus[st] {
 			return nil, fmt.Errorf("%s counts %d %s scenarios, but lists %d: the report was edited", BundleReport, rep.Counts.ByStatus[st], st, counts[st])
 		}

@@ -104,7 +104,7 @@ func causes(rep *Report) []Cause {
 	var first []int // position of each cause's first scenario
 	for i := range scenarios {
 		s := &scenarios[i]
-		if s.Status != Failed && s.Status != Blocked && s.Status != Error {
+		if s.Status != record.Failed && s.Status != record.Blocked && s.Status != record.Error {
 			continue
 		}
 		op, answer, success := failingCall(rep, *s)
@@ -141,14 +141,14 @@ func causes(rep *Report) []Cause {
 		}
 		c := &out[j]
 		c.Scenarios = append(c.Scenarios, s.ID)
-		if s.Status != Blocked && !c.Root {
+		if s.Status != record.Blocked && !c.Root {
 			c.Message = msg // a scenario of the operation's own, the clearest example
 		}
 		switch s.Status {
-		case Failed:
+		case record.Failed:
 			c.Failed++
 			c.Root = true
-		case Error:
+		case record.Error:
 			c.Errors++
 			c.Root = true
 		default:
@@ -177,7 +177,7 @@ func causes(rep *Report) []Cause {
 		sorted[r] = out[j]
 	}
 	for i := range scenarios {
-		if scenarios[i].Cause >= 0 && (scenarios[i].Status == Failed || scenarios[i].Status == Blocked || scenarios[i].Status == Error) {
+		if scenarios[i].Cause >= 0 && (scenarios[i].Status == record.Failed || scenarios[i].Status == record.Blocked || scenarios[i].Status == record.Error) {
 			scenarios[i].Cause = rank[scenarios[i].Cause]
 		}
 	}
@@ -217,7 +217,7 @@ func failingCall(rep *Report, s ScenarioReport) (op, answer string, ok bool) {
 // answerOf says what the target answered in an exchange: "HTTP 200,
 // responseCode 0000", "no answer: ...", or the Content-Type of an answer
 // that is not JSON.
-func answerOf(ex ExchangeReport) string {
+func answerOf(ex record.Exchange) string {
 	if ex.Error != "" {
 		return "no answer: " + messageShape(ex.Error)
 	}
@@ -234,7 +234,7 @@ func answerOf(ex ExchangeReport) string {
 // readsSucceeded reports whether every read a step made to judge a move
 // was a success of its operation: only then is the move at fault (a read
 // that failed is a fault of its own).
-func readsSucceeded(reads []ExchangeReport) bool {
+func readsSucceeded(reads []record.Exchange) bool {
 	for _, ex := range reads {
 		o, known := schemas.Lookup(ex.Operation)
 		if !known || ex.Error != "" || !success(o, ex) {
@@ -247,7 +247,7 @@ func readsSucceeded(reads []ExchangeReport) bool {
 // moveSucceeded reports whether a move was a success of its operation: a
 // move that was refused changed nothing, so what the read found is not its
 // effect.
-func moveSucceeded(ex ExchangeReport) bool {
+func moveSucceeded(ex record.Exchange) bool {
 	o, known := schemas.Lookup(ex.Operation)
 	return known && ex.Error == "" && success(o, ex)
 }

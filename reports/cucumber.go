@@ -206,7 +206,7 @@ func WriteCucumber(w io.Writer, rep *Report, g *Gherkin) error {
 // rule of WriteCucumber.
 func cucumberSteps(s ScenarioReport, gs GherkinScenario, uri string, locate func(string) string) []cukeStep {
 	steps := gs.Steps
-	if len(steps) == 0 && s.Status != Passed {
+	if len(steps) == 0 && s.Status != record.Passed {
 		// A scenario that ended before any step ran (the exploration could
 		// not be made) still shows its status.
 		steps = []GherkinStep{{Keyword: "* ", Text: "(no step ran)", Line: gs.Line}}
@@ -247,14 +247,14 @@ func cucumberSteps(s ScenarioReport, gs GherkinScenario, uri string, locate func
 		out[at].Result.Status, out[at].Result.Error = status, msg
 	}
 	switch s.Status {
-	case Passed:
-	case Failed, Error, Blocked:
+	case record.Passed:
+	case record.Failed, record.Error, record.Blocked:
 		at := failed
 		if at < 0 || at >= len(out) {
 			at = min(len(s.Steps), len(out)-1) // the first step it did not complete
 		}
 		from(at, cukeFailed, message(s, at))
-	case Warning:
+	case record.Warning:
 		if failed >= 0 && failed < len(out) {
 			from(failed, cukeSkipped, message(s, failed))
 			break

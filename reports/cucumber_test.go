@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // WriteCucumber maps each of the suite's statuses into cucumber's step
@@ -21,18 +22,18 @@ func TestWriteCucumberMapsEveryStatusByOneRule(t *testing.T) {
 		return out
 	}
 	rep := &Report{Scenarios: []ScenarioReport{
-		{ID: "b.feature:3", Feature: "B", Name: "passes", Status: Passed, Steps: three("passed", "passed", "passed")},
-		{ID: "a.feature:3", Feature: "A", Name: "fails", Status: Failed, Message: "expected 0000, got 0099", Steps: three("passed", "failed", "skipped")},
-		{ID: "a.feature:9", Feature: "A", Name: "blocked", Status: Blocked, Message: "blocked by Create Account", Steps: three("failed", "skipped", "skipped")},
-		{ID: "a.feature:15", Feature: "A", Name: "cut short", Status: Error, Message: "the run reached --max-duration", Steps: three("passed")},
-		{ID: "a.feature:21", Feature: "A", Name: "advice", Status: Warning, Message: "advisory A-1#1: x", Steps: func() []StepReport {
+		{ID: "b.feature:3", Feature: "B", Name: "passes", Status: record.Passed, Steps: three("passed", "passed", "passed")},
+		{ID: "a.feature:3", Feature: "A", Name: "fails", Status: record.Failed, Message: "expected 0000, got 0099", Steps: three("passed", "failed", "skipped")},
+		{ID: "a.feature:9", Feature: "A", Name: "blocked", Status: record.Blocked, Message: "blocked by Create Account", Steps: three("failed", "skipped", "skipped")},
+		{ID: "a.feature:15", Feature: "A", Name: "cut short", Status: record.Error, Message: "the run reached --max-duration", Steps: three("passed")},
+		{ID: "a.feature:21", Feature: "A", Name: "advice", Status: record.Warning, Message: "advisory A-1#1: x", Steps: func() []StepReport {
 			s := three("passed", "passed", "passed")
-			s[2].Advice = []Advice{{Rule: "A-1#1", Message: "x"}}
+			s[2].Advice = []record.Advice{{Rule: "A-1#1", Message: "x"}}
 			return s
 		}()},
-		{ID: "a.feature:27", Feature: "A", Name: "advisory scenario", Status: Warning, Message: "expected y", Steps: three("passed", "failed", "skipped")},
-		{ID: "a.feature:33", Feature: "A", Name: "not claimed", Status: NotClaimed},
-		{ID: "a.feature:39", Feature: "A", Name: "skipped", Status: Skipped, Message: "the profile has no merchant.accno", Steps: three("skipped", "skipped", "skipped")},
+		{ID: "a.feature:27", Feature: "A", Name: "advisory scenario", Status: record.Warning, Message: "expected y", Steps: three("passed", "failed", "skipped")},
+		{ID: "a.feature:33", Feature: "A", Name: "not claimed", Status: record.NotClaimed},
+		{ID: "a.feature:39", Feature: "A", Name: "skipped", Status: record.Skipped, Message: "the profile has no merchant.accno", Steps: three("skipped", "skipped", "skipped")},
 	}}
 	g := &Gherkin{
 		Features:  []GherkinFeature{{URI: "a.feature", ID: "a", Keyword: "Feature", Name: "A", Line: 2}, {URI: "b.feature", ID: "b", Keyword: "Feature", Name: "B", Line: 1}},

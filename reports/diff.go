@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // Change is one scenario as two runs saw it. A side the scenario is absent
@@ -13,8 +15,8 @@ type Change struct {
 	OldID   string   // the scenario ID in OLD when it differs (its lines moved); "" otherwise
 	Name    string   // the scenario's name
 	Clauses []string // its clauses
-	Old     Status
-	New     Status
+	Old     record.Status
+	New     record.Status
 	// OldWaived and NewWaived tell whether a waiver covered the scenario.
 	OldWaived, NewWaived bool
 	// Message is why the scenario did not pass: NEW's, or OLD's when it
@@ -94,7 +96,7 @@ func CompareScenarios(old, new []ScenarioReport) Diff {
 			}
 		case n.Failing():
 			d.NewFailures = append(d.NewFailures, c)
-		case o.Failing() && !Counting(n.Status, n.Advisory):
+		case o.Failing() && !record.Counting(n.Status, n.Advisory):
 			c.Message = o.Message
 			d.Fixed = append(d.Fixed, c)
 		case o.Status != n.Status || c.OldWaived != c.NewWaived:
@@ -144,7 +146,7 @@ func matchScenarios(old, new []ScenarioReport) map[int]int {
 }
 
 // level writes a status as the diff shows it: "FAILED (waived)", "-" when absent.
-func level(st Status, waived bool) string {
+func level(st record.Status, waived bool) string {
 	switch {
 	case st == "":
 		return "-"

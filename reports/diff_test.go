@@ -6,9 +6,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
-func sr(id, name string, st Status) ScenarioReport {
+func sr(id, name string, st record.Status) ScenarioReport {
 	return ScenarioReport{ID: id, Name: name, Clauses: []string{"A-4.2"}, Status: st, Message: name + " went wrong"}
 }
 
@@ -22,34 +23,34 @@ func ids(cs []Change) []string {
 
 // Every kind of change lands in its list, in NEW's order, and only there.
 func TestCompareSortsEveryChange(t *testing.T) {
-	waived := func(s ScenarioReport) ScenarioReport { s.Waiver = &Waiver{Clause: "A-4.2"}; return s }
+	waived := func(s ScenarioReport) ScenarioReport { s.Waiver = &record.Waiver{Clause: "A-4.2"}; return s }
 	advisory := func(s ScenarioReport) ScenarioReport { s.Advisory = true; return s }
 	old := []ScenarioReport{
-		sr("a.feature:1", "stays passed", Passed),
-		sr("a.feature:2", "breaks", Passed),
-		sr("a.feature:3", "is fixed", Failed),
-		sr("a.feature:4", "stays failed", Failed),
-		sr("a.feature:5", "failed now blocked", Failed),
-		sr("a.feature:6", "passed now warns", Passed),
-		waived(sr("a.feature:7", "waiver expired", Failed)),
-		sr("a.feature:8", "now waived", Error),
-		sr("a.feature:9", "is removed", Failed),
-		sr("a.feature:10", "errs now skipped", Error),
-		sr("a.feature:11", "blocked now advisory blocked", Blocked),
+		sr("a.feature:1", "stays passed", record.Passed),
+		sr("a.feature:2", "breaks", record.Passed),
+		sr("a.feature:3", "is fixed", record.Failed),
+		sr("a.feature:4", "stays failed", record.Failed),
+		sr("a.feature:5", "failed now blocked", record.Failed),
+		sr("a.feature:6", "passed now warns", record.Passed),
+		waived(sr("a.feature:7", "waiver expired", record.Failed)),
+		sr("a.feature:8", "now waived", record.Error),
+		sr("a.feature:9", "is removed", record.Failed),
+		sr("a.feature:10", "errs now skipped", record.Error),
+		sr("a.feature:11", "blocked now advisory blocked", record.Blocked),
 	}
 	new := []ScenarioReport{
-		sr("a.feature:1", "stays passed", Passed),
-		sr("a.feature:2", "breaks", Failed),
-		sr("a.feature:3", "is fixed", Passed),
-		sr("a.feature:4", "stays failed", Failed),
-		sr("a.feature:5", "failed now blocked", Blocked),
-		advisory(sr("a.feature:6", "passed now warns", Warning)),
-		sr("a.feature:7", "waiver expired", Failed),
-		waived(sr("a.feature:8", "now waived", Error)),
-		sr("a.feature:10", "errs now skipped", Skipped),
-		advisory(sr("a.feature:11", "blocked now advisory blocked", Blocked)),
-		sr("a.feature:12", "is new and fails", Error),
-		sr("a.feature:13", "is new and passes", Passed),
+		sr("a.feature:1", "stays passed", record.Passed),
+		sr("a.feature:2", "breaks", record.Failed),
+		sr("a.feature:3", "is fixed", record.Passed),
+		sr("a.feature:4", "stays failed", record.Failed),
+		sr("a.feature:5", "failed now blocked", record.Blocked),
+		advisory(sr("a.feature:6", "passed now warns", record.Warning)),
+		sr("a.feature:7", "waiver expired", record.Failed),
+		waived(sr("a.feature:8", "now waived", record.Error)),
+		sr("a.feature:10", "errs now skipped", record.Skipped),
+		advisory(sr("a.feature:11", "blocked now advisory blocked", record.Blocked)),
+		sr("a.feature:12", "is new and fails", record.Error),
+		sr("a.feature:13", "is new and passes", record.Passed),
 	}
 	d := CompareScenarios(old, new)
 	assert.Equal(t, []string{"a.feature:2", "a.feature:7", "a.feature:12"}, ids(d.NewFailures))
@@ -62,10 +63,10 @@ func TestCompareSortsEveryChange(t *testing.T) {
 	assert.True(t, d.Regressed())
 
 	fixed := d.Fixed[0]
-	assert.Equal(t, Failed, fixed.Old)
-	assert.Equal(t, Passed, fixed.New)
+	assert.Equal(t, record.Failed, fixed.Old)
+	assert.Equal(t, record.Passed, fixed.New)
 	assert.Equal(t, "is fixed went wrong", fixed.Message, "a fixed scenario shows what was wrong")
-	assert.Equal(t, Status(""), d.NewFailures[2].Old, "a new scenario has no old level")
+	assert.Equal(t, record.Status(""), d.NewFailures[2].Old, "a new scenario has no old level")
 
 	same := CompareScenarios(old, old)
 	assert.False(t, same.Regressed())
@@ -77,8 +78,8 @@ func TestCompareSortsEveryChange(t *testing.T) {
 // A scenario whose lines moved is still itself: it pairs by feature file and
 // name, in order, once the IDs do not match.
 func TestCompareFollowsMovedScenarios(t *testing.T) {
-	old := []ScenarioReport{sr("a.feature:10", "x", Passed), sr("a.feature:20", "y", Failed), sr("a.feature:30", "y", Passed), sr("b.feature:5", "x", Passed)}
-	new := []ScenarioReport{sr("a.feature:12", "x", Passed), sr("a.feature:22", "y", Failed), sr("a.feature:32", "y", Failed), sr("c.feature:5", "x", Passed)}
+	old := []ScenarioReport{sr("a.feature:10", "x", record.Passed), sr("a.feature:20", "y", record.Failed), sr("a.feature:30", "y", record.Passed), sr("b.feature:5", "x", record.Passed)}
+	new := []ScenarioReport{sr("a.feature:12", "x", record.Passed), sr("a.feature:22", "y", record.Failed), sr("a.feature:32", "y", record.Failed), sr("c.feature:5", "x", record.Passed)}
 	d := CompareScenarios(old, new)
 	assert.Equal(t, []string{"a.feature:32"}, ids(d.NewFailures))
 	assert.Equal(t, "a.feature:30", d.NewFailures[0].OldID)
@@ -92,8 +93,8 @@ func TestCompareFollowsMovedScenarios(t *testing.T) {
 func TestWriteDiff(t *testing.T) {
 	old := Build(testResult(), testMeta(), nil, nil)
 	r := testResult()
-	r.Scenarios[0].Status, r.Scenarios[0].Message = Failed, "expected HTTP 201, got 200\nresponse: ..."
-	r.Scenarios[2].Status, r.Scenarios[2].Message = Passed, ""
+	r.Scenarios[0].Status, r.Scenarios[0].Message = record.Failed, "expected HTTP 201, got 200\nresponse: ..."
+	r.Scenarios[2].Status, r.Scenarios[2].Message = record.Passed, ""
 	new := Build(r, testMeta(), nil, nil)
 	d := Compare(old, new)
 	var b strings.Builder
@@ -109,7 +110,7 @@ fixed (1):
 OLD -> NEW: 1 new failures, 1 fixed, 0 changed levels, 0 added, 0 removed; 1 of NEW's 2 failures were failing in OLD
 `, b.String())
 
-	aborted := Build(&Result{Aborted: "the target at x cannot be reached"}, testMeta(), nil, nil)
+	aborted := Build(&record.Run{Aborted: "the target at x cannot be reached"}, testMeta(), nil, nil)
 	d = Compare(old, aborted)
 	assert.True(t, d.Regressed())
 	assert.Empty(t, d.NewFailures)

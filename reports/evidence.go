@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"io"
 	"net/http"
 	"os"
@@ -34,7 +35,7 @@ const EvidenceSchemaVersion = "1.0"
 // Its JSON is documented by schemas/evidence.schema.json.
 type Evidence struct {
 	SchemaVersion string
-	Exchanges     []ExchangeReport
+	Exchanges     []record.Exchange
 }
 
 // evidenceJSON is the evidence store as its file writes it.
@@ -92,9 +93,9 @@ func (e *Evidence) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	e.SchemaVersion = in.SchemaVersion
-	e.Exchanges = make([]ExchangeReport, len(in.Exchanges))
+	e.Exchanges = make([]record.Exchange, len(in.Exchanges))
 	for i, ex := range in.Exchanges {
-		e.Exchanges[i] = ExchangeReport{
+		e.Exchanges[i] = record.Exchange{
 			Operation: ex.Operation, Method: ex.Method, URL: ex.URL,
 			RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody,
 			Status: ex.Status, ResponseHeaders: ex.ResponseHeaders, ResponseBody: ex.ResponseBody,
@@ -133,7 +134,7 @@ func (rep *Report) evidenceStore() (*encodedEvidence, error) {
 	enc.SetEscapeHTML(false)
 	exchanges := rep.exchanges
 	if exchanges == nil {
-		exchanges = []ExchangeReport{}
+		exchanges = []record.Exchange{}
 	}
 	if err := enc.Encode(Evidence{SchemaVersion: EvidenceSchemaVersion, Exchanges: exchanges}.file()); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"net/http"
 	"regexp"
 	"sort"
@@ -12,7 +13,7 @@ import (
 // failure if it has one (else the first scenario it blocked), with the
 // exchanges that show why (FailureEvidence: for a move whose effect a read
 // revealed, the move first, then the read).
-func (rep *Report) CauseExample(c Cause) (ScenarioReport, []ExchangeReport, bool) {
+func (rep *Report) CauseExample(c Cause) (ScenarioReport, []record.Exchange, bool) {
 	var first *ScenarioReport
 	for _, id := range c.Scenarios {
 		s, ok := rep.Scenario(id)
@@ -22,7 +23,7 @@ func (rep *Report) CauseExample(c Cause) (ScenarioReport, []ExchangeReport, bool
 		if _, _, defect := suiteStep(s); defect {
 			return s, nil, true // a step the suite could not run: no call shows it
 		}
-		if s.Status != Blocked {
+		if s.Status != record.Blocked {
 			_, ex := rep.FailureEvidence(s)
 			return s, ex, true
 		}
@@ -77,7 +78,7 @@ func PlainQuote(q string) string {
 // response (status, headers, body), secrets redacted as in the report.
 // Each line starts with indent; bodies longer than maxBody are cut, with
 // how much more the report holds; headers are written when asked.
-func ExchangeText(exchanges []ExchangeReport, indent string, maxBody int, headers bool) string {
+func ExchangeText(exchanges []record.Exchange, indent string, maxBody int, headers bool) string {
 	var b strings.Builder
 	for _, ex := range exchanges {
 		fmt.Fprintf(&b, "%srequest: %s %s\n", indent, ex.Method, ex.URL)

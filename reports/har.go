@@ -3,6 +3,7 @@ package reports
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"io"
 	"mime"
 	"net/http"
@@ -203,7 +204,7 @@ func buildHAR(rep *Report) har {
 // harTime is ISO 8601 with milliseconds, as browsers write it.
 const harTime = "2006-01-02T15:04:05.000Z07:00"
 
-func entryOf(ex ExchangeReport, at time.Time) harEntry {
+func entryOf(ex record.Exchange, at time.Time) harEntry {
 	e := harEntry{
 		StartedDateTime: at.UTC().Format(harTime),
 		Time:            ex.LatencyMs(),

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
@@ -43,8 +44,8 @@ func harOf(t *testing.T, rep *Report) (map[string]any, []byte) {
 // aborted run's exchange, so every kind of entry is written.
 func harFixture() *Report {
 	r := testResult()
-	r.Scenarios = append(r.Scenarios, ScenarioResult{ID: "B-4.13-balance-enquiry.feature:9", Name: "The balance is read", Clauses: []string{"B-4.13"}, Status: Passed,
-		Steps: []StepResult{{Text: "the partner reads the balance", Status: "passed", Exchanges: []target.Exchange{{
+	r.Scenarios = append(r.Scenarios, record.Scenario{ID: "B-4.13-balance-enquiry.feature:9", Name: "The balance is read", Clauses: []string{"B-4.13"}, Status: record.Passed,
+		Steps: []record.Step{{Text: "the partner reads the balance", Status: "passed", Exchanges: []record.Exchange{{
 			Operation: "balance-enquiry", Method: "GET", URL: base + "/account/100000001/balance?partnerReference=r0a1b2c-9&programCode=PRG01&localTime=10%3A30%3A00",
 			RequestHeaders: hdr("Accept", "application/json", "X-Auth-Token", target.Redacted), Status: 200,
 			ResponseHeaders: hdr("Content-Type", "application/json; charset=utf-8"), ResponseBody: `{"responseCode":"0000","avlBal":10.00}`,
@@ -160,8 +161,8 @@ func TestHARIsRedactedAsTheReport(t *testing.T) {
 
 // A run that was aborted has its Issue Token exchange on a page of its own.
 func TestHAROfAnAbortedRun(t *testing.T) {
-	r := &Result{Target: base, Started: time.Date(2026, 5, 4, 8, 30, 0, 0, time.UTC), Aborted: "the target refused to issue a token",
-		AbortEvidence: []target.Exchange{{Operation: "issue-token", Method: "POST", URL: base + "/user/u/issue",
+	r := &record.Run{Target: base, Started: time.Date(2026, 5, 4, 8, 30, 0, 0, time.UTC), Aborted: "the target refused to issue a token",
+		AbortEvidence: []record.Exchange{{Operation: "issue-token", Method: "POST", URL: base + "/user/u/issue",
 			RequestHeaders: hdr("Content-Type", "application/json"), RequestBody: `{"password":"[REDACTED]"}`,
 			Status: 500, ResponseHeaders: hdr("Content-Type", "text/html"), ResponseBody: "<html>down</html>", Latency: time.Millisecond}}}
 	rep := Build(r, testMeta(), nil, nil)

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
@@ -101,7 +102,7 @@ type htmlView struct {
 }
 
 type statusCount struct {
-	Status Status
+	Status record.Status
 	Count  int
 }
 
@@ -112,7 +113,7 @@ type matrixRow struct {
 
 type scenarioLink struct {
 	ID, Anchor, Name string
-	Status           Status
+	Status           record.Status
 	Waived           bool
 }
 
@@ -162,7 +163,7 @@ type failureView struct {
 }
 
 type exchangeView struct {
-	ExchangeReport
+	record.Exchange
 	RequestHeaders  []string // "Name: value", sorted by name
 	ResponseHeaders []string
 	RequestBody     string // pretty-printed when JSON
@@ -187,8 +188,8 @@ func ruleViews(ids []string) []ruleView {
 }
 
 func newHTMLView(rep *Report) htmlView {
-	v := htmlView{Report: rep, VerdictClass: "v-" + cssName(rep.Verdict), Blocked: rep.Counts.ByStatus[Blocked]}
-	for _, s := range Statuses() {
+	v := htmlView{Report: rep, VerdictClass: "v-" + cssName(rep.Verdict), Blocked: rep.Counts.ByStatus[record.Blocked]}
+	for _, s := range record.Statuses() {
 		v.Counts = append(v.Counts, statusCount{Status: s, Count: rep.Counts.ByStatus[s]})
 	}
 	if rep.Profile != nil {
@@ -222,7 +223,7 @@ func newHTMLView(rep *Report) htmlView {
 			sv.Steps = append(sv.Steps, stv)
 		}
 		v.Scenarios = append(v.Scenarios, sv)
-		if s.Status == Warning || s.Status == Skipped {
+		if s.Status == record.Warning || s.Status == record.Skipped {
 			v.Attention = append(v.Attention, sv)
 		}
 	}
@@ -242,7 +243,7 @@ func newHTMLView(rep *Report) htmlView {
 	}
 	var waived []failureView
 	for _, sv := range v.Scenarios {
-		if sv.Status != Failed && sv.Status != Error {
+		if sv.Status != record.Failed && sv.Status != record.Error {
 			continue
 		}
 		f := failureView{scenarioView: sv}
@@ -263,9 +264,9 @@ func newHTMLView(rep *Report) htmlView {
 	return v
 }
 
-func newExchangeView(ex ExchangeReport) exchangeView {
+func newExchangeView(ex record.Exchange) exchangeView {
 	return exchangeView{
-		ExchangeReport:  ex,
+		Exchange:        ex,
 		RequestHeaders:  headerLines(ex.RequestHeaders),
 		ResponseHeaders: headerLines(ex.ResponseHeaders),
 		RequestBody:     pretty(ex.RequestBody),
@@ -302,7 +303,7 @@ func pretty(body string) string {
 // $WALLET_TOKEN, every [REDACTED] value (in the URL, a header or the body)
 // as $WALLET_SECRET. Everything else is single-quoted; the body is passed
 // with --data-raw.
-func Curl(ex ExchangeReport) string {
+func Curl(ex record.Exchange) string {
 	method := ex.Method
 	if method == "" {
 		method = http.MethodGet
@@ -384,7 +385,7 @@ func singleQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func statusClass(s Status) string { return "st-" + cssName(string(s)) }
+func statusClass(s record.Status) string { return "st-" + cssName(string(s)) }
 
 // cssName turns a status, result or verdict into a class name: "NOT
 // CLAIMED" -> "not-claimed".

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
@@ -114,7 +115,7 @@ func TestHTMLReport(t *testing.T) {
 	assert.Equal(t, []string{"verdict", "causes", "failures", "matrix", "warnings", "rules", "latency", "observations", "waivers", "scenarios"}, ids, "what went wrong comes before the matrix")
 
 	verdict := root.byAttr("id", "verdict")
-	assert.Contains(t, verdict.Text, NotConformant)
+	assert.Contains(t, verdict.Text, record.NotConformant)
 	assert.Contains(t, verdict.Text, "NOT CLAIMED")
 
 	// The matrix has a row per clause of both documents, in order.
@@ -214,7 +215,7 @@ func TestHTMLReport(t *testing.T) {
 }
 
 func TestCurlQuotesForTheShell(t *testing.T) {
-	ex := ExchangeReport{
+	ex := record.Exchange{
 		Method: "PUT", URL: base + "/account?x=[REDACTED]&y=1",
 		RequestHeaders: hdr("X-Auth-Token", "whatever", "Cookie", target.Redacted, "Content-Type", "application/json"),
 		RequestBody:    `{"name":"O'Brien","password":"[REDACTED]","note":"$HOME ` + "`id`" + `"}`,
@@ -247,7 +248,7 @@ func TestCurlQuotesForTheShell(t *testing.T) {
 // only the scenario's other rules as what it also checks.
 func TestHTMLQuotesTheBrokenRuleOnce(t *testing.T) {
 	rep, _ := testReport(t)
-	i := slices.IndexFunc(rep.Scenarios, func(s ScenarioReport) bool { return s.Status == Failed })
+	i := slices.IndexFunc(rep.Scenarios, func(s ScenarioReport) bool { return s.Status == record.Failed })
 	require.GreaterOrEqual(t, i, 0, "the test report has a failure")
 	rep.Scenarios[i].Rules, rep.Scenarios[i].Broke = []string{"A-7#6", "A-7#5"}, "A-7#6"
 	var b bytes.Buffer

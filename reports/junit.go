@@ -3,6 +3,7 @@ package reports
 import (
 	"encoding/xml"
 	"fmt"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"io"
 	"strings"
 )
@@ -98,7 +99,7 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 		}
 		suite.Tests++
 		switch {
-		case s.Failing() && s.Status == Failed:
+		case s.Failing() && s.Status == record.Failed:
 			c.Failure = &junitProblem{Message: firstLine(s.Message), Type: string(s.Status), Text: s.Message}
 			suite.Failures++
 		case s.Failing():
@@ -106,12 +107,12 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 			suite.Errors++
 		case s.Waiver != nil:
 			c.SystemOut = fmt.Sprintf("%s, waived until %s (%s): %s\n\n%s", s.Status, s.Waiver.Expires, s.Waiver.Target(), s.Waiver.Justification, s.Message)
-		case s.Status == Warning:
+		case s.Status == record.Warning:
 			c.SystemOut = "WARNING: an @advisory rule (implied, not stated by the spec) did not hold; it does not fail the verdict.\n\n" + s.Message
-		case s.Status == Skipped:
+		case s.Status == record.Skipped:
 			c.Skipped = &junitSkipped{Message: "SKIPPED: " + s.Message}
 			suite.Skipped++
-		case s.Status == NotClaimed:
+		case s.Status == record.NotClaimed:
 			c.Skipped = &junitSkipped{Message: "NOT CLAIMED: excluded by the profile's scope"}
 			suite.Skipped++
 		}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -122,8 +123,8 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 	var started, end time.Time
 	from := map[string]string{} // scenario ID -> directory
 	var runIDs, notices []string
-	var exploration *Exploration // one shard explores (run --shard 1/N)
-	var sweep *Sweep             // ... and sweeps
+	var exploration *record.Exploration // one shard explores (run --shard 1/N)
+	var sweep *record.Sweep             // ... and sweeps
 	for _, p := range parts {
 		rep := p.Report
 		if rep.Exploration != nil {
@@ -176,7 +177,7 @@ func Merge(parts []Part, idx Index, set *schemas.Set) (*Report, error) {
 	}
 
 	lead := parts[0].Report
-	m := Meta{
+	m := record.Meta{
 		RunID:          strings.Join(runIDs, "+"),
 		Time:           started,
 		SuiteVersion:   lead.Suite.Version,
@@ -231,7 +232,7 @@ func (rep *Report) adopt(from *Report, s ScenarioReport) ScenarioReport {
 			}
 		}
 		st.Checks, st.Exchanges = checks, exchanges
-		st.Advice = append([]Advice(nil), st.Advice...)
+		st.Advice = append([]record.Advice(nil), st.Advice...)
 		steps[i] = st
 	}
 	s.Steps = steps
@@ -269,7 +270,7 @@ func shardOrder(parts []Part) ([]Part, error) {
 		var missing []string
 		for i := 1; i <= n; i++ {
 			if !have[i] {
-				missing = append(missing, Shard{Index: i, Count: n}.String())
+				missing = append(missing, record.Shard{Index: i, Count: n}.String())
 			}
 		}
 		return nil, fmt.Errorf("the run was split into %d shards, and shard %s is missing: merge the report directories of every shard", n, strings.Join(missing, ", "))
@@ -332,8 +333,8 @@ func mergeWaivers(parts []Part, pos map[string]int) []WaiverStatus {
 		applied, expired  bool
 		unusedInEveryPart bool
 	}
-	idx := map[Waiver]*acc{}
-	var order []Waiver
+	idx := map[record.Waiver]*acc{}
+	var order []record.Waiver
 	for _, p := range parts {
 		for _, ws := range p.Report.Waivers {
 			a, ok := idx[ws.Waiver]

@@ -9,11 +9,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-func shardWaivers() []Waiver {
-	return []Waiver{
+func shardWaivers() []record.Waiver {
+	return []record.Waiver{
 		clauseWaiver("2026-12-31"), // applied in the shard that has the failure, names nothing in the other
 		errorWaiver("2026-01-31"),  // expired
 		{Clause: "A-4.2", Justification: "was flaky", Expires: "2026-12-31"},                        // unused: its scenarios pass, one in each shard
@@ -43,7 +44,7 @@ func writeShards(t *testing.T, set *schemas.Set, n int) ([]string, []string) {
 		st := ApplyWaivers(r, shardWaivers(), today)
 		m := testMeta()
 		m.RunID = "r" + string(rune('a'+k))
-		m.Shard = &Shard{Index: k + 1, Count: n}
+		m.Shard = &record.Shard{Index: k + 1, Count: n}
 		m.Notices = []string{"TLS certificate verification was skipped"}
 		dir := filepath.Join(t.TempDir(), "shard")
 		require.NoError(t, WriteRun(dir, Build(r, m, st, set), nil))
@@ -70,7 +71,7 @@ func TestMergeOfShardsIsTheWholeRun(t *testing.T) {
 	m := testMeta()
 	m.Notices = []string{"TLS certificate verification was skipped"}
 	want := Build(whole, m, ApplyWaivers(whole, shardWaivers(), today), set)
-	require.Equal(t, ConformantWithWaivers, want.Verdict)
+	require.Equal(t, record.ConformantWithWaivers, want.Verdict)
 
 	for _, n := range []int{1, 2, 3} {
 		dirs, order := writeShards(t, set, n)
@@ -152,8 +153,8 @@ func TestMergeRefusesReportsOfDifferentRuns(t *testing.T) {
 			r.Scenarios = append(r.Scenarios, r.Scenarios[0])
 			r.Scenarios[len(r.Scenarios)-1].ID = "A-4.02-create-account.feature:10"
 		}, false, "the shards overlap"},
-		"another split": {func(r *Report) { r.Shard = &Shard{Index: 2, Count: 3} }, true, "not the same split"},
-		"a shard twice": {func(r *Report) { r.Shard = &Shard{Index: 1, Count: 2} }, false, "and so is"},
+		"another split": {func(r *Report) { r.Shard = &record.Shard{Index: 2, Count: 3} }, true, "not the same split"},
+		"a shard twice": {func(r *Report) { r.Shard = &record.Shard{Index: 1, Count: 2} }, false, "and so is"},
 		"a whole run":   {func(r *Report) { r.Shard = nil }, true, "not of a shard"},
 		"a newer major": {func(r *Report) { r.SchemaVersion = "3.0" }, true, "schema version"},
 	}

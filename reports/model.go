@@ -9,49 +9,7 @@
 // back into the model).
 package reports
 
-import (
-	"github.com/wallet-conformance/wallet-conformance/record"
-	"github.com/wallet-conformance/wallet-conformance/rules"
-)
-
-// The model of a run lives in package record (one model, many writers);
-// these names keep the report writers' vocabulary.
-type (
-	Status         = record.Status
-	Result         = record.Run
-	ScenarioResult = record.Scenario
-	StepResult     = record.Step
-	Blocker        = record.Blocker
-	Advice         = record.Advice
-)
-
-// Statuses of a scenario (record.Status): an append-only list.
-const (
-	Passed     = record.Passed
-	Failed     = record.Failed
-	Warning    = record.Warning
-	NotClaimed = record.NotClaimed
-	Skipped    = record.Skipped
-	Error      = record.Error
-	Blocked    = record.Blocked
-)
-
-// Verdicts of a run (record): an append-only list.
-const (
-	Conformant            = record.Conformant
-	NotConformant         = record.NotConformant
-	ConformantWithWaivers = record.ConformantWithWaivers
-	VerdictError          = record.VerdictError
-	NoScenarioRun         = record.NoScenarioRun
-)
-
-// Counting, Executed, DeriveVerdict and Statuses are record's.
-var (
-	Counting      = record.Counting
-	Executed      = record.Executed
-	DeriveVerdict = record.DeriveVerdict
-	Statuses      = record.Statuses
-)
+import "github.com/wallet-conformance/wallet-conformance/rules"
 
 // ClauseLess orders clause tags as the spec does: A before B, then by each
 // number ("A-4.2" < "A-4.10"), as rules.Less orders rule ids.

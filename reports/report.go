@@ -67,39 +67,28 @@ var KnownHeaders = []string{
 	"Transfer-Encoding", "Vary", "Via",
 }
 
-// Meta is what the run knows besides its scenarios (record.Meta).
-type Meta = record.Meta
-
-// Shard, Rerun and Exploration are the run's selection and exploration (package record).
-type (
-	Shard       = record.Shard
-	Rerun       = record.Rerun
-	Exploration = record.Exploration
-	Sweep       = record.Sweep
-)
-
 // Report is the model of report.json (schema version SchemaVersion,
 // documented field by field in schemas/report.schema.json). Every other
 // report file is written from it. Slices are never nil, and every order is
-// fixed: statuses as Statuses(), clauses as SpecClauses(), scenarios in
+// fixed: statuses as record.Statuses(), clauses as SpecClauses(), scenarios in
 // feature file order, operations as schemas.Catalogue().
 type Report struct {
-	SchemaVersion string  `json:"schemaVersion"`
-	RunID         string  `json:"runId"`
-	Time          string  `json:"time"` // RFC 3339, UTC
-	DurationMs    float64 `json:"durationMs"`
-	Suite         Suite   `json:"suite"`
-	Target        string  `json:"target"`
-	Profile       any     `json:"profile"`
-	Scope         Scope   `json:"scope"`
-	Shard         *Shard  `json:"shard"` // null unless the run was one shard (run --shard)
-	Rerun         *Rerun  `json:"rerun"` // null unless the run reran an earlier run's failures (run --rerun-failed)
+	SchemaVersion string        `json:"schemaVersion"`
+	RunID         string        `json:"runId"`
+	Time          string        `json:"time"` // RFC 3339, UTC
+	DurationMs    float64       `json:"durationMs"`
+	Suite         Suite         `json:"suite"`
+	Target        string        `json:"target"`
+	Profile       any           `json:"profile"`
+	Scope         Scope         `json:"scope"`
+	Shard         *record.Shard `json:"shard"` // null unless the run was one shard (run --shard)
+	Rerun         *record.Rerun `json:"rerun"` // null unless the run reran an earlier run's failures (run --rerun-failed)
 	// Exploration is the run's stateful exploration; null when it made none.
-	Exploration *Exploration `json:"exploration"`
+	Exploration *record.Exploration `json:"exploration"`
 	// Sweep is the run's bad-input sweep; absent when it made none.
-	Sweep         *Sweep `json:"sweep,omitempty"`
-	CallAllowance string `json:"callAllowance"` // "90s"
-	Verdict       string `json:"verdict"`
+	Sweep         *record.Sweep `json:"sweep,omitempty"`
+	CallAllowance string        `json:"callAllowance"` // "90s"
+	Verdict       string        `json:"verdict"`
 	// Aborted says why a run that started could not be carried out
 	// (verdict ERROR), with what the target answered; null otherwise.
 	Aborted *Aborted `json:"aborted"`
@@ -122,17 +111,17 @@ type Report struct {
 
 	// exchanges is the evidence store's content: the run's every exchange,
 	// secrets redacted, in the order the scenarios and steps made them.
-	exchanges []ExchangeReport
+	exchanges []record.Exchange
 	// store caches the encoded evidence store (see evidenceStore).
 	store *encodedEvidence
 }
 
 // Exchanges returns every exchange of the run, as the evidence store holds them.
-func (rep *Report) Exchanges() []ExchangeReport { return rep.exchanges }
+func (rep *Report) Exchanges() []record.Exchange { return rep.exchanges }
 
 // ExchangesOf returns the exchanges of the given indices into the evidence store.
-func (rep *Report) ExchangesOf(idx []int) []ExchangeReport {
-	out := make([]ExchangeReport, 0, len(idx))
+func (rep *Report) ExchangesOf(idx []int) []record.Exchange {
+	out := make([]record.Exchange, 0, len(idx))
 	for _, i := range idx {
 		if i >= 0 && i < len(rep.exchanges) {
 			out = append(out, rep.exchanges[i])
@@ -142,7 +131,7 @@ func (rep *Report) ExchangesOf(idx []int) []ExchangeReport {
 }
 
 // addExchange puts an exchange into the evidence store and returns its index.
-func (rep *Report) addExchange(ex ExchangeReport) int {
+func (rep *Report) addExchange(ex record.Exchange) int {
 	rep.exchanges = append(rep.exchanges, ex)
 	rep.store = nil
 	return len(rep.exchanges) - 1
@@ -165,16 +154,16 @@ type Scope struct {
 // and how many FAILED or ERROR scenarios are waived. In JSON it is one
 // object keyed by the status values, then "total" and "waived".
 type Counts struct {
-	ByStatus map[Status]int
+	ByStatus map[record.Status]int
 	Total    int
 	Waived   int
 }
 
-// MarshalJSON writes every status of Statuses() in order, then total and waived.
+// MarshalJSON writes every status of record.Statuses() in order, then total and waived.
 func (c Counts) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteByte('{')
-	for _, s := range Statuses() {
+	for _, s := range record.Statuses() {
 		fmt.Fprintf(&b, "%q:%d,", string(s), c.ByStatus[s])
 	}
 	fmt.Fprintf(&b, `"total":%d,"waived":%d}`, c.Total, c.Waived)
@@ -187,7 +176,7 @@ func (c *Counts) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &m); err != nil {
 		return err
 	}
-	*c = Counts{ByStatus: map[Status]int{}}
+	*c = Counts{ByStatus: map[record.Status]int{}}
 	for k, v := range m {
 		switch k {
 		case "total":
@@ -195,7 +184,7 @@ func (c *Counts) UnmarshalJSON(data []byte) error {
 		case "waived":
 			c.Waived = v
 		default:
-			c.ByStatus[Status(k)] = v
+			c.ByStatus[record.Status(k)] = v
 		}
 	}
 	return nil
@@ -211,7 +200,7 @@ type ClauseReport struct {
 }
 
 // Count returns how many of the clause's scenarios ended in status s.
-func (c ClauseReport) Count(s Status) int {
+func (c ClauseReport) Count(s record.Status) int {
 	n := 0
 	for _, sc := range c.Scenarios {
 		if sc.Status == s {
@@ -223,25 +212,25 @@ func (c ClauseReport) Count(s Status) int {
 
 // ClauseScenario is a scenario tagged with a clause, with its result.
 type ClauseScenario struct {
-	ID     string `json:"id"`
-	Status Status `json:"status"`
-	Waived bool   `json:"waived"`
+	ID     string        `json:"id"`
+	Status record.Status `json:"status"`
+	Waived bool          `json:"waived"`
 }
 
 // ScenarioReport is one scenario with its steps and exchanges.
 type ScenarioReport struct {
-	ID         string   `json:"id"` // file.feature:line
-	Feature    string   `json:"feature"`
-	Name       string   `json:"name"`
-	Tags       []string `json:"tags"`
-	Clauses    []string `json:"clauses"`
-	Advisory   bool     `json:"advisory,omitempty"`
-	Status     Status   `json:"status"`
-	Message    string   `json:"message,omitempty"` // expected versus got, or the missing profile key
-	DurationMs float64  `json:"durationMs"`
-	Waiver     *Waiver  `json:"waiver,omitempty"` // absent unless a waiver covers this FAILED, ERROR or BLOCKED scenario
+	ID         string         `json:"id"` // file.feature:line
+	Feature    string         `json:"feature"`
+	Name       string         `json:"name"`
+	Tags       []string       `json:"tags"`
+	Clauses    []string       `json:"clauses"`
+	Advisory   bool           `json:"advisory,omitempty"`
+	Status     record.Status  `json:"status"`
+	Message    string         `json:"message,omitempty"` // expected versus got, or the missing profile key
+	DurationMs float64        `json:"durationMs"`
+	Waiver     *record.Waiver `json:"waiver,omitempty"` // absent unless a waiver covers this FAILED, ERROR or BLOCKED scenario
 	// BlockedBy names the setup that blocked a BLOCKED scenario; absent otherwise.
-	BlockedBy *Blocker `json:"blockedBy,omitempty"`
+	BlockedBy *record.Blocker `json:"blockedBy,omitempty"`
 	// Rules are the catalogue rules (rules/) the scenario checks.
 	Rules []string `json:"rules"`
 	// Broke is the rule the failing check named ("" when it named none).
@@ -268,14 +257,14 @@ func (s ScenarioReport) File() string {
 // Failing reports whether the scenario counts against the verdict (Counting)
 // and no waiver covers it.
 func (s ScenarioReport) Failing() bool {
-	return Counting(s.Status, s.Advisory) && s.Waiver == nil
+	return record.Counting(s.Status, s.Advisory) && s.Waiver == nil
 }
 
 // DerivedVerdict computes the verdict from the report's own scenario
 // results (DeriveVerdict). A report whose stated Verdict differs has been
 // edited, or was written by a defective suite.
 func (rep *Report) DerivedVerdict() string {
-	return DeriveVerdict(rep.Aborted != nil, len(rep.Scenarios), func(i int) (Status, bool, bool) {
+	return record.DeriveVerdict(rep.Aborted != nil, len(rep.Scenarios), func(i int) (record.Status, bool, bool) {
 		s := rep.Scenarios[i]
 		return s.Status, s.Advisory, s.Waiver != nil
 	})
@@ -286,7 +275,7 @@ func (rep *Report) DerivedVerdict() string {
 // none (a Then that checks an earlier response), those of the nearest
 // earlier step that made some. Without a failed step it looks back from the
 // last step. It returns -1 and nil when there is nothing to show.
-func (rep *Report) FailureEvidence(s ScenarioReport) (int, []ExchangeReport) {
+func (rep *Report) FailureEvidence(s ScenarioReport) (int, []record.Exchange) {
 	failed := -1
 	for i, st := range s.Steps {
 		if st.Status != "passed" && st.Status != "skipped" {
@@ -312,24 +301,24 @@ func (rep *Report) FailureEvidence(s ScenarioReport) (int, []ExchangeReport) {
 // (its When) by reading the state back, that call and the reads that
 // revealed the fault; ok is false otherwise. A read that was itself no
 // success is the fault (failingCall then names the read).
-func (rep *Report) Move(s ScenarioReport) (move ExchangeReport, reads []ExchangeReport, ok bool) {
+func (rep *Report) Move(s ScenarioReport) (move record.Exchange, reads []record.Exchange, ok bool) {
 	if s.BlockedBy != nil {
-		return ExchangeReport{}, nil, false
+		return record.Exchange{}, nil, false
 	}
 	for _, st := range s.Steps {
 		if st.Status == "passed" || st.Status == "skipped" {
 			continue
 		}
 		if len(st.Checks) == 0 || len(st.Exchanges) == 0 {
-			return ExchangeReport{}, nil, false
+			return record.Exchange{}, nil, false
 		}
 		moves := rep.ExchangesOf(st.Checks)
 		if len(moves) == 0 {
-			return ExchangeReport{}, nil, false
+			return record.Exchange{}, nil, false
 		}
 		return moves[len(moves)-1], rep.ExchangesOf(st.Exchanges), true
 	}
-	return ExchangeReport{}, nil, false
+	return record.Exchange{}, nil, false
 }
 
 // StepReport is one step as it ran.
@@ -344,16 +333,12 @@ type StepReport struct {
 	// (B-4.12's "a second later"), time that is no answer's latency.
 	WaitedMs float64 `json:"waitedMs,omitempty"`
 	// Advice lists the step's advisory checks that did not hold.
-	Advice []Advice `json:"advice,omitempty"`
+	Advice []record.Advice `json:"advice,omitempty"`
 	// Checks names the earlier call whose effect the step judged by
 	// reading the state back (the scenario's move): indices into the
 	// evidence store. Absent when the step judged its own calls.
 	Checks []int `json:"checks,omitempty"`
 }
-
-// ExchangeReport is one HTTP call as the report holds it: the model's
-// record.Exchange, secrets redacted, its latency to the microsecond.
-type ExchangeReport = record.Exchange
 
 // OperationLatency sums up the calls of one operation.
 type OperationLatency struct {
@@ -380,7 +365,7 @@ type Observation struct {
 // (ApplyWaivers), and waivers is what ApplyWaivers returned. set, when not
 // nil, tells which response fields each operation declares (observations
 // of extra fields). Build does not change r.
-func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report {
+func Build(r *record.Run, m record.Meta, waivers []WaiverStatus, set *schemas.Set) *Report {
 	if m.Time.IsZero() {
 		m.Time = r.Started
 	}
@@ -409,7 +394,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 		for _, st := range s.Steps {
 			step := StepReport{Text: st.Text, Status: st.Status, Error: fields.String(st.Error), Exchanges: make([]int, 0, len(st.Exchanges)), DurationMs: ms(st.Duration), WaitedMs: ms(st.Waited)}
 			for _, a := range st.Advice {
-				step.Advice = append(step.Advice, Advice{Rule: a.Rule, Message: fields.String(a.Message)})
+				step.Advice = append(step.Advice, record.Advice{Rule: a.Rule, Message: fields.String(a.Message)})
 			}
 			for _, pos := range st.Checks {
 				if pos >= 0 && pos < len(made) {
@@ -437,7 +422,7 @@ func Build(r *Result, m Meta, waivers []WaiverStatus, set *schemas.Set) *Report 
 
 // newReport starts the report of a run from its meta (Time and Target
 // set), before its scenarios.
-func newReport(m Meta, duration time.Duration, waivers []WaiverStatus, scenarios int) *Report {
+func newReport(m record.Meta, duration time.Duration, waivers []WaiverStatus, scenarios int) *Report {
 	allowance := m.CallAllowance
 	if allowance <= 0 {
 		allowance = DefaultCallAllowance
@@ -453,7 +438,7 @@ func newReport(m Meta, duration time.Duration, waivers []WaiverStatus, scenarios
 		Scope:         Scope{Exclude: append([]string{}, m.Exclude...), Tags: m.Tags},
 		CallAllowance: formatSeconds(allowance),
 		Notices:       append([]string{}, m.Notices...),
-		Counts:        Counts{ByStatus: map[Status]int{}},
+		Counts:        Counts{ByStatus: map[record.Status]int{}},
 		Causes:        []Cause{},
 		Clauses:       []ClauseReport{},
 		Scenarios:     make([]ScenarioReport, 0, scenarios),
@@ -464,7 +449,7 @@ func newReport(m Meta, duration time.Duration, waivers []WaiverStatus, scenarios
 		rep.Shard = &sh
 	}
 	if m.Rerun != nil {
-		rep.Rerun = &Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration, Sweep: m.Rerun.Sweep}
+		rep.Rerun = &record.Rerun{Of: m.Rerun.Of, Scenarios: append([]string{}, m.Rerun.Scenarios...), Exploration: m.Rerun.Exploration, Sweep: m.Rerun.Sweep}
 	}
 	if m.Sweep != nil {
 		sw := *m.Sweep
@@ -486,15 +471,15 @@ func newReport(m Meta, duration time.Duration, waivers []WaiverStatus, scenarios
 // derive computes what the report derives from its scenarios and
 // exchanges: the verdict, the counts, the evidence reference, the causes,
 // the clauses, the rule coverage, the latency and the observations.
-func (rep *Report) derive(m Meta, set *schemas.Set) {
-	rep.Verdict = DeriveVerdict(rep.Aborted != nil, len(rep.Scenarios), func(i int) (Status, bool, bool) {
+func (rep *Report) derive(m record.Meta, set *schemas.Set) {
+	rep.Verdict = record.DeriveVerdict(rep.Aborted != nil, len(rep.Scenarios), func(i int) (record.Status, bool, bool) {
 		s := rep.Scenarios[i]
 		return s.Status, s.Advisory, s.Waiver != nil
 	})
 	for _, s := range rep.Scenarios {
 		rep.Counts.ByStatus[s.Status]++
 		rep.Counts.Total++
-		if s.Waiver != nil && Counting(s.Status, s.Advisory) {
+		if s.Waiver != nil && record.Counting(s.Status, s.Advisory) {
 			rep.Counts.Waived++
 		}
 	}
@@ -551,7 +536,7 @@ func encodeJSON(rep *Report) ([]byte, error) {
 // exchangeReport redacts an exchange for the report (by field and header
 // name: a second guard after the client's own redactor) and rounds its
 // latency to the microsecond the files write.
-func exchangeReport(ex target.Exchange, fields *target.Redactor) ExchangeReport {
+func exchangeReport(ex record.Exchange, fields *target.Redactor) record.Exchange {
 	ex.URL = fields.URL(ex.URL)
 	ex.RequestHeaders = headers(ex.RequestHeaders, fields)
 	ex.RequestBody = fields.String(ex.RequestBody)
@@ -610,13 +595,13 @@ func clauseResult(row ClauseReport) string {
 		return ClauseLeftEmpty
 	case len(row.Scenarios) == 0:
 		return ClauseUntested
-	case row.Count(Failed) > 0 || row.Count(Error) > 0:
+	case row.Count(record.Failed) > 0 || row.Count(record.Error) > 0:
 		return ClauseFail
-	case row.Count(Blocked) > 0:
+	case row.Count(record.Blocked) > 0:
 		return ClauseBlocked
-	case row.Count(Passed) == 0 && row.Count(Warning) == 0:
+	case row.Count(record.Passed) == 0 && row.Count(record.Warning) == 0:
 		return ClauseNotRun
-	case row.Count(Warning) > 0:
+	case row.Count(record.Warning) > 0:
 		return ClauseWarnings
 	}
 	return ClausePass
@@ -647,7 +632,7 @@ func sortOperations(ids []string) {
 	})
 }
 
-func latency(exchanges []ExchangeReport, allowance time.Duration) []OperationLatency {
+func latency(exchanges []record.Exchange, allowance time.Duration) []OperationLatency {
 	type acc struct {
 		lat     []float64
 		retries int
@@ -790,7 +775,7 @@ func observations(rep *Report, set *schemas.Set) []Observation {
 // success reports whether an exchange is a success of its operation: the
 // operation's success status (any 2xx where the spec shows none) and, for
 // JSON, responseCode 0000.
-func success(op schemas.Operation, ex ExchangeReport) bool {
+func success(op schemas.Operation, ex record.Exchange) bool {
 	if op.Success != 0 && ex.Status != op.Success {
 		return false
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -20,7 +21,7 @@ func testReport(t *testing.T) (*Report, *schemas.Set) {
 	set, err := schemas.Load()
 	require.NoError(t, err)
 	r := testResult()
-	st := ApplyWaivers(r, []Waiver{
+	st := ApplyWaivers(r, []record.Waiver{
 		clauseWaiver("2026-12-31"),
 		errorWaiver("2026-01-31"),
 		{Clause: "A-4.2", Justification: "was flaky", Expires: "2026-12-31"},
@@ -45,7 +46,7 @@ func TestReportJSONMatchesItsSchema(t *testing.T) {
 
 	// A report with nothing in it is valid too.
 	var empty bytes.Buffer
-	require.NoError(t, WriteJSON(&empty, Build(&Result{}, Meta{}, nil, set)))
+	require.NoError(t, WriteJSON(&empty, Build(&record.Run{}, record.Meta{}, nil, set)))
 	require.NoError(t, set.Validate("report.schema.json", empty.Bytes()), empty.String())
 
 	// The schema bites: a wrong verdict or an undocumented field is refused.
@@ -54,7 +55,7 @@ func TestReportJSONMatchesItsSchema(t *testing.T) {
 	doc["verdict"] = "MOSTLY CONFORMANT"
 	bad, _ := json.Marshal(doc)
 	assert.Error(t, set.Validate("report.schema.json", bad))
-	doc["verdict"], doc["surprise"] = NotConformant, 1
+	doc["verdict"], doc["surprise"] = record.NotConformant, 1
 	bad, _ = json.Marshal(doc)
 	assert.Error(t, set.Validate("report.schema.json", bad))
 }
@@ -64,8 +65,8 @@ func TestReportContent(t *testing.T) {
 	assert.Equal(t, SchemaVersion, rep.SchemaVersion)
 	assert.Equal(t, "2026-05-04T08:30:00Z", rep.Time)
 	assert.Equal(t, "90s", rep.CallAllowance)
-	assert.Equal(t, NotConformant, rep.Verdict, "the ERROR's waiver expired")
-	assert.Equal(t, 2, rep.Counts.ByStatus[Passed])
+	assert.Equal(t, record.NotConformant, rep.Verdict, "the ERROR's waiver expired")
+	assert.Equal(t, 2, rep.Counts.ByStatus[record.Passed])
 	assert.Equal(t, 7, rep.Counts.Total)
 	assert.Equal(t, 1, rep.Counts.Waived)
 
@@ -213,7 +214,7 @@ func TestReportJSONLeavesOutEmptyFieldsAndReads21(t *testing.T) {
 
 	// Both read into the same model: the scenarios, their steps and their
 	// exchanges, written again, are the same bytes.
-	read := func(dir string) ([]byte, []ExchangeReport) {
+	read := func(dir string) ([]byte, []record.Exchange) {
 		r, err := ReadReport(dir)
 		require.NoError(t, err)
 		p, err := ReadPart(dir)
@@ -221,7 +222,7 @@ func TestReportJSONLeavesOutEmptyFieldsAndReads21(t *testing.T) {
 		require.Equal(t, len(r.Scenarios), len(p.Report.Scenarios))
 		js, err := json.Marshal(r.Scenarios)
 		require.NoError(t, err)
-		var exchanges []ExchangeReport
+		var exchanges []record.Exchange
 		for _, s := range r.Scenarios {
 			for _, st := range s.Steps {
 				exchanges = append(exchanges, r.ExchangesOf(st.Exchanges)...)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 func TestClausesSortInSpecOrder(t *testing.T) {
@@ -16,20 +17,20 @@ func TestClausesSortInSpecOrder(t *testing.T) {
 }
 
 func TestVerdictIgnoresWarningsAndUnclaimed(t *testing.T) {
-	r := &Result{Scenarios: []ScenarioResult{
-		{ID: "a:1", Clauses: []string{"A-4.2"}, Status: Passed},
-		{ID: "a:2", Clauses: []string{"A-4.2"}, Status: Warning, Advisory: true},
-		{ID: "a:3", Clauses: []string{"B-4.19"}, Status: NotClaimed},
+	r := &record.Run{Scenarios: []record.Scenario{
+		{ID: "a:1", Clauses: []string{"A-4.2"}, Status: record.Passed},
+		{ID: "a:2", Clauses: []string{"A-4.2"}, Status: record.Warning, Advisory: true},
+		{ID: "a:3", Clauses: []string{"B-4.19"}, Status: record.NotClaimed},
 	}}
-	assert.Equal(t, Conformant, r.Verdict())
-	r.Scenarios = append(r.Scenarios, ScenarioResult{ID: "a:4", Clauses: []string{"A-7"}, Status: Error})
-	assert.Equal(t, NotConformant, r.Verdict())
+	assert.Equal(t, record.Conformant, r.Verdict())
+	r.Scenarios = append(r.Scenarios, record.Scenario{ID: "a:4", Clauses: []string{"A-7"}, Status: record.Error})
+	assert.Equal(t, record.NotConformant, r.Verdict())
 }
 
 func TestSummaryListsClausesAndFailures(t *testing.T) {
-	r := &Result{Target: "http://t", Scenarios: []ScenarioResult{
-		{ID: "x.feature:3", Name: "ok", Clauses: []string{"A-4.2"}, Status: Passed},
-		{ID: "x.feature:9", Name: "broken", Clauses: []string{"A-4.10", "A-7"}, Status: Failed, Message: "expected HTTP 201, got 200"},
+	r := &record.Run{Target: "http://t", Scenarios: []record.Scenario{
+		{ID: "x.feature:3", Name: "ok", Clauses: []string{"A-4.2"}, Status: record.Passed},
+		{ID: "x.feature:9", Name: "broken", Clauses: []string{"A-4.10", "A-7"}, Status: record.Failed, Message: "expected HTTP 201, got 200"},
 	}}
 	var b strings.Builder
 	require.NoError(t, WriteSummary(&b, r))
@@ -45,7 +46,7 @@ func TestSummaryListsClausesAndFailures(t *testing.T) {
 
 func TestSummaryReportShowsWaiversAndLatency(t *testing.T) {
 	r := testResult()
-	st := ApplyWaivers(r, []Waiver{clauseWaiver("2026-12-31"), errorWaiver("2026-06-01"),
+	st := ApplyWaivers(r, []record.Waiver{clauseWaiver("2026-12-31"), errorWaiver("2026-06-01"),
 		{Clause: "A-4.2", Justification: "was flaky", Expires: "2026-12-31"},
 		{Clause: "A-4.6", Justification: "old", Expires: "2026-01-01"}}, today)
 	var b strings.Builder
@@ -66,16 +67,16 @@ func TestSummaryReportShowsWaiversAndLatency(t *testing.T) {
 }
 
 func TestVerdictWithWaivers(t *testing.T) {
-	w := &Waiver{Clause: "A-7", Justification: "j", Expires: "2027-01-01"}
-	r := &Result{Scenarios: []ScenarioResult{
-		{ID: "a.feature:1", Status: Passed},
-		{ID: "a.feature:2", Status: Failed, Waiver: w},
+	w := &record.Waiver{Clause: "A-7", Justification: "j", Expires: "2027-01-01"}
+	r := &record.Run{Scenarios: []record.Scenario{
+		{ID: "a.feature:1", Status: record.Passed},
+		{ID: "a.feature:2", Status: record.Failed, Waiver: w},
 	}}
-	assert.Equal(t, ConformantWithWaivers, r.Verdict())
-	r.Scenarios = append(r.Scenarios, ScenarioResult{ID: "a.feature:3", Status: Error, Waiver: w})
-	assert.Equal(t, ConformantWithWaivers, r.Verdict())
-	r.Scenarios = append(r.Scenarios, ScenarioResult{ID: "a.feature:4", Status: Error})
-	assert.Equal(t, NotConformant, r.Verdict())
+	assert.Equal(t, record.ConformantWithWaivers, r.Verdict())
+	r.Scenarios = append(r.Scenarios, record.Scenario{ID: "a.feature:3", Status: record.Error, Waiver: w})
+	assert.Equal(t, record.ConformantWithWaivers, r.Verdict())
+	r.Scenarios = append(r.Scenarios, record.Scenario{ID: "a.feature:4", Status: record.Error})
+	assert.Equal(t, record.NotConformant, r.Verdict())
 }
 
 // Rules are quoted plain wherever a report shows them: no markdown heading

@@ -3,6 +3,7 @@ package reports
 import (
 	"slices"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -61,12 +62,12 @@ func ruleCoverage(rep *Report, checks map[string][]string) RuleCoverage {
 	executed := map[string]bool{}
 	quote := map[string]bool{}
 	for _, s := range rep.Scenarios {
-		if !Executed(s.Status) {
+		if !record.Executed(s.Status) {
 			continue
 		}
 		for _, id := range s.Rules {
 			executed[id] = true
-			if s.Status != Passed {
+			if s.Status != record.Passed {
 				quote[id] = true
 			}
 		}

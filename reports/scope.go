@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"regexp"
 	"slices"
 	"sort"
@@ -29,7 +30,7 @@ var skippedKey = regexp.MustCompile(`the profile has no ([A-Za-z0-9_.]+)`)
 func (rep *Report) NotExercised() []Unexercised {
 	keys := map[string][]string{} // clause -> keys its skipped scenarios lack
 	for _, s := range rep.Scenarios {
-		if s.Status != Skipped {
+		if s.Status != record.Skipped {
 			continue
 		}
 		m := skippedKey.FindStringSubmatch(s.Message)

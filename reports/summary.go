@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // WriteSummary writes summary.md for a result alone (no run metadata, the
 // waivers already applied to r, none reported): see WriteSummaryReport.
-func WriteSummary(w io.Writer, r *Result) error {
-	return WriteSummaryReport(w, Build(r, Meta{}, nil, nil))
+func WriteSummary(w io.Writer, r *record.Run) error {
+	return WriteSummaryReport(w, Build(r, record.Meta{}, nil, nil))
 }
 
 // WriteSummaryReport writes summary.md, fit for a CI job summary: the
@@ -38,7 +40,7 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		fmt.Fprintf(&b, "> **Notice:** %s\n\n", n)
 	}
 	b.WriteString("| Status | Scenarios |\n|---|---|\n")
-	for _, s := range Statuses() {
+	for _, s := range record.Statuses() {
 		fmt.Fprintf(&b, "| %s | %d |\n", s, rep.Counts.ByStatus[s])
 	}
 	fmt.Fprintf(&b, "| total | %d |\n", rep.Counts.Total)
@@ -107,12 +109,12 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 			res = "**" + res + "**"
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | %s |\n", c.Tag, c.Title, len(c.Scenarios),
-			c.Count(Passed), c.Count(Failed), c.Count(Blocked), c.Count(Error), c.Count(Warning), c.Count(Skipped), c.Count(NotClaimed), res)
+			c.Count(record.Passed), c.Count(record.Failed), c.Count(record.Blocked), c.Count(record.Error), c.Count(record.Warning), c.Count(record.Skipped), c.Count(record.NotClaimed), res)
 	}
 
 	var problems []ScenarioReport
 	for _, s := range rep.Scenarios {
-		if s.Status == Failed || s.Status == Error || s.Status == Warning {
+		if s.Status == record.Failed || s.Status == record.Error || s.Status == record.Warning {
 			problems = append(problems, s)
 		}
 	}
@@ -167,7 +169,7 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 // of a clause is waived.
 func clauseAllWaived(c ClauseReport) bool {
 	for _, s := range c.Scenarios {
-		if (s.Status == Failed || s.Status == Error || s.Status == Blocked) && !s.Waived {
+		if (s.Status == record.Failed || s.Status == record.Error || s.Status == record.Blocked) && !s.Waived {
 			return false
 		}
 	}

@@ -15,12 +15,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
-// Waiver accepts a known FAILED or ERROR result until a date: a vendor's
-// documented exception, shown in every report. It names exactly one of a
-// scenario ID ("A-4.02-create-account.feature:12") or a clause tag
-// ("B-4.19", without "@").
-type Waiver = record.Waiver
-
 // States of a waiver after a run (WaiverStatus.State), an append-only list.
 const (
 	WaiverApplied = "applied" // it waives at least one FAILED or ERROR scenario
@@ -30,8 +24,8 @@ const (
 
 // WaiverStatus is what one waiver did in a run.
 type WaiverStatus struct {
-	Waiver Waiver `json:"waiver"`
-	State  string `json:"state"` // WaiverApplied, WaiverExpired or WaiverUnused
+	Waiver record.Waiver `json:"waiver"`
+	State  string        `json:"state"` // WaiverApplied, WaiverExpired or WaiverUnused
 	// Matched lists every scenario of the run the waiver names, whatever
 	// its status, in run order.
 	Matched []string `json:"matched"`
@@ -50,7 +44,7 @@ const dateLayout = "2006-01-02"
 
 // waiverFile is the layout of a waivers file.
 type waiverFile struct {
-	Waivers []Waiver `yaml:"waivers"`
+	Waivers []record.Waiver `yaml:"waivers"`
 }
 
 var scenarioIDPattern = regexp.MustCompile(`^[^\s:]+\.feature:[1-9][0-9]*$`)
@@ -71,7 +65,7 @@ var unknownField = regexp.MustCompile(`field (\S+) not found in type (?:reports|
 // justification and an expiry date. An unknown key, a missing field or a
 // malformed value is an error naming the entry and its line; every
 // problem of the file is reported at once. An empty file has no waivers.
-func ParseWaivers(data []byte) ([]Waiver, error) {
+func ParseWaivers(data []byte) ([]record.Waiver, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	var f waiverFile
@@ -132,7 +126,7 @@ func ParseWaivers(data []byte) ([]Waiver, error) {
 }
 
 // LoadWaivers reads and checks the waivers file at path.
-func LoadWaivers(path string) ([]Waiver, error) {
+func LoadWaivers(path string) ([]record.Waiver, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -184,7 +178,7 @@ func isSpecClause(tag string) bool {
 // Waivers set by an earlier call are cleared first. It returns what each
 // waiver did, in the order given. today is compared by calendar date: a
 // waiver applies up to and including its expiry date.
-func ApplyWaivers(r *Result, ws []Waiver, today time.Time) []WaiverStatus {
+func ApplyWaivers(r *record.Run, ws []record.Waiver, today time.Time) []WaiverStatus {
 	for i := range r.Scenarios {
 		r.Scenarios[i].Waiver = nil
 	}
@@ -197,7 +191,7 @@ func ApplyWaivers(r *Result, ws []Waiver, today time.Time) []WaiverStatus {
 				continue
 			}
 			st.Matched = append(st.Matched, s.ID)
-			if st.Expired || !Counting(s.Status, s.Advisory) {
+			if st.Expired || !record.Counting(s.Status, s.Advisory) {
 				continue
 			}
 			st.Waived = append(st.Waived, s.ID)

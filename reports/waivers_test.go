@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 const waiversYAML = `waivers:
@@ -22,7 +23,7 @@ const waiversYAML = `waivers:
 func TestParseWaivers(t *testing.T) {
 	ws, err := ParseWaivers([]byte(waiversYAML))
 	require.NoError(t, err)
-	assert.Equal(t, []Waiver{
+	assert.Equal(t, []record.Waiver{
 		{Scenario: "A-4.02-create-account.feature:12", Justification: "fix scheduled for release 4.2", Expires: "2027-01-31"},
 		{Clause: "B-4.19", Justification: "address check not wired in the sandbox", Expires: "2027-03-01"},
 	}, ws)
@@ -62,10 +63,10 @@ func TestParseWaiversRejectsWhatIsWrong(t *testing.T) {
 
 func TestWaivedFailuresMakeTheVerdictConformantWithWaivers(t *testing.T) {
 	r := testResult()
-	assert.Equal(t, NotConformant, r.Verdict())
+	assert.Equal(t, record.NotConformant, r.Verdict())
 
-	st := ApplyWaivers(r, []Waiver{clauseWaiver("2026-12-31"), errorWaiver("2026-06-01")}, today)
-	assert.Equal(t, ConformantWithWaivers, r.Verdict())
+	st := ApplyWaivers(r, []record.Waiver{clauseWaiver("2026-12-31"), errorWaiver("2026-06-01")}, today)
+	assert.Equal(t, record.ConformantWithWaivers, r.Verdict())
 	require.Len(t, st, 2)
 	assert.Equal(t, WaiverApplied, st[0].State)
 	assert.Equal(t, []string{"A-4.03-update-account.feature:14"}, st[0].Waived)
@@ -73,22 +74,22 @@ func TestWaivedFailuresMakeTheVerdictConformantWithWaivers(t *testing.T) {
 	assert.Equal(t, []string{"A-4.05-close-account.feature:8"}, st[1].Waived)
 
 	// The status level stays; the waiver is recorded on the scenario.
-	assert.Equal(t, Failed, r.Scenarios[2].Status)
+	assert.Equal(t, record.Failed, r.Scenarios[2].Status)
 	require.NotNil(t, r.Scenarios[2].Waiver)
 	assert.Equal(t, "A-4.3", r.Scenarios[2].Waiver.Clause)
-	assert.Equal(t, Error, r.Scenarios[3].Status)
+	assert.Equal(t, record.Error, r.Scenarios[3].Status)
 	require.NotNil(t, r.Scenarios[3].Waiver)
 
 	// Only one of the two failures waived: still NOT CONFORMANT.
-	ApplyWaivers(r, []Waiver{clauseWaiver("2026-12-31")}, today)
-	assert.Equal(t, NotConformant, r.Verdict())
+	ApplyWaivers(r, []record.Waiver{clauseWaiver("2026-12-31")}, today)
+	assert.Equal(t, record.NotConformant, r.Verdict())
 	assert.Nil(t, r.Scenarios[3].Waiver, "applying again starts afresh")
 }
 
 func TestExpiredWaiverWaivesNothingAndIsReported(t *testing.T) {
 	r := testResult()
-	st := ApplyWaivers(r, []Waiver{clauseWaiver("2026-05-31"), errorWaiver("2026-12-31")}, today)
-	assert.Equal(t, NotConformant, r.Verdict())
+	st := ApplyWaivers(r, []record.Waiver{clauseWaiver("2026-05-31"), errorWaiver("2026-12-31")}, today)
+	assert.Equal(t, record.NotConformant, r.Verdict())
 	assert.Nil(t, r.Scenarios[2].Waiver)
 	assert.Equal(t, WaiverExpired, st[0].State)
 	assert.True(t, st[0].Expired)
@@ -99,12 +100,12 @@ func TestExpiredWaiverWaivesNothingAndIsReported(t *testing.T) {
 
 func TestWaiverOfPassingScenariosIsUnused(t *testing.T) {
 	r := testResult()
-	st := ApplyWaivers(r, []Waiver{
+	st := ApplyWaivers(r, []record.Waiver{
 		{Clause: "A-4.2", Justification: "was flaky", Expires: "2026-12-31"},
 		{Scenario: "A-9-versioning.feature:1", Justification: "gone", Expires: "2026-12-31"},
 		{Clause: "A-4.6", Justification: "advisory", Expires: "2026-12-31"}, // a WARNING needs no waiver
 	}, today)
-	assert.Equal(t, NotConformant, r.Verdict())
+	assert.Equal(t, record.NotConformant, r.Verdict())
 	for _, s := range st {
 		assert.Equal(t, WaiverUnused, s.State, s.Waiver.Target())
 		assert.True(t, s.Unused)
@@ -117,8 +118,8 @@ func TestWaiverOfPassingScenariosIsUnused(t *testing.T) {
 }
 
 func TestWaiverExpiryIsADate(t *testing.T) {
-	w := Waiver{Clause: "A-4.2", Justification: "j", Expires: "2026-06-01"}
+	w := record.Waiver{Clause: "A-4.2", Justification: "j", Expires: "2026-06-01"}
 	assert.False(t, w.Expired(time.Date(2026, 6, 1, 23, 59, 0, 0, time.UTC)))
 	assert.True(t, w.Expired(time.Date(2026, 6, 2, 0, 0, 1, 0, time.UTC)))
-	assert.True(t, Waiver{Expires: "soon"}.Expired(today))
+	assert.True(t, record.Waiver{Expires: "soon"}.Expired(today))
 }

@@ -16,19 +16,20 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
-func runAgainst(t *testing.T, cfg reference.Config, tags string) *reports.Result {
+func runAgainst(t *testing.T, cfg reference.Config, tags string) *record.Run {
 	t.Helper()
 	return runExploring(t, cfg, tags, false)
 }
 
 // runExploring is runAgainst, with the exploration a run makes by default
 // when explored is true.
-func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool) *reports.Result {
+func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool) *record.Run {
 	t.Helper()
 	srv, err := reference.New(cfg)
 	require.NoError(t, err)
@@ -50,7 +51,7 @@ func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool
 
 // runSweeping runs the scenarios tags selects against the reference server
 // of cfg with the full bad-input sweep (run --sweep all) beside them.
-func runSweeping(t *testing.T, cfg reference.Config, tags string) *reports.Result {
+func runSweeping(t *testing.T, cfg reference.Config, tags string) *record.Run {
 	t.Helper()
 	srv, err := reference.New(cfg)
 	require.NoError(t, err)
@@ -62,10 +63,10 @@ func runSweeping(t *testing.T, cfg reference.Config, tags string) *reports.Resul
 	return res
 }
 
-func failures(res *reports.Result) string {
+func failures(res *record.Run) string {
 	var b strings.Builder
 	for _, s := range res.Scenarios {
-		if s.Status != reports.Passed {
+		if s.Status != record.Passed {
 			fmt.Fprintf(&b, "%s %s %s\n%s\n", s.Status, s.ID, s.Name, s.Message)
 		}
 	}
@@ -82,9 +83,9 @@ func TestBothPersonalitiesAreConformant(t *testing.T) {
 			cfg := reference.DefaultConfig()
 			cfg.Personality = pers
 			res := runExploring(t, cfg, "", true) // as a run makes it, exploration included
-			assert.Equal(t, reports.Conformant, res.Verdict(), failures(res))
-			assert.Zero(t, res.Counts()[reports.Warning], failures(res))
-			assert.Zero(t, res.Counts()[reports.Skipped], failures(res))
+			assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
+			assert.Zero(t, res.Counts()[record.Warning], failures(res))
+			assert.Zero(t, res.Counts()[record.Skipped], failures(res))
 		})
 	}
 }
@@ -113,8 +114,8 @@ func TestEveryVariantIsConformant(t *testing.T) {
 			// exploration beside them, which must accept every choice the
 			// features accept.
 			res := runExploring(t, cfg, "", true)
-			assert.NotEqual(t, reports.NotConformant, res.Verdict(), "variants %v: %s", vs, failures(res))
-			assert.Zero(t, res.Counts()[reports.Skipped], failures(res))
+			assert.NotEqual(t, record.NotConformant, res.Verdict(), "variants %v: %s", vs, failures(res))
+			assert.Zero(t, res.Counts()[record.Skipped], failures(res))
 		})
 	}
 }
@@ -142,13 +143,13 @@ func TestEveryMutantIsKilled(t *testing.T) {
 				res := runSweeping(t, cfg, tags)
 				killed := 0
 				for _, sc := range res.Scenarios {
-					if (sc.Status == reports.Failed || sc.Status == reports.Warning) && slices.Contains(sc.Tags, "sweep") && slices.Contains(sc.Tags, m.Rule) {
+					if (sc.Status == record.Failed || sc.Status == record.Warning) && slices.Contains(sc.Tags, "sweep") && slices.Contains(sc.Tags, m.Rule) {
 						killed++
 					}
 				}
 				assert.Positive(t, killed, "mutant %s (%s) survived the full bad-input sweep", m.Name, m.Description)
 				whole := runAgainst(t, cfg, "")
-				assert.Equal(t, reports.Conformant, whole.Verdict(), "mutant %s is marked Swept, but a scenario of the suite kills it:\n%s", m.Name, failures(whole))
+				assert.Equal(t, record.Conformant, whole.Verdict(), "mutant %s is marked Swept, but a scenario of the suite kills it:\n%s", m.Name, failures(whole))
 				return
 			}
 			// A mutant only a sequence of moves reveals is killed by the
@@ -156,14 +157,14 @@ func TestEveryMutantIsKilled(t *testing.T) {
 			res := runExploring(t, cfg, tags, m.Explored)
 			killed := 0
 			for _, s := range res.Scenarios {
-				if s.Status == reports.Failed || s.Status == reports.Warning {
+				if s.Status == record.Failed || s.Status == record.Warning {
 					killed++
 				}
 			}
 			if m.Explored {
 				assert.Positive(t, killed, "mutant %s (%s) survived the run's exploration", m.Name, m.Description)
 				whole := runAgainst(t, cfg, "")
-				assert.Equal(t, reports.Conformant, whole.Verdict(), "mutant %s is marked Explored, but a scenario of the suite kills it:\n%s", m.Name, failures(whole))
+				assert.Equal(t, record.Conformant, whole.Verdict(), "mutant %s is marked Explored, but a scenario of the suite kills it:\n%s", m.Name, failures(whole))
 				return
 			}
 			if m.Rule != "" {
@@ -187,18 +188,18 @@ func TestProfileGapsSkipAndScopeExcludes(t *testing.T) {
 	p.Scope.Exclude = []string{"A-4.10"}
 	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Tags: "@A-4.8,@A-4.9,@A-4.10", Concurrency: 4})
 	require.NoError(t, err)
-	assert.Equal(t, reports.Conformant, res.Verdict(), failures(res))
+	assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
 	var skipped, unclaimed, passed int
 	for _, s := range res.Scenarios {
 		switch s.Status {
-		case reports.Skipped:
+		case record.Skipped:
 			skipped++
 			assert.Contains(t, s.Message, "sandbox.verificationCode")
-		case reports.NotClaimed:
+		case record.NotClaimed:
 			unclaimed++
 			assert.Contains(t, s.Clauses, "A-4.10")
 			assert.Empty(t, s.Exchanges(), "a scenario not claimed is not run")
-		case reports.Passed:
+		case record.Passed:
 			passed++
 		}
 	}
@@ -253,9 +254,9 @@ Feature: Undefined steps
 	require.NoError(t, err)
 	require.Len(t, res.Scenarios, 1)
 	s := res.Scenarios[0]
-	assert.Equal(t, reports.Error, s.Status)
+	assert.Equal(t, record.Error, s.Status)
 	assert.Contains(t, s.Message, `the suite cannot run this scenario: undefined step "the partner whistles 3 tunes"`)
-	assert.Equal(t, reports.NotConformant, res.Verdict())
+	assert.Equal(t, record.NotConformant, res.Verdict())
 
 	// The console: the cause, then godog's snippet to paste into steps/.
 	out := console.String()
@@ -286,7 +287,7 @@ func TestAFailedCheckNamesTheRuleItBroke(t *testing.T) {
 	res := runAgainst(t, cfg, "@A-2.1#6")
 	broke := 0
 	for _, s := range res.Scenarios {
-		if s.Status == reports.Failed {
+		if s.Status == record.Failed {
 			assert.Equal(t, "A-2.1#6", s.Broke, s.ID)
 			broke++
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
@@ -40,8 +41,8 @@ func DefaultConcurrency() int {
 }
 
 // marks of each result level on the console.
-var marks = map[reports.Status]byte{
-	reports.Passed: '.', reports.Failed: 'F', reports.Blocked: 'B', reports.Error: 'E', reports.Warning: 'W', reports.Skipped: 'S',
+var marks = map[record.Status]byte{
+	record.Passed: '.', record.Failed: 'F', record.Blocked: 'B', record.Error: 'E', record.Warning: 'W', record.Skipped: 'S',
 }
 
 func newConsole(w io.Writer, selected []Scenario) *console {
@@ -55,7 +56,7 @@ func newConsole(w io.Writer, selected []Scenario) *console {
 func key(uri, name string) string { return uri + "\x00" + name }
 
 // ended records a scenario's level and prints every mark that is now due.
-func (c *console) ended(uri, name string, st reports.Status) {
+func (c *console) ended(uri, name string, st record.Status) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	i, ok := c.index[key(uri, name)]
@@ -101,7 +102,7 @@ func (c *console) put(m byte) {
 // finish ends the progress lines and lists, in feature order, every
 // scenario that did not pass. rep is the run's report when its files were
 // written (nil: the console builds it from res).
-func (c *console) finish(res *reports.Result, rep *reports.Report) {
+func (c *console) finish(res *record.Run, rep *reports.Report) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for c.next < len(c.marks) { // scenarios that never ended
@@ -117,7 +118,7 @@ func (c *console) finish(res *reports.Result, rep *reports.Report) {
 	// What did not pass, grouped by cause, root causes first: one fault
 	// of a target shows once, with how many scenarios it failed or blocked.
 	if rep == nil {
-		rep = reports.Build(res, reports.Meta{}, nil, nil)
+		rep = reports.Build(res, record.Meta{}, nil, nil)
 	}
 	if len(rep.Causes) > 0 {
 		fmt.Fprintf(c.w, "\nWhat went wrong (%d cause(s), root causes first):\n", len(rep.Causes))
@@ -146,7 +147,7 @@ func (c *console) finish(res *reports.Result, rep *reports.Report) {
 		var examples []reports.ScenarioReport
 		for _, blocked := range []bool{false, true} {
 			for _, id := range cause.Scenarios {
-				if sc, _ := rep.Scenario(id); (sc.Status == reports.Blocked) == blocked {
+				if sc, _ := rep.Scenario(id); (sc.Status == record.Blocked) == blocked {
 					examples = append(examples, sc)
 				}
 			}
@@ -160,7 +161,7 @@ func (c *console) finish(res *reports.Result, rep *reports.Report) {
 		}
 	}
 	for _, s := range res.Scenarios {
-		if s.Status != reports.Warning && s.Status != reports.Skipped {
+		if s.Status != record.Warning && s.Status != record.Skipped {
 			continue
 		}
 		msg, _, _ := strings.Cut(s.Message, "\n")

@@ -15,8 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -40,7 +40,7 @@ func flaky(t *testing.T, refuse func(n int64) bool) *httptest.Server {
 	}))
 }
 
-func runFlaky(t *testing.T, refuse func(int64) bool) (*reports.Result, string) {
+func runFlaky(t *testing.T, refuse func(int64) bool) (*record.Run, string) {
 	srv := flaky(t, refuse)
 	defer srv.Close()
 	dir := t.TempDir()
@@ -57,7 +57,7 @@ func runFlaky(t *testing.T, refuse func(int64) bool) (*reports.Result, string) {
 // (up to 3 times, A-7) and the report counts the retries per operation.
 func TestRetriesOvercomeAFlakyTarget(t *testing.T) {
 	res, report := runFlaky(t, func(n int64) bool { return n%2 == 1 })
-	assert.Equal(t, reports.Conformant, res.Verdict(), failures(res))
+	assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
 	retries := gjson.Get(report, `latency.#(operation=="create-account").retries`).Int()
 	assert.Positive(t, retries, "the report counts the retries of create-account")
 }
@@ -65,9 +65,9 @@ func TestRetriesOvercomeAFlakyTarget(t *testing.T) {
 // A target that keeps answering them fails, with the retries shown.
 func TestATargetThatKeepsAskingForRetriesFails(t *testing.T) {
 	res, _ := runFlaky(t, func(int64) bool { return true })
-	assert.Equal(t, reports.NotConformant, res.Verdict())
+	assert.Equal(t, record.NotConformant, res.Verdict())
 	for _, s := range res.Scenarios {
-		assert.Equal(t, reports.Failed, s.Status, s.ID)
+		assert.Equal(t, record.Failed, s.Status, s.ID)
 		assert.Contains(t, s.Message, "retried 3 times", s.ID)
 	}
 }

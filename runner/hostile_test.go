@@ -18,8 +18,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -198,7 +198,7 @@ func TestHostileTargets(t *testing.T) {
 			// The run ends, by its --max-duration at the latest, whatever the
 			// machine's load: a slow machine may cut scenarios short (ERROR,
 			// and they say so), never hang.
-			var res *reports.Result
+			var res *record.Run
 			var err error
 			endsBeforeHung(t, bound+hangAfter, func() {
 				res, err = runner.Run(context.Background(), runner.Options{
@@ -208,7 +208,7 @@ func TestHostileTargets(t *testing.T) {
 			})
 			srv.Close()
 			require.NoError(t, err)
-			assert.Equal(t, reports.NotConformant, res.Verdict())
+			assert.Equal(t, record.NotConformant, res.Verdict())
 			for _, name := range []string{"report.json", "report.html", "summary.md", "junit.xml", "cucumber.json"} {
 				info, err := os.Stat(filepath.Join(dir, name))
 				if assert.NoError(t, err, name) {
@@ -218,7 +218,7 @@ func TestHostileTargets(t *testing.T) {
 			for _, s := range res.Scenarios {
 				// Every operation but Issue Token misbehaves: a scenario
 				// whose setup creates an account is blocked by it.
-				assert.Contains(t, []reports.Status{reports.Failed, reports.Error, reports.Blocked}, s.Status, "%s %s", s.ID, s.Name)
+				assert.Contains(t, []record.Status{record.Failed, record.Error, record.Blocked}, s.Status, "%s %s", s.ID, s.Name)
 				if !strings.Contains(s.Message, "reached --max-duration") {
 					assert.Contains(t, s.Message, f.says, "%s %s", s.ID, s.Name)
 				}

@@ -9,11 +9,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
 // RuleEntry is one rule of the catalogue as the assertion audit shows it:
@@ -138,7 +138,7 @@ func cellList(items []string) string {
 // breaks one is a scenario expecting a success the catalogue itself says
 // is not owed: the catalogue contradicts itself. Each line names the
 // scenario, the call and the rule, in the run's order.
-func Contradictions(res *reports.Result, value func(key string) string) ([]string, error) {
+func Contradictions(res *record.Run, value func(key string) string) ([]string, error) {
 	cat, err := rules.Load()
 	if err != nil {
 		return nil, err
@@ -154,7 +154,7 @@ func Contradictions(res *reports.Result, value func(key string) string) ([]strin
 	}
 	var out []string
 	for _, s := range res.Scenarios {
-		if s.Status != reports.Passed && s.Status != reports.Warning {
+		if s.Status != record.Passed && s.Status != record.Warning {
 			continue
 		}
 		for _, ex := range s.Exchanges() {
@@ -177,7 +177,7 @@ func Contradictions(res *reports.Result, value func(key string) string) ([]strin
 
 // exchangeSucceeded reports whether a call got a success: HTTP 2xx, and
 // responseCode 0000 when the answer is a JSON object.
-func exchangeSucceeded(ex target.Exchange) bool {
+func exchangeSucceeded(ex record.Exchange) bool {
 	if ex.Error != "" || ex.Status < 200 || ex.Status > 299 {
 		return false
 	}
@@ -190,7 +190,7 @@ func exchangeSucceeded(ex target.Exchange) bool {
 
 // requestParams returns a call's parameters: its JSON body's top-level
 // fields, or the query string of a GET, each as text.
-func requestParams(ex target.Exchange) map[string]any {
+func requestParams(ex record.Exchange) map[string]any {
 	params := map[string]any{}
 	var body map[string]any
 	if json.Unmarshal([]byte(ex.RequestBody), &body) == nil {

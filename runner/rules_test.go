@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/features"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 )
 
@@ -94,7 +94,7 @@ Feature: KC-Debit Account as issue 22 found it
 	res, err = Run(context.Background(), Options{Profile: p, Features: fsys})
 	require.NoError(t, err)
 	require.Len(t, res.Scenarios, 1)
-	require.Equal(t, reports.Passed, res.Scenarios[0].Status, "the Standard server accepts it, so only the catalogue can tell")
+	require.Equal(t, record.Passed, res.Scenarios[0].Status, "the Standard server accepts it, so only the catalogue can tell")
 	got, err = Contradictions(res, p.Value)
 	require.NoError(t, err)
 	require.Len(t, got, 1)

@@ -43,7 +43,7 @@ type Options struct {
 	// HTTPClient overrides the client used to reach the target (tests).
 	HTTPClient *http.Client
 	// Waivers name known failures that do not fail the verdict until they expire.
-	Waivers []reports.Waiver
+	Waivers []record.Waiver
 	// MaxDuration bounds the whole run; 0 means no bound. Scenarios cut
 	// short by it end as ERROR. It must not be negative (ValidMaxDuration).
 	MaxDuration time.Duration
@@ -63,14 +63,14 @@ type Options struct {
 	// reports only that part; the zero Shard runs them all. The part
 	// depends only on the features, Tags, the profile's scope and Timings,
 	// so jobs given the same ones split a run without overlap or gap.
-	Shard reports.Shard
+	Shard record.Shard
 	// Timings weigh the scenarios for Shard (LoadTimings of an earlier
 	// report.json); scenarios it lacks are estimated (EstimateDuration).
 	Timings Timings
 	// Rerun runs only the scenarios it lists (of those Tags selects), the
 	// ones that did not pass in run Rerun.Of (run --rerun-failed), and the
 	// report says it is a partial rerun; nil runs what Tags selects.
-	Rerun *reports.Rerun
+	Rerun *record.Rerun
 	// Explore, when set, explores the target after the scenarios, within
 	// the run's --max-duration: its scenarios join the run's results (a
 	// broken normative invariant fails the verdict) and what it was goes to
@@ -87,11 +87,11 @@ type exploreResult struct {
 
 // Explored is what an exploration gives a run.
 type Explored struct {
-	Exploration reports.Exploration // Runs 0: no exploration was made (a sweep alone)
-	Scenarios   []reports.ScenarioResult
+	Exploration record.Exploration // Runs 0: no exploration was made (a sweep alone)
+	Scenarios   []record.Scenario
 	Notices     []string
 	// Sweep is the bad-input sweep made beside the exploration; nil for none.
-	Sweep *reports.Sweep
+	Sweep *record.Sweep
 }
 
 // UnknownScenarioError is a rerun that names scenarios the suite does not
@@ -189,7 +189,7 @@ func reportReserve(maxDuration time.Duration) time.Duration {
 // (usage, profile, a tag expression that does not parse). Once the run has
 // started, a report is written whatever happens: an error with a result is
 // a run that was aborted (Result.Aborted, verdict ERROR).
-func Run(ctx context.Context, opts Options) (*reports.Result, error) {
+func Run(ctx context.Context, opts Options) (*record.Run, error) {
 	if err := ValidMaxDuration(opts.MaxDuration); err != nil {
 		return nil, err
 	}
@@ -209,7 +209,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	if unknown := unknownTags(expr, all); len(unknown) > 0 {
 		return nil, &UnknownTagError{Tags: unknown}
 	}
-	if sh := opts.Shard; sh != (reports.Shard{}) && (sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count) {
+	if sh := opts.Shard; sh != (record.Shard{}) && (sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count) {
 		return nil, fmt.Errorf("shard %s: the index must be from 1 to the count", sh)
 	}
 	if opts.Rerun != nil {
@@ -251,11 +251,11 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	}
 
 	// The run starts: from here on its report is written whatever happens.
-	res := &reports.Result{Target: client.BaseURL(), Started: time.Now()}
+	res := &record.Run{Target: client.BaseURL(), Started: time.Now()}
 	runID := runID()
-	var exploration *reports.Exploration // what the run's exploration was, once made
-	var written *reports.Report          // the report of the files, once written: the console reads it too
-	var sweep *reports.Sweep             // what the run's bad-input sweep was, once made
+	var exploration *record.Exploration // what the run's exploration was, once made
+	var written *reports.Report         // the report of the files, once written: the console reads it too
+	var sweep *record.Sweep             // what the run's bad-input sweep was, once made
 	writeOut := func(statuses []reports.WaiverStatus) error {
 		if opts.ReportDir == "" {
 			return nil
@@ -266,7 +266,7 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		written, err = writeReport(opts.ReportDir, fsys, gherkin, set, p, opts, runID, res, statuses, notices, exploration, sweep, indexOf(all).Checks)
 		return err
 	}
-	abort := func(reason string, evidence []target.Exchange, cause error) (*reports.Result, error) {
+	abort := func(reason string, evidence []record.Exchange, cause error) (*record.Run, error) {
 		res.Aborted = redactor.String(reason)
 		res.AbortEvidence = evidence
 		res.Duration = time.Since(res.Started)
@@ -401,31 +401,31 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 	deadline, bounded := runCtx.Deadline()
 	cut := 0
 	for _, s := range scoped {
-		r := reports.ScenarioResult{ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory}
+		r := record.Scenario{ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory}
 		switch {
 		case excluded(p, s):
-			r.Status = reports.NotClaimed
+			r.Status = record.NotClaimed
 		default:
 			o, ok := col.get(s.URI, s.Name)
 			switch {
 			case !ok:
-				r.Status, r.Message = reports.Error, "the scenario did not run to its end"
+				r.Status, r.Message = record.Error, "the scenario did not run to its end"
 			default:
 				r.Status, r.Message = o.status, o.message
-				if r.Status == reports.Failed || r.Status == reports.Warning {
+				if r.Status == record.Failed || r.Status == record.Warning {
 					r.Broke = o.broke
 				}
 				r.Steps, r.Duration = o.rec.Steps, o.rec.Duration
-				if r.Status == reports.Blocked {
+				if r.Status == record.Blocked {
 					r.BlockedBy = o.rec.BlockedBy
 				}
 			}
 			// Whatever a scenario that did not pass was doing when the bound
 			// came (a Given, a When, a check), it was cut short: the bound,
 			// not the target, ended it.
-			if opts.MaxDuration > 0 && bounded && r.Status != reports.Passed && r.Status != reports.Skipped && (!ok || !o.ended.Before(deadline)) {
+			if opts.MaxDuration > 0 && bounded && r.Status != record.Passed && r.Status != record.Skipped && (!ok || !o.ended.Before(deadline)) {
 				cut++
-				r.Status, r.Broke, r.BlockedBy = reports.Error, "", nil
+				r.Status, r.Broke, r.BlockedBy = record.Error, "", nil
 				r.Message = fmt.Sprintf("the run reached --max-duration (%s) before this scenario ended: %s", opts.MaxDuration, r.Message)
 			}
 		}
@@ -437,9 +437,9 @@ func Run(ctx context.Context, opts Options) (*reports.Result, error) {
 		case r.err != nil:
 			// The target could not be explored at all: an ERROR of the
 			// run's own, not a finding.
-			res.Scenarios = append(res.Scenarios, reports.ScenarioResult{
+			res.Scenarios = append(res.Scenarios, record.Scenario{
 				ID: "explore", Feature: "Stateful exploration", Name: "the exploration could not be made",
-				Tags: []string{"explore"}, Status: reports.Error, Message: redactor.String(r.err.Error()),
+				Tags: []string{"explore"}, Status: record.Error, Message: redactor.String(r.err.Error()),
 			})
 		default:
 			if e := r.ex.Exploration; e.Runs > 0 {
@@ -512,7 +512,7 @@ func safetyNotices(p *profile.Profile, allow string) ([]string, error) {
 // shardOf returns the part of scoped that shard sh runs and reports. A
 // scenario the profile does not claim weighs nothing (it does not run) but
 // still belongs to one shard, so the merged report lists it once.
-func shardOf(scoped []Scenario, p *profile.Profile, sh reports.Shard, t Timings) []Scenario {
+func shardOf(scoped []Scenario, p *profile.Profile, sh record.Shard, t Timings) []Scenario {
 	weights := Weigh(scoped, t)
 	parts := Partition(scoped, sh.Count, func(s Scenario) time.Duration {
 		if excluded(p, s) {
@@ -558,41 +558,41 @@ func featurePaths(all []Scenario) []string {
 	return paths
 }
 
-func classify(s Scenario, o outcome) (reports.Status, string) {
+func classify(s Scenario, o outcome) (record.Status, string) {
 	if o.missingKey != "" {
-		return reports.Skipped, "the profile has no " + o.missingKey
+		return record.Skipped, "the profile has no " + o.missingKey
 	}
 	if o.err == nil {
 		if len(o.advice) > 0 {
-			return reports.Warning, adviceMessage(o.advice)
+			return record.Warning, adviceMessage(o.advice)
 		}
-		return reports.Passed, ""
+		return record.Passed, ""
 	}
 	var infra *target.InfraError
 	switch {
 	case errors.As(o.err, &infra), errors.Is(o.err, context.DeadlineExceeded), errors.Is(o.err, context.Canceled):
-		return reports.Error, o.message
+		return record.Error, o.message
 	case errors.Is(o.err, godog.ErrUndefined), errors.Is(o.err, godog.ErrAmbiguous):
 		for _, st := range o.rec.Steps {
 			switch st.Status {
 			case record.StepUndefined:
-				return reports.Error, fmt.Sprintf("the suite cannot run this scenario: undefined step %q: no step definition matches it (the console shows godog's snippet for one)", st.Text)
+				return record.Error, fmt.Sprintf("the suite cannot run this scenario: undefined step %q: no step definition matches it (the console shows godog's snippet for one)", st.Text)
 			case record.StepAmbiguous:
-				return reports.Error, fmt.Sprintf("the suite cannot run this scenario: ambiguous step %q: %s", st.Text, o.message)
+				return record.Error, fmt.Sprintf("the suite cannot run this scenario: ambiguous step %q: %s", st.Text, o.message)
 			}
 		}
-		return reports.Error, "the suite cannot run this scenario: " + o.message
+		return record.Error, "the suite cannot run this scenario: " + o.message
 	case o.rec.BlockedBy != nil:
-		return reports.Blocked, blockedMessage(o.rec.BlockedBy, o.message)
+		return record.Blocked, blockedMessage(o.rec.BlockedBy, o.message)
 	case s.Advisory:
-		return reports.Warning, o.message
+		return record.Warning, o.message
 	default:
-		return reports.Failed, o.message
+		return record.Failed, o.message
 	}
 }
 
 // blockedMessage says what blocked a scenario, then why.
-func blockedMessage(b *reports.Blocker, msg string) string {
+func blockedMessage(b *record.Blocker, msg string) string {
 	if op, ok := schemas.Lookup(b.Operation); ok {
 		return fmt.Sprintf("blocked by %s (%s), which did not succeed in the setup step %q: %s", op.Name, op.Clause, b.Step, msg)
 	}
@@ -606,16 +606,16 @@ func blockedMessage(b *reports.Blocker, msg string) string {
 type outcome struct {
 	rec        record.Scenario // what the scenario's World recorded: steps, duration, blocker
 	err        error
-	status     reports.Status // classify's, once the scenario has ended
-	message    string         // why it did not pass: the error, then classify's account
+	status     record.Status // classify's, once the scenario has ended
+	message    string        // why it did not pass: the error, then classify's account
 	ended      time.Time
 	missingKey string // the profile key whose absence skipped the scenario
-	advice     []reports.Advice
+	advice     []record.Advice
 	broke      string // the rule the failing check named, when it named one
 }
 
 // adviceMessage sums up the advisory checks that did not hold.
-func adviceMessage(advice []reports.Advice) string {
+func adviceMessage(advice []record.Advice) string {
 	parts := make([]string, len(advice))
 	for i, a := range advice {
 		parts[i] = fmt.Sprintf("advisory %s: %s", a.Rule, a.Message)
@@ -673,7 +673,7 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 // writeReport writes report.json, report.html, summary.md, junit.xml,
 // cucumber.json and the redacted profile into dir: every one from the
 // run's model.
-func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *reports.Result, statuses []reports.WaiverStatus, notices []string, exploration *reports.Exploration, sweep *reports.Sweep, checks map[string][]string) (*reports.Report, error) {
+func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *record.Run, statuses []reports.WaiverStatus, notices []string, exploration *record.Exploration, sweep *record.Sweep, checks map[string][]string) (*reports.Report, error) {
 	featSum, err := digestFS(fsys)
 	if err != nil {
 		return nil, err
@@ -683,7 +683,7 @@ func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error
 		return nil, err
 	}
 	redacted := p.Redacted()
-	rep := reports.Build(res, reports.Meta{
+	rep := reports.Build(res, record.Meta{
 		RunID: runID, Time: res.Started, SuiteVersion: SuiteVersion,
 		FeaturesSHA256: featSum, SchemasSHA256: schemaSum,
 		Target: res.Target, Profile: redacted,
@@ -732,11 +732,11 @@ func rerunOf(scoped, all []Scenario, ids []string) []Scenario {
 }
 
 // rerunNotice is what a partial rerun's report says first.
-func rerunNotice(r *reports.Rerun, ran int) string {
+func rerunNotice(r *record.Rerun, ran int) string {
 	return fmt.Sprintf("partial rerun of run %s: it ran only the %d scenario(s) that did not pass there (with the other rows of their outlines: %d in all, as --tags and scope.exclude allow); its verdict speaks for those alone and is not a certificate: run the whole suite for one", r.Of, len(r.Scenarios), ran)
 }
 
-func shardMeta(sh reports.Shard) *reports.Shard {
+func shardMeta(sh record.Shard) *record.Shard {
 	if sh.Count == 0 {
 		return nil
 	}

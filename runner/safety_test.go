@@ -22,8 +22,8 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -67,7 +67,7 @@ func runTLS(t *testing.T, srv *httptest.Server, edit func(p *profile.Profile)) (
 	if err != nil {
 		return "", err
 	}
-	assert.Equal(t, reports.Conformant, res.Verdict(), failures(res))
+	assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
 	data, err := os.ReadFile(filepath.Join(dir, "report.json"))
 	require.NoError(t, err)
 	return string(data), nil
@@ -146,7 +146,7 @@ func TestMaxDurationBoundsTheRun(t *testing.T) {
 	defer srv.Close()
 	p := runner.ReferenceProfile(srv.URL, reference.DefaultConfig())
 	p.CallTimeout.Duration = 10 * time.Minute
-	var res *reports.Result
+	var res *record.Run
 	var err error
 	endsBeforeHung(t, hangAfter, func() {
 		res, err = runner.Run(context.Background(), runner.Options{Profile: p, Tags: "@A-4.3", Concurrency: 2, MaxDuration: 500 * time.Millisecond})
@@ -154,7 +154,7 @@ func TestMaxDurationBoundsTheRun(t *testing.T) {
 	require.NoError(t, err)
 	// What ended the calls: the bound, not their allowance (a timeout).
 	for _, s := range res.Scenarios {
-		assert.Equal(t, reports.Error, s.Status, s.ID)
+		assert.Equal(t, record.Error, s.Status, s.ID)
 		assert.Contains(t, s.Message, "--max-duration", s.ID)
 	}
 }

@@ -13,23 +13,24 @@ import (
 	"strings"
 	"time"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
 // ParseShard reads the --shard value "INDEX/COUNT", 1 <= INDEX <= COUNT.
-func ParseShard(v string) (reports.Shard, error) {
+func ParseShard(v string) (record.Shard, error) {
 	i, n, ok := strings.Cut(strings.TrimSpace(v), "/")
 	index, err1 := strconv.Atoi(i)
 	count, err2 := strconv.Atoi(n)
 	switch {
 	case !ok || err1 != nil || err2 != nil:
-		return reports.Shard{}, fmt.Errorf("--shard %q is not INDEX/COUNT, e.g. 2/3", v)
+		return record.Shard{}, fmt.Errorf("--shard %q is not INDEX/COUNT, e.g. 2/3", v)
 	case count < 1:
-		return reports.Shard{}, fmt.Errorf("--shard %q: COUNT must be at least 1", v)
+		return record.Shard{}, fmt.Errorf("--shard %q: COUNT must be at least 1", v)
 	case index < 1 || index > count:
-		return reports.Shard{}, fmt.Errorf("--shard %q: INDEX must be from 1 to %d", v, count)
+		return record.Shard{}, fmt.Errorf("--shard %q: INDEX must be from 1 to %d", v, count)
 	}
-	return reports.Shard{Index: index, Count: count}, nil
+	return record.Shard{Index: index, Count: count}, nil
 }
 
 // Timings are recorded scenario durations by scenario ID: what a previous

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/features"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
@@ -19,7 +20,7 @@ import (
 func TestParseShard(t *testing.T) {
 	sh, err := ParseShard("2/3")
 	require.NoError(t, err)
-	assert.Equal(t, reports.Shard{Index: 2, Count: 3}, sh)
+	assert.Equal(t, record.Shard{Index: 2, Count: 3}, sh)
 	assert.Equal(t, "2/3", sh.String())
 	for _, bad := range []string{"", "x", "1", "0/2", "3/2", "-1/2", "1/0", "a/b", "1/2/3", "1 /2x"} {
 		_, err := ParseShard(bad)
@@ -176,10 +177,10 @@ func TestTimingsChangeTheBalance(t *testing.T) {
 
 func TestLoadTimingsReadsAReport(t *testing.T) {
 	dir := t.TempDir()
-	rep := reports.Build(&reports.Result{Scenarios: []reports.ScenarioResult{
-		{ID: "a.feature:3", Status: reports.Passed, Duration: 1500 * time.Microsecond},
-		{ID: "a.feature:9", Status: reports.NotClaimed},
-	}}, reports.Meta{}, nil, nil)
+	rep := reports.Build(&record.Run{Scenarios: []record.Scenario{
+		{ID: "a.feature:3", Status: record.Passed, Duration: 1500 * time.Microsecond},
+		{ID: "a.feature:9", Status: record.NotClaimed},
+	}}, record.Meta{}, nil, nil)
 	require.NoError(t, reports.WriteAll(dir, rep))
 	for _, path := range []string{dir, filepath.Join(dir, reports.ReportJSONFile)} {
 		tm, err := LoadTimings(path)
@@ -219,27 +220,27 @@ func TestShardsReportEachScenarioOnce(t *testing.T) {
 	srv, err := reference.New(cfg)
 	require.NoError(t, err)
 	defer srv.Close()
-	run := func(sh reports.Shard) *reports.Result {
+	run := func(sh record.Shard) *record.Run {
 		p := ReferenceProfile(srv.URL, cfg)
 		p.Scope.Exclude = []string{"A-4.10"}
 		res, err := Run(context.Background(), Options{Profile: p, Tags: "@A-4.8,@A-4.9,@A-4.10", Concurrency: 4, Shard: sh})
 		require.NoError(t, err)
 		return res
 	}
-	whole := map[string]reports.Status{}
-	for _, s := range run(reports.Shard{}).Scenarios {
+	whole := map[string]record.Status{}
+	for _, s := range run(record.Shard{}).Scenarios {
 		whole[s.ID] = s.Status
 	}
 	notClaimed := 0
 	for _, st := range whole {
-		if st == reports.NotClaimed {
+		if st == record.NotClaimed {
 			notClaimed++
 		}
 	}
 	require.Positive(t, notClaimed)
-	got := map[string]reports.Status{}
+	got := map[string]record.Status{}
 	for i := 1; i <= 2; i++ {
-		res := run(reports.Shard{Index: i, Count: 2})
+		res := run(record.Shard{Index: i, Count: 2})
 		assert.NotEmpty(t, res.Scenarios)
 		for _, s := range res.Scenarios {
 			assert.NotContains(t, got, s.ID, "%s is in two shards", s.ID)
@@ -248,6 +249,6 @@ func TestShardsReportEachScenarioOnce(t *testing.T) {
 	}
 	assert.Equal(t, whole, got)
 
-	_, err = Run(context.Background(), Options{Profile: ReferenceProfile(srv.URL, cfg), Shard: reports.Shard{Index: 3, Count: 2}})
+	_, err = Run(context.Background(), Options{Profile: ReferenceProfile(srv.URL, cfg), Shard: record.Shard{Index: 3, Count: 2}})
 	assert.ErrorContains(t, err, "shard 3/2")
 }

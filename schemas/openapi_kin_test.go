@@ -25,7 +25,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -185,12 +185,12 @@ func unredact(op, body string, s secrets) (string, int) {
 // was answered with success: the suite's positive calls are what a client
 // sends, so the document must accept them. A non-conforming request that
 // was refused is one of the suite's deliberately broken calls.
-func validateExchanges(k *kinDoc, exs []reports.ExchangeReport, s secrets, workers int) (exchangeTally, []string) {
+func validateExchanges(k *kinDoc, exs []record.Exchange, s secrets, workers int) (exchangeTally, []string) {
 	var (
 		mu       sync.Mutex
 		tally    = exchangeTally{exchanges: len(exs)}
 		failures []string
-		next     = make(chan reports.ExchangeReport)
+		next     = make(chan record.Exchange)
 		wg       sync.WaitGroup
 	)
 	fail := func(format string, args ...any) {

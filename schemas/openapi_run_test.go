@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -73,7 +74,7 @@ func runSuite(t *testing.T, r suiteRun) (*reports.Report, string, string) {
 	dir := t.TempDir()
 	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Tags: r.tags, ReportDir: dir, Concurrency: 4})
 	require.NoError(t, err, r.name)
-	require.NotEqual(t, reports.NotConformant, res.Verdict(), "%s: the suite itself fails", r.name)
+	require.NotEqual(t, record.NotConformant, res.Verdict(), "%s: the suite itself fails", r.name)
 	rep, err := reports.ReadReport(dir)
 	require.NoError(t, err, r.name)
 	return rep, srv.URL, p.Behaves(profile.NumberEncoding)
@@ -134,7 +135,7 @@ func acceptsEveryExchange(t *testing.T, runs []suiteRun) exchangeTally {
 		}
 		// The document written for the run's numberEncoding accepts its
 		// requests too (only N(n) fields differ: the calls that carry one).
-		var withN []reports.ExchangeReport
+		var withN []record.Exchange
 		for _, ex := range exs {
 			if _, ok := nFields[ex.Operation]; ok {
 				withN = append(withN, ex)

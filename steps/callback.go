@@ -8,6 +8,7 @@ import (
 
 	"github.com/cucumber/godog"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
 
@@ -63,7 +64,7 @@ func (w *World) customerAtProvider(ctx context.Context, action string) error {
 		// The trigger is the suite's own machinery, named by the profile,
 		// not an operation of the spec: a trigger that fails blocks the
 		// scenario, it is no failure of the target's.
-		w.blocked = &Blocker{Operation: SandboxRedirect}
+		w.blocked = &record.Blocker{Operation: SandboxRedirect}
 		return fmt.Errorf("the sandbox redirect trigger (the profile's sandbox.redirectTrigger, not an operation of the spec) answered HTTP %d to POST %s: check that the profile names the sandbox URL that plays the customer", resp.Status, ex.URL)
 	}
 	wait, cancel := context.WithTimeout(ctx, w.env.Profile.CallTimeout.Duration)

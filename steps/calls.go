@@ -14,6 +14,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/target"
 )
@@ -348,7 +349,7 @@ func (w *World) sendValid(ctx context.Context, phrase, variant string) error {
 	}
 	if err := w.mustSucceed(true); err != nil {
 		if w.blocked == nil {
-			w.blocked = &Blocker{Operation: r.op.ID}
+			w.blocked = &record.Blocker{Operation: r.op.ID}
 		}
 		return err
 	}

@@ -136,26 +136,18 @@ type World struct {
 	callback              *target.Callback
 
 	mu        sync.Mutex // guards exchanges, last and waited while a step sends calls at once
-	exchanges []target.Exchange
-	attached  int           // how many exchanges were already attached to a step
-	waited    time.Duration // how long the current step waited for the target's clock
-	advised   []Advice      // advisory checks of the current step that did not hold
+	exchanges []record.Exchange
+	attached  int             // how many exchanges were already attached to a step
+	waited    time.Duration   // how long the current step waited for the target's clock
+	advised   []record.Advice // advisory checks of the current step that did not hold
 	steps     []record.Step
 	// stepStarted is when the current step began (its duration).
 	stepStarted time.Time
 	// missingKey names the profile key the scenario needed and did not find.
 	missingKey string
 	// blocked is the scenario's setup that failed, when one did (see Blocker).
-	blocked *Blocker
+	blocked *record.Blocker
 }
-
-// Blocker is a scenario's setup that failed: a Given step, or a call made
-// only to reach a state (World.sendValid). The scenario then cannot judge
-// its own rule: it is blocked by the operation whose call failed (its ID;
-// "" when the setup step failed on a check after calls that succeeded),
-// which the scenarios of that operation's clause judge. It is the model's
-// record.Blocker: the step records it as the report shows it.
-type Blocker = record.Blocker
 
 type accountState struct {
 	accno  string
@@ -201,12 +193,6 @@ func (w *World) need(key string) (string, error) {
 	return "", fmt.Errorf("%w: the profile has no %s", godog.ErrSkip, key)
 }
 
-// Advice is an advisory check that did not hold: the target did not follow
-// a rule the spec implies without stating it (rules.Advisory). It never
-// fails a scenario; a scenario whose every normative check held but which
-// has advice ends as a WARNING.
-type Advice = record.Advice
-
 // Record returns what the scenario recorded of itself, as of ended: its
 // steps with their exchanges, how long it ran, and the setup that blocked
 // it (nil when none did). The runner adds the scenario's identity, from the
@@ -219,7 +205,7 @@ func (w *World) Record(ended time.Time) record.Scenario {
 // A setup step (a Given) that failed a check blocks the scenario.
 func (w *World) recordStep(text, status string, setup bool, err error) record.Step {
 	w.mu.Lock()
-	rec := record.Step{Text: text, Status: status, Exchanges: append([]target.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited, Advice: w.advised}
+	rec := record.Step{Text: text, Status: status, Exchanges: append([]record.Exchange(nil), w.exchanges[w.attached:]...), Waited: w.waited, Advice: w.advised}
 	if !w.stepStarted.IsZero() {
 		rec.Duration = time.Since(w.stepStarted)
 	}
@@ -238,7 +224,7 @@ func (w *World) recordStep(text, status string, setup bool, err error) record.St
 		case w.blocked != nil && w.blocked.Step == "":
 			w.blocked.Step = text // a precondition call of this step failed
 		case w.blocked == nil && setup && errors.As(err, &f):
-			w.blocked = &Blocker{Operation: failedOperation(rec.Exchanges), Step: text}
+			w.blocked = &record.Blocker{Operation: failedOperation(rec.Exchanges), Step: text}
 		}
 		if w.blocked != nil && w.blocked.Clause == "" {
 			if op, ok := schemas.Lookup(w.blocked.Operation); ok {
@@ -254,7 +240,7 @@ func (w *World) recordStep(text, status string, setup bool, err error) record.St
 // when that call did not reach its state (call.reachedState); "" when the
 // step made no call or its last call reached it (the step then failed on a
 // check of its own).
-func failedOperation(exchanges []target.Exchange) string {
+func failedOperation(exchanges []record.Exchange) string {
 	if len(exchanges) == 0 {
 		return ""
 	}
@@ -278,13 +264,13 @@ func failedOperation(exchanges []target.Exchange) string {
 func (w *World) advise(rule, format string, args ...any) {
 	msg := w.env.Client.Redactor().String(fmt.Sprintf(format, args...))
 	w.mu.Lock()
-	w.advised = append(w.advised, Advice{Rule: rule, Message: msg})
+	w.advised = append(w.advised, record.Advice{Rule: rule, Message: msg})
 	w.mu.Unlock()
 }
 
 // Advice returns every advisory check of the scenario that did not hold, in order.
-func (w *World) Advice() []Advice {
-	var out []Advice
+func (w *World) Advice() []record.Advice {
+	var out []record.Advice
 	for _, st := range w.steps {
 		out = append(out, st.Advice...)
 	}

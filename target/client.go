@@ -107,10 +107,6 @@ func (r *Response) ResponseCode() string {
 	return gjson.GetBytes(r.Body, "responseCode").String()
 }
 
-// Exchange is the record of one call (record.Exchange, the one shape the
-// reports read); the client fills it, the report redacts it once more.
-type Exchange = record.Exchange
-
 // InfraError is an infrastructure failure: the target could not be reached,
 // did not answer within the call allowance, or its answer could not be read.
 // It is kept apart from conformance failures.
@@ -127,7 +123,7 @@ func (e *InfraError) Unwrap() error { return e.Err }
 
 // Do sends the request, retrying up to MaxRetries times while the target
 // answers 0058 or 0098, and returns the last response with its record.
-func (c *Client) Do(ctx context.Context, req Request) (*Response, Exchange, error) {
+func (c *Client) Do(ctx context.Context, req Request) (*Response, record.Exchange, error) {
 	var retriedCodes []string
 	for attempt := 0; ; attempt++ {
 		resp, ex, err := c.once(ctx, req)
@@ -151,7 +147,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, Exchange, erro
 	}
 }
 
-func (c *Client) once(ctx context.Context, req Request) (*Response, Exchange, error) {
+func (c *Client) once(ctx context.Context, req Request) (*Response, record.Exchange, error) {
 	u := *c.base
 	// A path the profile gives (a sandbox URL relative to the base) may
 	// carry a query string of its own: it stays a query string. Operation
@@ -169,7 +165,7 @@ func (c *Client) once(ctx context.Context, req Request) (*Response, Exchange, er
 			u.RawQuery = req.Query.Encode()
 		}
 	}
-	ex := Exchange{Operation: req.Operation, Method: req.Method, URL: c.redactor.URL(u.String())}
+	ex := record.Exchange{Operation: req.Operation, Method: req.Method, URL: c.redactor.URL(u.String())}
 	if c.cfg.CallTimeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, c.cfg.CallTimeout)

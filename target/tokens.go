@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // RefreshMargin is how long before validUntil a cached token is replaced.
@@ -97,15 +98,15 @@ func (t *TokenSource) Token(ctx context.Context) (string, error) {
 // lists it and, when the target refuses that with a handled error, again
 // with partnerReference. The reading that gave a token is the one every
 // later Issue Token of the run uses (Reading).
-func (t *TokenSource) Preflight(ctx context.Context) ([]Exchange, error) {
+func (t *TokenSource) Preflight(ctx context.Context) ([]record.Exchange, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var exs []Exchange
+	var exs []record.Exchange
 	var err error
 	for _, r := range []TokenReading{ReadingBodyLine, ReadingEnvelope} {
 		var tok string
 		var until time.Time
-		var ex Exchange
+		var ex record.Exchange
 		tok, until, ex, err = IssueTokenAs(ctx, t.client, t.creds, t.clock, r)
 		exs = append(exs, ex)
 		if err == nil {
@@ -171,13 +172,13 @@ const excerptLen = 200
 
 // IssueToken calls Issue Token as its body line lists it and
 // returns the token and its expiry.
-func IssueToken(ctx context.Context, c *Client, creds Credentials, clock Clock) (string, time.Time, Exchange, error) {
+func IssueToken(ctx context.Context, c *Client, creds Credentials, clock Clock) (string, time.Time, record.Exchange, error) {
 	return IssueTokenAs(ctx, c, creds, clock, ReadingBodyLine)
 }
 
 // IssueTokenAs calls Issue Token with the body of the given reading
 // and returns the token and its expiry.
-func IssueTokenAs(ctx context.Context, c *Client, creds Credentials, clock Clock, r TokenReading) (string, time.Time, Exchange, error) {
+func IssueTokenAs(ctx context.Context, c *Client, creds Credentials, clock Clock, r TokenReading) (string, time.Time, record.Exchange, error) {
 	date, tm := clock()
 	fields := map[string]string{"password": creds.Password, "localDate": date, "localTime": tm}
 	if r == ReadingEnvelope {

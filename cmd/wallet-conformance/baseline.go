@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
@@ -23,13 +24,13 @@ func loadBaseline(path string) (*reports.Report, error) {
 // the run's exit status: code (exitFor of the verdict), except that a NOT
 // CONFORMANT run whose every failure the baseline already had exits 0. The
 // verdict itself, and the report, stay what the run found.
-func gateOnBaseline(w io.Writer, base *reports.Report, path string, res *reports.Result, code int) int {
+func gateOnBaseline(w io.Writer, base *reports.Report, path string, res *record.Run, code int) int {
 	verdict := res.Verdict()
-	if verdict != reports.NotConformant && verdict != reports.Conformant && verdict != reports.ConformantWithWaivers {
+	if verdict != record.NotConformant && verdict != record.Conformant && verdict != record.ConformantWithWaivers {
 		fmt.Fprintf(w, "baseline %s: not applied: the run's verdict is %s\n", path, verdict)
 		return code
 	}
-	d := reports.Compare(base, reports.Build(res, reports.Meta{}, nil, nil))
+	d := reports.Compare(base, reports.Build(res, record.Meta{}, nil, nil))
 	fmt.Fprintf(w, "baseline %s (run %s, %s): %d of this run's %d failures were failing there already; %d new; %d of its failures are fixed\n",
 		path, base.RunID, base.Verdict, d.Known, d.Failing, len(d.NewFailures), len(d.Fixed))
 	if len(d.NewFailures) > 0 {
@@ -44,7 +45,7 @@ func gateOnBaseline(w io.Writer, base *reports.Report, path string, res *reports
 		fmt.Fprintf(w, "exit status 1: failures the baseline does not have\n")
 		return ExitFailed
 	}
-	if verdict == reports.NotConformant {
+	if verdict == record.NotConformant {
 		fmt.Fprintf(w, "exit status 0: no failure beyond the baseline's; the verdict stays %s (a baseline gates CI; waivers are the audited way to accept a failure)\n", verdict)
 	}
 	return ExitConformant
@@ -56,7 +57,7 @@ func gateOnBaseline(w io.Writer, base *reports.Report, path string, res *reports
 // a rerun does not change). A rerun's report reruns what still did not
 // pass. With embedded, the report must have been
 // written from the embedded features: a scenario ID names a file and line.
-func failedOf(path string, embedded bool) (*reports.Rerun, error) {
+func failedOf(path string, embedded bool) (*record.Rerun, error) {
 	rep, err := readReportJSON(path)
 	if err != nil {
 		return nil, &usageError{msg: "--rerun-failed: " + err.Error()}
@@ -70,10 +71,10 @@ func failedOf(path string, embedded bool) (*reports.Rerun, error) {
 			return nil, &usageError{msg: fmt.Sprintf("--rerun-failed: run %s was made with other features (sha256 %.12s…, this suite's are %.12s…): its scenario IDs do not name this suite's scenarios; run the whole suite", rep.RunID, rep.Suite.FeaturesSHA256, id.FeaturesSHA256)}
 		}
 	}
-	r := &reports.Rerun{Of: rep.RunID, Scenarios: []string{}}
+	r := &record.Rerun{Of: rep.RunID, Scenarios: []string{}}
 	for _, s := range rep.Scenarios {
 		switch s.Status {
-		case reports.Failed, reports.Blocked, reports.Error, reports.Warning:
+		case record.Failed, record.Blocked, record.Error, record.Warning:
 			if slices.Contains(s.Tags, "explore") {
 				// A run of the exploration: explore again with its seed.
 				r.Exploration = rep.Exploration

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
@@ -134,8 +135,8 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		if c.Shard != nil {
 			scope += fmt.Sprintf(", shard %s only: this verdict covers part of a run", c.Shard)
 		}
-		counts := make([]string, 0, len(reports.Statuses()))
-		for _, st := range reports.Statuses() {
+		counts := make([]string, 0, len(record.Statuses()))
+		for _, st := range record.Statuses() {
 			counts = append(counts, fmt.Sprintf("%d %s", c.Counts.ByStatus[st], strings.ToLower(string(st))))
 		}
 		fmt.Fprintf(stdout, "suite:     %s, features sha256 %s, schemas sha256 %s\nscope:     %s\nscenarios: %d: %s (%d waived)\nclaimed:   %s\nunclaimed: %s\nunchecked: %s\n",
@@ -149,7 +150,7 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 }
 
 // explorationLine says what a run's exploration was and how to replay it.
-func explorationLine(e *reports.Exploration) string {
+func explorationLine(e *record.Exploration) string {
 	if e == nil || len(e.Seeds) == 0 {
 		return "(none)"
 	}

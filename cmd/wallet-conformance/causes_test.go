@@ -20,6 +20,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -152,11 +153,11 @@ func TestASetupCallThatReachedTheStateBlocksNothing(t *testing.T) {
 	require.Equal(t, ExitFailed, code, errOut)
 	assert.Contains(t, out, " 0 blocked")
 	rep := readReport(t, dir)
-	assert.Zero(t, rep.Counts.ByStatus[reports.Blocked])
+	assert.Zero(t, rep.Counts.ByStatus[record.Blocked])
 	require.Len(t, rep.Causes, 1)
 	assert.Equal(t, "create-account", rep.Causes[0].Operation)
 	for _, s := range rep.Scenarios {
-		if s.Status == reports.Failed {
+		if s.Status == record.Failed {
 			assert.Contains(t, s.Clauses, "A-4.2", "%s fails on Create Account's status, which only A-4.2 scenarios check", s.ID)
 		}
 	}
@@ -176,9 +177,9 @@ func TestASetupCallThatDidNotReachTheStateBlocks(t *testing.T) {
 	code, _, errOut := run(t, "run", "--profile", faultyCreateAccount(t, 0, func(m map[string]any) { delete(m, "accno") }), "--tags", "@B-4.13", "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, errOut)
 	rep := readReport(t, dir)
-	require.Positive(t, rep.Counts.ByStatus[reports.Blocked])
+	require.Positive(t, rep.Counts.ByStatus[record.Blocked])
 	for _, s := range rep.Scenarios {
-		if s.Status == reports.Blocked {
+		if s.Status == record.Blocked {
 			require.NotNil(t, s.BlockedBy)
 			assert.Equal(t, "create-account", s.BlockedBy.Operation, s.ID)
 		}
@@ -210,8 +211,8 @@ func TestAFailingRedirectTriggerIsNoFailureOfTheTarget(t *testing.T) {
 	code, out, errOut := run(t, "run", "--profile", prof, "--tags", "@A-6", "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, errOut)
 	rep := readReport(t, dir)
-	assert.Zero(t, rep.Counts.ByStatus[reports.Failed])
-	require.Equal(t, 2, rep.Counts.ByStatus[reports.Blocked])
+	assert.Zero(t, rep.Counts.ByStatus[record.Failed])
+	require.Equal(t, 2, rep.Counts.ByStatus[record.Blocked])
 	for _, s := range rep.Scenarios {
 		assert.Contains(t, s.Message, "/no/such/trigger/", s.ID)
 		assert.Contains(t, s.Message, "HTTP 404", s.ID)
@@ -253,7 +254,7 @@ func TestACauseShowsItsRequestAndTheRuleThatBroke(t *testing.T) {
 	assert.Regexp(t, `(?s)request: PUT http://127\.0\.0\.1:[0-9]+/account\n.*Content-Type: application/json\n.*X-Auth-Token: \[REDACTED\].*response: HTTP 200 OK`, string(sum))
 	rep := readReport(t, dir)
 	for _, s := range rep.Scenarios {
-		if s.Status == reports.Failed && strings.Contains(s.Message, "got HTTP 200 with responseCode \"0000\"") {
+		if s.Status == record.Failed && strings.Contains(s.Message, "got HTTP 200 with responseCode \"0000\"") {
 			assert.Equal(t, "A-4.2#1", s.Broke, s.ID)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -37,9 +38,9 @@ const maxConcurrency = 32
 // exitFor maps a verdict to the exit status of run and merge.
 func exitFor(verdict string) int {
 	switch verdict {
-	case reports.Conformant, reports.ConformantWithWaivers:
+	case record.Conformant, record.ConformantWithWaivers:
 		return ExitConformant
-	case reports.NotConformant:
+	case record.NotConformant:
 		return ExitFailed
 	}
 	return ExitUsage
@@ -228,7 +229,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if err := runner.ValidMaxDuration(*maxDuration); err != nil {
 		return ExitUsage, &usageError{msg: err.Error()}
 	}
-	var shard reports.Shard
+	var shard record.Shard
 	var timings runner.Timings
 	if *shardFlag != "" {
 		var err error
@@ -253,7 +254,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		featureFS = os.DirFS(*featuresDir)
 	}
 
-	var rerun *reports.Rerun
+	var rerun *record.Rerun
 	if *rerunPath != "" {
 		if *shardFlag != "" {
 			return ExitUsage, &usageError{msg: "--rerun-failed reruns an earlier run's failures in one job: it takes no --shard"}
@@ -306,7 +307,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		p = runner.ReferenceProfile(srv.URL, reference.DefaultConfig())
 		fmt.Fprintf(stdout, "target: embedded reference server at %s\n", srv.URL)
 	}
-	var waivers []reports.Waiver
+	var waivers []record.Waiver
 	if *waiversPath != "" {
 		var err error
 		if waivers, err = reports.LoadWaivers(*waiversPath); err != nil {
@@ -343,8 +344,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		fmt.Fprintf(stdout, "\npartial rerun of run %s (%d scenarios that did not pass there; the verdict speaks for them only and is not a certificate)", rerun.Of, len(res.Scenarios))
 	}
 	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\n",
-		res.Verdict(), c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed])
-	if res.Verdict() == reports.NoScenarioRun && shard.Count == 0 {
+		res.Verdict(), c[record.Passed], c[record.Failed], c[record.Blocked], c[record.Error], c[record.Warning], c[record.Skipped], c[record.NotClaimed])
+	if res.Verdict() == record.NoScenarioRun && shard.Count == 0 {
 		fmt.Fprintf(stdout, "no scenario was executed: check --tags, --shard and the profile's scope.exclude\n")
 	}
 	// What the verdict covers, and what the waivers did, beside it: a
@@ -360,7 +361,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	if baseline != nil {
 		return gateOnBaseline(stdout, baseline, *baselinePath, res, exitFor(res.Verdict())), nil
 	}
-	if shard.Count > 0 && res.Verdict() == reports.NoScenarioRun {
+	if shard.Count > 0 && res.Verdict() == record.NoScenarioRun {
 		// A shard with nothing to run (more shards than scenarios, or a
 		// part all skipped) says nothing on its own: it must not turn a CI
 		// job red while the merged run decides the verdict.

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
@@ -88,9 +89,9 @@ func cucumberStatus(e cukeElement) string {
 }
 
 // suiteClass is the cucumber status of each of the suite's.
-var suiteClass = map[reports.Status]string{
-	reports.Passed: "passed", reports.Failed: "failed", reports.Error: "failed", reports.Blocked: "failed",
-	reports.Warning: "warning", reports.Skipped: "skipped", reports.NotClaimed: "skipped",
+var suiteClass = map[record.Status]string{
+	record.Passed: "passed", record.Failed: "failed", record.Error: "failed", record.Blocked: "failed",
+	record.Warning: "warning", record.Skipped: "skipped", record.NotClaimed: "skipped",
 }
 
 // cucumber.json and report.json are two writers of one model: they agree
@@ -103,16 +104,16 @@ func TestCucumberJSONAgreesWithReportJSON(t *testing.T) {
 		name    string
 		profile func(t *testing.T) string
 		tags    string
-		want    reports.Status
+		want    record.Status
 	}{
-		{"a mutant fails", func(t *testing.T) string { return mutantProfile(t, "create-status-200") }, "@A-4.2", reports.Failed},
-		{"an advisory fault warns", func(t *testing.T) string { return mutantProfile(t, "setdefault-two-defaults") }, "@A-4.11", reports.Warning},
+		{"a mutant fails", func(t *testing.T) string { return mutantProfile(t, "create-status-200") }, "@A-4.2", record.Failed},
+		{"an advisory fault warns", func(t *testing.T) string { return mutantProfile(t, "setdefault-two-defaults") }, "@A-4.11", record.Warning},
 		{"a setup that does not reach its state blocks", func(t *testing.T) string {
 			return faultyCreateAccount(t, 0, func(m map[string]any) { delete(m, "accno") })
-		}, "@B-4.13", reports.Blocked},
+		}, "@B-4.13", record.Blocked},
 		{"a clause the profile does not claim", func(t *testing.T) string {
 			return referenceWith(t, func(p *profile.Profile) { p.Scope.Exclude = []string{"A-4.10"} })
-		}, "@A-4.9,@A-4.10", reports.NotClaimed},
+		}, "@A-4.9,@A-4.10", record.NotClaimed},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -141,7 +142,7 @@ func TestCucumberJSONAgreesWithReportJSON(t *testing.T) {
 						assert.Equal(t, s.Message, st.Result.Error, "%s: the failed step says why the scenario did not pass", s.ID)
 					}
 				}
-				if s.Status == reports.NotClaimed || s.Status == reports.Skipped {
+				if s.Status == record.NotClaimed || s.Status == record.Skipped {
 					require.NotEmpty(t, e.Steps, s.ID)
 					assert.Contains(t, e.Steps[0].Result.Error, string(s.Status), s.ID)
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
@@ -52,7 +53,7 @@ func TestDiffAndBaseline(t *testing.T) {
 	assert.Contains(t, out, "\nNOT CONFORMANT: ")
 	assert.Regexp(t, `baseline .*broken \(run r[0-9a-f]+, NOT CONFORMANT\): (\d+) of this run's (\d+) failures were failing there already; 0 new`, out)
 	assert.Contains(t, out, "exit status 0: no failure beyond the baseline's; the verdict stays NOT CONFORMANT")
-	assert.Equal(t, reports.NotConformant, readReport(t, again).Verdict, "report.json keeps the run's own verdict")
+	assert.Equal(t, record.NotConformant, readReport(t, again).Verdict, "report.json keeps the run's own verdict")
 
 	// A clean baseline: every failure is new.
 	code, out, _ = run(t, "run", "--profile", mutant, "--tags", tags, "--report-dir", filepath.Join(root, "gated"), "--baseline", filepath.Join(fixed, reports.ReportJSONFile))

@@ -10,8 +10,8 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/profile"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -95,7 +95,7 @@ func exploreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (i
 		fmt.Fprintf(stdout, "scenario: %s\nreplay it: wallet-conformance run --features %s%s\n", f.FeaturePath, *reportDir+"/features", targetArgs(*profilePath, *targetURL, *mutant))
 	}
 	fmt.Fprintf(stdout, "to explore the same way again: --seed %d --steps %d --runs %d\n", out.Seed, *steps, *runs)
-	if out.Result.Verdict() == reports.NotConformant {
+	if out.Result.Verdict() == record.NotConformant {
 		return ExitFailed, nil
 	}
 	return ExitConformant, nil

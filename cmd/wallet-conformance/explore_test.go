@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
 // explore against the embedded reference server is conformant and writes
@@ -99,6 +99,6 @@ func TestExploreCutShortIsNotGreen(t *testing.T) {
 	require.Equal(t, ExitFailed, code, out+errOut)
 	assert.Contains(t, out, "NOT CONFORMANT")
 	rep := readReport(t, dir)
-	assert.Positive(t, rep.Counts.ByStatus[reports.Error])
-	assert.Zero(t, rep.Counts.ByStatus[reports.Passed]+rep.Counts.ByStatus[reports.Failed])
+	assert.Positive(t, rep.Counts.ByStatus[record.Error])
+	assert.Zero(t, rep.Counts.ByStatus[record.Passed]+rep.Counts.ByStatus[record.Failed])
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
@@ -46,7 +47,7 @@ func TestGoInstallRunsFromAnywhere(t *testing.T) {
 	assert.Contains(t, string(out), "CONFORMANT: ")
 	rep, err := reports.ReadReport(filepath.Join(elsewhere, "conformance-report"))
 	require.NoError(t, err, "the report goes to the working directory")
-	assert.Equal(t, reports.Conformant, rep.Verdict)
+	assert.Equal(t, record.Conformant, rep.Verdict)
 
 	version := binVersion(t, bin, elsewhere)
 	assert.True(t, strings.HasPrefix(version, "wallet-conformance (devel)\nmodule:          github.com/wallet-conformance/wallet-conformance (devel)\ngo:"),

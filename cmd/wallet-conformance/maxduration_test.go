@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -83,14 +83,14 @@ func TestMaxDurationCutsShortAsErrorWhateverTheStep(t *testing.T) {
 	rep := readReport(t, dir)
 	executed := 0
 	for _, s := range rep.Scenarios {
-		if reports.Executed(s.Status) {
+		if record.Executed(s.Status) {
 			executed++
 		}
-		assert.NotEqual(t, reports.Failed, s.Status, "%s: %s", s.ID, s.Message)
-		assert.NotEqual(t, reports.Blocked, s.Status, "%s: %s", s.ID, s.Message)
+		assert.NotEqual(t, record.Failed, s.Status, "%s: %s", s.ID, s.Message)
+		assert.NotEqual(t, record.Blocked, s.Status, "%s: %s", s.ID, s.Message)
 	}
 	require.Positive(t, executed)
-	assert.Equal(t, executed, rep.Counts.ByStatus[reports.Error])
+	assert.Equal(t, executed, rep.Counts.ByStatus[record.Error])
 	require.NotEmpty(t, rep.Notices)
 	assert.Contains(t, strings.Join(rep.Notices, "\n"), "the run reached --max-duration (2s): ")
 	assert.Contains(t, strings.Join(rep.Notices, "\n"), " scenario(s) were cut short and are ERROR")
@@ -159,7 +159,7 @@ func TestMaxDurationCutsAWaitingGivenShortAsError(t *testing.T) {
 	rep := readReport(t, dir)
 	require.Len(t, rep.Scenarios, 1)
 	s := rep.Scenarios[0]
-	assert.Equal(t, reports.Error, s.Status, s.Message)
+	assert.Equal(t, record.Error, s.Status, s.Message)
 	assert.Contains(t, s.Message, "the run reached --max-duration (2s) before this scenario ended")
 	assert.Contains(t, strings.Join(rep.Notices, "\n"), "1 scenario(s) were cut short and are ERROR")
 }

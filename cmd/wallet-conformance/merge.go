@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/wallet-conformance/wallet-conformance/features"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
@@ -38,6 +39,6 @@ func mergeCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	c := rep.Counts.ByStatus
 	fmt.Fprintf(stdout, "merged %d shards (run %s)\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\nreport: %s\n",
-		fs.NArg(), rep.RunID, rep.Verdict, c[reports.Passed], c[reports.Failed], c[reports.Blocked], c[reports.Error], c[reports.Warning], c[reports.Skipped], c[reports.NotClaimed], filepath.Join(*out, reports.ReportHTMLFile))
+		fs.NArg(), rep.RunID, rep.Verdict, c[record.Passed], c[record.Failed], c[record.Blocked], c[record.Error], c[record.Warning], c[record.Skipped], c[record.NotClaimed], filepath.Join(*out, reports.ReportHTMLFile))
 	return exitFor(rep.Verdict), nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -47,7 +48,7 @@ func TestThreeShardsMergeToTheWholeRun(t *testing.T) {
 			defer wg.Done()
 			opts := runner.Options{Profile: runner.ReferenceProfile(srv.URL, cfg), ReportDir: dir, Concurrency: 4}
 			if i > 0 {
-				opts.Shard = reports.Shard{Index: i, Count: 3}
+				opts.Shard = record.Shard{Index: i, Count: 3}
 			}
 			_, errs[i] = runner.Run(context.Background(), opts)
 		}()
@@ -64,7 +65,7 @@ func TestThreeShardsMergeToTheWholeRun(t *testing.T) {
 
 	want, got := readReport(t, whole), readReport(t, out)
 	assert.Equal(t, want.Verdict, got.Verdict)
-	assert.Equal(t, reports.Conformant, got.Verdict)
+	assert.Equal(t, record.Conformant, got.Verdict)
 	assert.Equal(t, statuses(want), statuses(got))
 	assert.Equal(t, want.Counts, got.Counts)
 	assert.Nil(t, got.Shard)
@@ -75,7 +76,7 @@ func TestThreeShardsMergeToTheWholeRun(t *testing.T) {
 	for i, dir := range shards {
 		rep := readReport(t, dir)
 		require.NotNil(t, rep.Shard)
-		assert.Equal(t, reports.Shard{Index: i + 1, Count: 3}, *rep.Shard)
+		assert.Equal(t, record.Shard{Index: i + 1, Count: 3}, *rep.Shard)
 		assert.Positive(t, len(rep.Scenarios), "shard %d", i+1)
 		assert.Less(t, len(rep.Scenarios), len(want.Scenarios), "shard %d runs a part only", i+1)
 		total += len(rep.Scenarios)
@@ -118,13 +119,13 @@ func TestAFailingShardFailsTheMergedRun(t *testing.T) {
 	out := filepath.Join(root, "merged")
 	code, stdout, stderr = run(t, "merge", one, two, "--out", out)
 	assert.Equal(t, ExitFailed, code, stdout+stderr)
-	assert.Contains(t, stdout, reports.NotConformant)
+	assert.Contains(t, stdout, record.NotConformant)
 	merged := readReport(t, out)
-	assert.Equal(t, reports.NotConformant, merged.Verdict)
+	assert.Equal(t, record.NotConformant, merged.Verdict)
 	failedIn := func(rep *reports.Report) []string {
 		var ids []string
 		for _, s := range rep.Scenarios {
-			if s.Status == reports.Failed {
+			if s.Status == record.Failed {
 				ids = append(ids, s.ID)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
@@ -19,7 +20,7 @@ func notPassed(rep *reports.Report) []string {
 	var ids []string
 	for _, s := range rep.Scenarios {
 		switch s.Status {
-		case reports.Failed, reports.Blocked, reports.Error, reports.Warning:
+		case record.Failed, record.Blocked, record.Error, record.Warning:
 			ids = append(ids, s.ID)
 		}
 	}
@@ -65,7 +66,7 @@ func TestRerunFailedRunsOnlyWhatDidNotPass(t *testing.T) {
 		}
 	}
 	assert.Less(t, len(rerun.Scenarios), len(earlier.Scenarios), "what passed did not run again")
-	assert.Equal(t, reports.NotConformant, rerun.Verdict)
+	assert.Equal(t, record.NotConformant, rerun.Verdict)
 	require.NotEmpty(t, rerun.Notices)
 	assert.Contains(t, rerun.Notices[len(rerun.Notices)-1], "partial rerun of run "+earlier.RunID)
 	summary, err := os.ReadFile(filepath.Join(again, "summary.md"))
@@ -77,7 +78,7 @@ func TestRerunFailedRunsOnlyWhatDidNotPass(t *testing.T) {
 	code, out, errOut = run(t, "run", "--profile", mutantProfile(t, ""), "--rerun-failed", filepath.Join(first, "report.json"), "--report-dir", fixed)
 	require.Equal(t, ExitConformant, code, out+errOut)
 	rep := readReport(t, fixed)
-	assert.Equal(t, reports.Conformant, rep.Verdict)
+	assert.Equal(t, record.Conformant, rep.Verdict)
 	require.NotNil(t, rep.Rerun)
 
 	code, _, errOut = run(t, "bundle", "--report-dir", fixed, "--out", filepath.Join(t.TempDir(), "b.zip"))

@@ -7,7 +7,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/profile"
-	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -21,7 +21,7 @@ const maxExploreRuns = 1000
 // none for a run of some tags, of other features or a rerun, except that a
 // rerun of a run whose exploration did not pass explores again as it did.
 // nil means no exploration.
-func runExploration(fs *flag.FlagSet, runs int, tags, featuresDir string, shard reports.Shard, rerun *reports.Rerun) *reports.Exploration {
+func runExploration(fs *flag.FlagSet, runs int, tags, featuresDir string, shard record.Shard, rerun *record.Rerun) *record.Exploration {
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "explore" })
 	switch {
@@ -34,13 +34,13 @@ func runExploration(fs *flag.FlagSet, runs int, tags, featuresDir string, shard 
 	case tags != "" || featuresDir != "" || shard.Index > 1:
 		return nil
 	}
-	return &reports.Exploration{Seeds: explore.DefaultRunSeeds(), Runs: runs, Steps: explore.DefaultRunSteps}
+	return &record.Exploration{Seeds: explore.DefaultRunSeeds(), Runs: runs, Steps: explore.DefaultRunSteps}
 }
 
 // exploreFor is the runner's hook for an exploration of the profile's
 // target, or nil. The scenario of a failure goes to explore-features/ of
 // the report directory, where run --features replays it.
-func exploreFor(ex *reports.Exploration, p *profile.Profile, reportDir string) func(context.Context) (*runner.Explored, error) {
+func exploreFor(ex *record.Exploration, p *profile.Profile, reportDir string) func(context.Context) (*runner.Explored, error) {
 	if ex == nil {
 		return nil
 	}

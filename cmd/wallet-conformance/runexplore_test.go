@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
@@ -42,7 +43,7 @@ func TestRunExploresByDefault(t *testing.T) {
 	assert.Empty(t, rep.Exploration.Failed)
 	assert.Len(t, explored(rep), rep.Exploration.Made, "one scenario per property run")
 	for _, s := range explored(rep) {
-		assert.Equal(t, reports.Passed, s.Status, s.ID)
+		assert.Equal(t, record.Passed, s.Status, s.ID)
 	}
 
 	bundle := filepath.Join(t.TempDir(), "b.zip")
@@ -87,13 +88,13 @@ func TestOnlyTheExplorationFindsAFault(t *testing.T) {
 	code, out, errOut = run(t, "run", "--profile", mutant, "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, out+errOut)
 	rep := readReport(t, dir)
-	assert.Equal(t, reports.NotConformant, rep.Verdict)
+	assert.Equal(t, record.NotConformant, rep.Verdict)
 	require.NotNil(t, rep.Exploration)
 	require.NotEmpty(t, rep.Exploration.Failed)
 	assert.Equal(t, "balances-agree-with-the-moves", rep.Exploration.Failed[0])
 	var failed []reports.ScenarioReport
 	for _, s := range explored(rep) {
-		if s.Status == reports.Failed {
+		if s.Status == record.Failed {
 			failed = append(failed, s)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/profile"
-	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
@@ -49,13 +49,13 @@ const maxSweepPerOperation = 1000
 // its first shard, and none for a run of some tags, of other features or a
 // rerun, except that a rerun of a run whose sweep found something sweeps
 // again as it did. nil means no sweep.
-func runSweep(f *sweepFlag, tags, featuresDir string, shard reports.Shard, rerun *reports.Rerun) *reports.Sweep {
+func runSweep(f *sweepFlag, tags, featuresDir string, shard record.Shard, rerun *record.Rerun) *record.Sweep {
 	switch {
 	case rerun != nil && !f.given:
 		if rerun.Sweep == nil {
 			return nil
 		}
-		return &reports.Sweep{Seed: rerun.Sweep.Seed, PerOperation: rerun.Sweep.PerOperation}
+		return &record.Sweep{Seed: rerun.Sweep.Seed, PerOperation: rerun.Sweep.PerOperation}
 	case f.given:
 		if f.perOperation == 0 {
 			return nil
@@ -63,11 +63,11 @@ func runSweep(f *sweepFlag, tags, featuresDir string, shard reports.Shard, rerun
 	case tags != "" || featuresDir != "" || shard.Index > 1:
 		return nil
 	}
-	return &reports.Sweep{Seed: explore.DefaultSweepSeed, PerOperation: max(f.perOperation, 0)}
+	return &record.Sweep{Seed: explore.DefaultSweepSeed, PerOperation: max(f.perOperation, 0)}
 }
 
 // sweepFor is the runner's hook for the sweep, or nil.
-func sweepFor(sw *reports.Sweep, p *profile.Profile) func(context.Context) (*runner.Explored, error) {
+func sweepFor(sw *record.Sweep, p *profile.Profile) func(context.Context) (*runner.Explored, error) {
 	if sw == nil {
 		return nil
 	}
@@ -75,7 +75,7 @@ func sweepFor(sw *reports.Sweep, p *profile.Profile) func(context.Context) (*run
 }
 
 // sweepLine says what a run's sweep was and how to make it again.
-func sweepLine(s *reports.Sweep) string {
+func sweepLine(s *record.Sweep) string {
 	if s == nil {
 		return "(none)"
 	}

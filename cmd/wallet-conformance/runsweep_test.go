@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
@@ -74,24 +75,24 @@ func TestRunSweepDecidesTheSweep(t *testing.T) {
 		}
 		return f
 	}
-	def := &reports.Sweep{Seed: 1, PerOperation: explore.DefaultSweepPerOperation}
-	assert.Equal(t, def, runSweep(flagOf(""), "", "", reports.Shard{}, nil))
-	assert.Equal(t, def, runSweep(flagOf(""), "", "", reports.Shard{Index: 1, Count: 3}, nil))
-	assert.Nil(t, runSweep(flagOf(""), "", "", reports.Shard{Index: 2, Count: 3}, nil))
-	assert.Nil(t, runSweep(flagOf(""), "@A-4.1", "", reports.Shard{}, nil))
-	assert.Nil(t, runSweep(flagOf(""), "", "dir", reports.Shard{}, nil))
-	assert.Nil(t, runSweep(flagOf("0"), "", "", reports.Shard{}, nil))
-	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 0}, runSweep(flagOf("all"), "", "", reports.Shard{}, nil), "0 in the record: the full sweep")
-	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 9}, runSweep(flagOf("9"), "@A-4.1", "", reports.Shard{}, nil))
-	assert.Nil(t, runSweep(flagOf(""), "", "", reports.Shard{}, &reports.Rerun{}))
-	again := &reports.Rerun{Sweep: &reports.Sweep{Seed: 1, PerOperation: 0, Findings: []string{"x"}}}
-	assert.Equal(t, &reports.Sweep{Seed: 1, PerOperation: 0}, runSweep(flagOf(""), "", "", reports.Shard{}, again))
+	def := &record.Sweep{Seed: 1, PerOperation: explore.DefaultSweepPerOperation}
+	assert.Equal(t, def, runSweep(flagOf(""), "", "", record.Shard{}, nil))
+	assert.Equal(t, def, runSweep(flagOf(""), "", "", record.Shard{Index: 1, Count: 3}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "", record.Shard{Index: 2, Count: 3}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "@A-4.1", "", record.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "dir", record.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf("0"), "", "", record.Shard{}, nil))
+	assert.Equal(t, &record.Sweep{Seed: 1, PerOperation: 0}, runSweep(flagOf("all"), "", "", record.Shard{}, nil), "0 in the record: the full sweep")
+	assert.Equal(t, &record.Sweep{Seed: 1, PerOperation: 9}, runSweep(flagOf("9"), "@A-4.1", "", record.Shard{}, nil))
+	assert.Nil(t, runSweep(flagOf(""), "", "", record.Shard{}, &record.Rerun{}))
+	again := &record.Rerun{Sweep: &record.Sweep{Seed: 1, PerOperation: 0, Findings: []string{"x"}}}
+	assert.Equal(t, &record.Sweep{Seed: 1, PerOperation: 0}, runSweep(flagOf(""), "", "", record.Shard{}, again))
 	for _, bad := range []string{"-1", "many", "1001", ""} {
 		assert.Error(t, (&sweepFlag{}).Set(bad), bad)
 	}
 	assert.Equal(t, "(none)", sweepLine(nil))
 	assert.Equal(t, "seed 1: 128 of 4000 generated bad inputs (320 calls), 1 finding(s): Capture: modifiedAmount 1e308 answered HTTP 500 0099; made again by run --sweep 4",
-		sweepLine(&reports.Sweep{Seed: 1, PerOperation: 4, Generated: 4000, Inputs: 128, Calls: 320, Findings: []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099"}}))
+		sweepLine(&record.Sweep{Seed: 1, PerOperation: 4, Generated: 4000, Inputs: 128, Calls: 320, Findings: []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099"}}))
 }
 
 // A target that crashes on one kind of bad input in one operation (a
@@ -106,14 +107,14 @@ func TestOnlyTheSweepFindsAFault(t *testing.T) {
 	code, out, errOut := run(t, "run", "--profile", mutant, "--tags", "@A-4.1", "--sweep", "all", "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, out+errOut)
 	rep := readReport(t, dir)
-	assert.Equal(t, reports.NotConformant, rep.Verdict)
+	assert.Equal(t, record.NotConformant, rep.Verdict)
 	require.NotNil(t, rep.Sweep)
 	assert.Equal(t, 0, rep.Sweep.PerOperation, "all: the full sweep")
 	assert.Equal(t, rep.Sweep.Generated, rep.Sweep.Inputs)
 	assert.Equal(t, []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099", "KC-Capture: modifiedAmount 1e308 answered HTTP 500 0099"}, rep.Sweep.Findings)
 	var failed []reports.ScenarioReport
 	for _, s := range swept(rep) {
-		if s.Status == reports.Failed {
+		if s.Status == record.Failed {
 			failed = append(failed, s)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
@@ -75,7 +76,7 @@ func TestARunOfNothingIsNotConformant(t *testing.T) {
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, out, "NO SCENARIO RUN")
 	assert.Contains(t, out, "no scenario was executed")
-	assert.Equal(t, reports.NoScenarioRun, readReport(t, dir).Verdict)
+	assert.Equal(t, record.NoScenarioRun, readReport(t, dir).Verdict)
 
 	bundle := filepath.Join(t.TempDir(), "b.zip")
 	code, _, errOut := run(t, "bundle", "--report-dir", dir, "--out", bundle)
@@ -140,7 +141,7 @@ func forgeBundle(t *testing.T, path string) string {
 		case reports.BundleManifest:
 			var m reports.Manifest
 			require.NoError(t, json.Unmarshal(data, &m))
-			m.Verdict = reports.Conformant
+			m.Verdict = record.Conformant
 			for i := range m.Files {
 				if m.Files[i].Name == reports.BundleReport {
 					m.Files[i].Size, m.Files[i].SHA256 = int64(len(report)), hex.EncodeToString(sum[:])
@@ -175,9 +176,9 @@ func TestOneFaultIsOneCause(t *testing.T) {
 	assert.True(t, root.Root)
 	assert.Equal(t, "create-account", root.Operation)
 	assert.Equal(t, "A-4.2", root.Clause)
-	assert.Equal(t, rep.Counts.ByStatus[reports.Failed]+rep.Counts.ByStatus[reports.Blocked], root.Count(), "one fault, one cause")
+	assert.Equal(t, rep.Counts.ByStatus[record.Failed]+rep.Counts.ByStatus[record.Blocked], root.Count(), "one fault, one cause")
 	for _, s := range rep.Scenarios {
-		if s.Status != reports.Blocked {
+		if s.Status != record.Blocked {
 			continue
 		}
 		require.NotNil(t, s.BlockedBy, s.ID)
@@ -216,7 +217,7 @@ func TestATargetThatFailsIssueTokenGetsAReport(t *testing.T) {
 	assert.NotContains(t, errOut, "credentials", "a 500 is not blamed on the credentials")
 
 	rep := readReport(t, dir)
-	assert.Equal(t, reports.VerdictError, rep.Verdict)
+	assert.Equal(t, record.VerdictError, rep.Verdict)
 	require.NotNil(t, rep.Aborted)
 	assert.Contains(t, rep.Aborted.Reason, "HTTP 500")
 	ev := rep.ExchangesOf(rep.Aborted.Exchanges)
@@ -249,14 +250,14 @@ func TestMaxDurationBoundsTheRun(t *testing.T) {
 	rep := readReport(t, dir)
 	cut := 0
 	for _, s := range rep.Scenarios {
-		if s.Status == reports.Error && strings.Contains(s.Message, "reached --max-duration") {
+		if s.Status == record.Error && strings.Contains(s.Message, "reached --max-duration") {
 			cut++
 		}
 	}
 	require.Positive(t, cut, "the slow target cannot finish in time")
 	require.Len(t, rep.Notices, 1)
 	assert.Regexp(t, regexp.MustCompile(`: `+regexpNum(cut)+` scenario\(s\) were cut short`), rep.Notices[0], "the notice counts what the results show")
-	assert.Equal(t, reports.NotConformant, rep.Verdict)
+	assert.Equal(t, record.NotConformant, rep.Verdict)
 }
 
 func regexpNum(n int) string { b, _ := json.Marshal(n); return string(b) }
