@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"net/http"
 	"os"
-	"sort"
 	"strings"
 	"testing"
 
@@ -435,49 +434,12 @@ func failureText(rep *reports.Report, s reports.ScenarioReport) string {
 // maxBody bounds each body shown in a failure; the report holds it whole.
 const maxBody = 8 << 10
 
-// evidenceText writes exchanges as request and response, headers sorted.
+// evidenceText writes exchanges as request and response, headers sorted
+// (reports.ExchangeText), each line after a line break of its own, to
+// follow a message.
 func evidenceText(exchanges []record.Exchange) string {
-	var b strings.Builder
-	for _, ex := range exchanges {
-		fmt.Fprintf(&b, "\nrequest: %s %s", ex.Method, ex.URL)
-		writeHeaders(&b, ex.RequestHeaders)
-		writeBody(&b, ex.RequestBody)
-		switch {
-		case ex.Status == 0:
-			fmt.Fprintf(&b, "\nresponse: none (%s)", ex.Error)
-		default:
-			fmt.Fprintf(&b, "\nresponse: HTTP %d %s (%.0f ms", ex.Status, http.StatusText(ex.Status), ex.LatencyMs())
-			if ex.Retries > 0 {
-				fmt.Fprintf(&b, ", after %d retries on %s", ex.Retries, strings.Join(ex.RetriedCodes, ", "))
-			}
-			b.WriteString(")")
-			writeHeaders(&b, ex.ResponseHeaders)
-			writeBody(&b, ex.ResponseBody)
-		}
+	if len(exchanges) == 0 {
+		return ""
 	}
-	return b.String()
-}
-
-func writeHeaders(b *strings.Builder, h http.Header) {
-	names := make([]string, 0, len(h))
-	for k := range h {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		for _, v := range h[k] {
-			fmt.Fprintf(b, "\n  %s: %s", k, v)
-		}
-	}
-}
-
-func writeBody(b *strings.Builder, body string) {
-	if body == "" {
-		return
-	}
-	if len(body) > maxBody {
-		body = fmt.Sprintf("%s… (%d more bytes in the report)", body[:maxBody], len(body)-maxBody)
-	}
-	b.WriteString("\n  ")
-	b.WriteString(body)
+	return "\n" + strings.TrimSuffix(reports.ExchangeText(exchanges, "", maxBody, true), "\n")
 }

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/wallet-conformance/wallet-conformance/record"
 	"io"
 	"net/http"
 	"os"
@@ -17,6 +16,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // EvidenceFile is the evidence store of a report directory: every HTTP

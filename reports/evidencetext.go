@@ -2,11 +2,12 @@ package reports
 
 import (
 	"fmt"
-	"github.com/wallet-conformance/wallet-conformance/record"
 	"net/http"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // CauseExample returns the scenario that shows a cause best, its own

@@ -3,7 +3,6 @@ package reports
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/wallet-conformance/wallet-conformance/record"
 	"io"
 	"mime"
 	"net/http"
@@ -11,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // HARVersion is the version of the HTTP Archive format WriteHAR writes.

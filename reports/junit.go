@@ -3,9 +3,10 @@ package reports
 import (
 	"encoding/xml"
 	"fmt"
-	"github.com/wallet-conformance/wallet-conformance/record"
 	"io"
 	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // JUnit XML, as CI systems read it: one <testsuite> per feature file, one

@@ -2,11 +2,12 @@ package reports
 
 import (
 	"fmt"
-	"github.com/wallet-conformance/wallet-conformance/record"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
 // Unexercised is a clause the run's scope claims but no scenario of the

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
+
 	"github.com/wallet-conformance/wallet-conformance/record"
 )
 
