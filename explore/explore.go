@@ -229,6 +229,30 @@ func lighten(tr *runTrace) {
 	}
 }
 
+// connect readies what an exploration or a sweep (what, in its messages)
+// needs of a target: the profile's environment must be a sandbox (they
+// create accounts and move money), the schemas, a client, and a token
+// source whose first token the target issued.
+func connect(ctx context.Context, p *profile.Profile, hc *http.Client, what string) (*schemas.Set, *target.Client, *target.TokenSource, func(), error) {
+	if p.Environment != profile.Sandbox {
+		return nil, nil, nil, nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: %s creates accounts and moves money, and runs against a sandbox only", p.Environment, profile.Sandbox, what)}
+	}
+	set, err := schemas.Load()
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	client, closeClient, err := runner.NewClient(p, hc)
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
+	if _, err := tokens.Preflight(ctx); err != nil {
+		closeClient()
+		return nil, nil, nil, nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
+	}
+	return set, client, tokens, closeClient, nil
+}
+
 // Run explores the profile's target and returns what it found. An error
 // means the exploration could not take place (a profile or usage problem,
 // or a target that cannot be used at all: runner.UnreachableError).
@@ -237,23 +261,12 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if opts.Steps < 1 || opts.Runs < 1 {
 		return nil, errors.New("explore: steps and runs must be at least 1")
 	}
-	if p.Environment != profile.Sandbox {
-		return nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: the exploration creates accounts and moves money, and runs against a sandbox only", p.Environment, profile.Sandbox)}
-	}
-	set, err := schemas.Load()
-	if err != nil {
-		return nil, err
-	}
-	client, closeClient, err := runner.NewClient(p, opts.HTTPClient)
+	set, client, tokens, closeClient, err := connect(ctx, p, opts.HTTPClient, "the exploration")
 	if err != nil {
 		return nil, err
 	}
 	defer closeClient()
 	red := client.Redactor()
-	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
-	if _, err := tokens.Preflight(ctx); err != nil {
-		return nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
-	}
 
 	seed := opts.Seed
 	for seed == 0 {

@@ -15,7 +15,6 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
-	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 	"github.com/wallet-conformance/wallet-conformance/target"
@@ -152,26 +151,15 @@ type sweeper struct {
 // Sweep sends the bad inputs to the profile's target and judges them.
 func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	p := opts.Profile
-	if p.Environment != profile.Sandbox {
-		return nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: the sweep creates accounts and moves money, and runs against a sandbox only", p.Environment, profile.Sandbox)}
-	}
 	if opts.Seed == 0 {
 		opts.Seed = DefaultSweepSeed
 	}
-	set, err := schemas.Load()
-	if err != nil {
-		return nil, err
-	}
-	client, closeClient, err := runner.NewClient(p, opts.HTTPClient)
+	set, client, tokens, closeClient, err := connect(ctx, p, opts.HTTPClient, "the sweep")
 	if err != nil {
 		return nil, err
 	}
 	defer closeClient()
 	red := client.Redactor()
-	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
-	if _, err := tokens.Preflight(ctx); err != nil {
-		return nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
-	}
 	started := time.Now()
 	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: target.LocalClock, maxCalls: opts.MaxCalls}
 	e := &explorer{

@@ -1,13 +1,10 @@
 package runner
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
-	"sort"
 	"strings"
 
-	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
 
 	"github.com/wallet-conformance/wallet-conformance/reports"
@@ -19,30 +16,13 @@ import (
 // each step's keyword and line, and the step definitions that match the
 // steps' texts.
 func GherkinOf(fsys fs.FS) (*reports.Gherkin, error) {
-	names, err := fs.Glob(fsys, "*.feature")
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(names)
 	g := &reports.Gherkin{Scenarios: map[string]reports.GherkinScenario{}, Locate: steps.NewLocator(steps.Definitions()).Locate}
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		ids := &messages.Incrementing{}
-		doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids.NewId)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		if doc.Feature == nil {
-			continue
-		}
+	err := eachFeature(fsys, func(name string, doc *messages.GherkinDocument, pickles []*messages.Pickle) {
 		ft := doc.Feature
 		f := reports.GherkinFeature{URI: name, ID: cukeID(ft.Name), Keyword: ft.Keyword, Name: ft.Name, Description: ft.Description, Line: int(ft.Location.Line), Tags: tagsOf(ft.Tags)}
 		g.Features = append(g.Features, f)
 		n := nodesOf(doc)
-		for _, p := range gherkin.Pickles(*doc, name, ids.NewId) {
+		for _, p := range pickles {
 			sc := n.scenarios[p.AstNodeIds[0]]
 			s := reports.GherkinScenario{ID: f.ID + ";" + cukeID(p.Name), Keyword: sc.Keyword, Line: int(sc.Location.Line)}
 			if len(p.AstNodeIds) > 1 {
@@ -59,6 +39,9 @@ func GherkinOf(fsys fs.FS) (*reports.Gherkin, error) {
 			}
 			g.Scenarios[fmt.Sprintf("%s:%d", name, s.Line)] = s
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return g, nil
 }

@@ -43,31 +43,16 @@ func IsClause(tag string) bool { return clauseTag.MatchString(tag) }
 // LoadScenarios parses every feature file of fsys in name order and returns
 // its scenarios in file order.
 func LoadScenarios(fsys fs.FS) ([]Scenario, error) {
-	names, err := fs.Glob(fsys, "*.feature")
-	if err != nil {
-		return nil, err
-	}
-	sort.Strings(names)
 	var out []Scenario
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		ids := &messages.Incrementing{}
-		doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids.NewId)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		if doc.Feature == nil {
-			continue
-		}
-		lines := nodeLines(doc)
-		keywords := stepKeywords(doc)
-		for _, p := range gherkin.Pickles(*doc, name, ids.NewId) {
+	err := eachFeature(fsys, func(name string, doc *messages.GherkinDocument, pickles []*messages.Pickle) {
+		n := nodesOf(doc)
+		for _, p := range pickles {
 			s := Scenario{URI: name, Feature: doc.Feature.Name, Name: p.Name}
-			s.Line = lines[p.AstNodeIds[len(p.AstNodeIds)-1]]
-			s.DefLine = lines[p.AstNodeIds[0]]
+			s.DefLine = int(n.scenarios[p.AstNodeIds[0]].Location.Line)
+			s.Line = s.DefLine
+			if len(p.AstNodeIds) > 1 {
+				s.Line = n.rows[p.AstNodeIds[len(p.AstNodeIds)-1]].line
+			}
 			s.ID = fmt.Sprintf("%s:%d", name, s.Line)
 			for _, t := range p.Tags {
 				tag := strings.TrimPrefix(t.Name, "@")
@@ -84,66 +69,37 @@ func LoadScenarios(fsys fs.FS) ([]Scenario, error) {
 			}
 			for _, st := range p.Steps {
 				s.Steps = append(s.Steps, st.Text)
-				s.Keywords = append(s.Keywords, keywords[st.AstNodeIds[0]])
+				s.Keywords = append(s.Keywords, strings.TrimSpace(n.steps[st.AstNodeIds[0]].Keyword))
 			}
 			out = append(out, s)
 		}
-	}
-	return out, nil
+	})
+	return out, err
 }
 
-// nodeLines maps the AST node ids of scenarios and example rows to their lines.
-func nodeLines(doc *messages.GherkinDocument) map[string]int {
-	lines := map[string]int{}
-	addScenario := func(sc *messages.Scenario) {
-		lines[sc.Id] = int(sc.Location.Line)
-		for _, ex := range sc.Examples {
-			for _, row := range ex.TableBody {
-				lines[row.Id] = int(row.Location.Line)
-			}
+// eachFeature parses the feature files of fsys in name order and hands
+// each document with a feature, and its pickles, to do.
+func eachFeature(fsys fs.FS, do func(name string, doc *messages.GherkinDocument, pickles []*messages.Pickle)) error {
+	names, err := fs.Glob(fsys, "*.feature")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		ids := &messages.Incrementing{}
+		doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids.NewId)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if doc.Feature != nil {
+			do(name, doc, gherkin.Pickles(*doc, name, ids.NewId))
 		}
 	}
-	for _, c := range doc.Feature.Children {
-		if c.Scenario != nil {
-			addScenario(c.Scenario)
-		}
-		if c.Rule != nil {
-			for _, rc := range c.Rule.Children {
-				if rc.Scenario != nil {
-					addScenario(rc.Scenario)
-				}
-			}
-		}
-	}
-	return lines
-}
-
-// stepKeywords maps the AST node ids of steps (backgrounds included) to
-// their keywords, trimmed.
-func stepKeywords(doc *messages.GherkinDocument) map[string]string {
-	kw := map[string]string{}
-	addSteps := func(steps []*messages.Step) {
-		for _, st := range steps {
-			kw[st.Id] = strings.TrimSpace(st.Keyword)
-		}
-	}
-	addChildren := func(bg *messages.Background, sc *messages.Scenario) {
-		if bg != nil {
-			addSteps(bg.Steps)
-		}
-		if sc != nil {
-			addSteps(sc.Steps)
-		}
-	}
-	for _, c := range doc.Feature.Children {
-		addChildren(c.Background, c.Scenario)
-		if c.Rule != nil {
-			for _, rc := range c.Rule.Children {
-				addChildren(rc.Background, rc.Scenario)
-			}
-		}
-	}
-	return kw
+	return nil
 }
 
 // IndexOf returns what a report knows of the whole suite of fsys: every
