@@ -36,14 +36,10 @@ func (s *sweeper) optionState(op schemas.Operation, accno string) (*opState, err
 	}
 	// The other states store options on an account of their own: its
 	// listing, read back after every refused call, holds only them.
-	x.createAccount()
-	ok, err := s.moved()
-	b := x.m.account()
-	x.m.acc = s.wallet
+	accno, ok, err := s.ownAccount()
 	if err != nil || !ok {
 		return s.fallback(op, err)
 	}
-	accno = b.accno
 	onWallet := map[string]string{"accno": accno}
 	if op.ID == schemas.CompleteAddStoredPaymentOption {
 		token, err := s.startAdd(accno)

@@ -259,16 +259,13 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		return s.control(op, &opState{path: onWallet, fields: f})
 	case schemas.CloseAccount:
 		// An account of its own: a Close accepted closes it.
-		x.createAccount()
-		ok, err := s.moved()
-		b := x.m.account()
-		x.m.acc = s.wallet
+		accno, ok, err := s.ownAccount()
 		if err != nil || !ok {
 			return s.fallback(op, err)
 		}
 		f := x.accountFields(true)
 		f["closingReason"] = "Closed by the wallet conformance sweep"
-		return &opState{path: map[string]string{"accno": b.accno}, fields: f, real: true, account: b.accno}, nil
+		return &opState{path: map[string]string{"accno": accno}, fields: f, real: true, account: accno}, nil
 	case schemas.InitAddStoredPaymentOption, schemas.CompleteAddStoredPaymentOption, schemas.InitVerifyStoredPaymentOption,
 		schemas.CompleteVerifyStoredPaymentOption, schemas.DeleteStoredPaymentOption, schemas.SetDefaultStoredPaymentOption:
 		return s.optionState(op, a.accno)
@@ -404,4 +401,20 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 		return s.control(op, st)
 	}
 	return st, nil
+}
+
+// ownAccount opens an account of the sweep's besides its wallet, for an
+// operation whose accepted inputs use the account up (Close Account) or
+// whose read-backs should list only its own options; the machine's current
+// account stays the wallet. ok is false when the target did not open it.
+func (s *sweeper) ownAccount() (accno string, ok bool, err error) {
+	x := s.x
+	x.createAccount()
+	ok, err = s.moved()
+	b := x.m.account()
+	x.m.acc = s.wallet
+	if err != nil || !ok {
+		return "", ok, err
+	}
+	return b.accno, true, nil
 }
