@@ -13,14 +13,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// Operation identifiers of the account information area (B-4.10 to B-4.13).
-const (
-	opFindUser       = schemas.FindUserAccount
-	opCheckAmount    = schemas.CheckAvailablePaymentAmount
-	opAccountEnquiry = schemas.AccountEnquiry
-	opBalanceEnquiry = schemas.BalanceEnquiry
-)
-
 // Sort Direction values (B-4.12) the server knows.
 const (
 	sortAscending  = "ASC"
@@ -36,10 +28,10 @@ const (
 // accountInfoOperations lists the account information endpoints.
 func accountInfoOperations() []operation {
 	return []operation{
-		{id: opFindUser, spec: findUserSpec(), run: (*handler).findUser},
-		{id: opCheckAmount, spec: checkAmountSpec(), run: (*handler).checkAmount},
-		{id: opAccountEnquiry, spec: accountEnquirySpec(), run: (*handler).accountEnquiry},
-		{id: opBalanceEnquiry, spec: balanceEnquirySpec(), run: (*handler).balanceEnquiry},
+		{id: schemas.FindUserAccount, spec: findUserSpec(), run: (*handler).findUser},
+		{id: schemas.CheckAvailablePaymentAmount, spec: checkAmountSpec(), run: (*handler).checkAmount},
+		{id: schemas.AccountEnquiry, spec: accountEnquirySpec(), run: (*handler).accountEnquiry},
+		{id: schemas.BalanceEnquiry, spec: balanceEnquirySpec(), run: (*handler).balanceEnquiry},
 	}
 }
 
@@ -148,7 +140,7 @@ func (h *handler) findUser(c *call) reply {
 	if h.mutant("find-user-no-programcode") {
 		fields["programCode"] = nil
 	}
-	return h.ok(h.successStatus(opFindUser), fields)
+	return h.ok(h.successStatus(schemas.FindUserAccount), fields)
 }
 
 // checkAmount implements B-4.11 Check Available Payment Amount: a
@@ -183,7 +175,7 @@ func (h *handler) checkAmount(c *call) reply {
 		case h.mutant("check-amount-quoted"):
 			answer = `"` + answer + `"`
 		}
-		return reply{status: h.successStatus(opCheckAmount), code: "0000", text: answer}
+		return reply{status: h.successStatus(schemas.CheckAvailablePaymentAmount), code: "0000", text: answer}
 	})
 }
 
@@ -250,7 +242,7 @@ func (h *handler) balanceEnquiry(c *call) reply {
 		if h.variant("enquiry-programaccno-null") {
 			fields["programAccno"] = nil
 		}
-		return h.ok(h.successStatus(opBalanceEnquiry), fields)
+		return h.ok(h.successStatus(schemas.BalanceEnquiry), fields)
 	})
 }
 
@@ -443,6 +435,6 @@ func (h *handler) accountEnquiry(c *call) reply {
 		if h.variant("enquiry-programaccno-null") {
 			fields["programAccno"] = nil
 		}
-		return h.ok(h.successStatus(opAccountEnquiry), fields)
+		return h.ok(h.successStatus(schemas.AccountEnquiry), fields)
 	})
 }

@@ -12,14 +12,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// Operation identifiers of the account area.
-const (
-	opCreateAccount = schemas.CreateAccount
-	opUpdateAccount = schemas.UpdateAccount
-	opGetAccount    = schemas.GetAccount
-	opCloseAccount  = schemas.CloseAccount
-)
-
 // Account status codes and the other lookup values that occur.
 const (
 	statusActive  = "ACTIVE"
@@ -31,10 +23,10 @@ const (
 // accountOperations lists the account endpoints.
 func accountOperations() []operation {
 	return []operation{
-		{id: opCreateAccount, spec: createAccountSpec(), run: (*handler).createAccount},
-		{id: opUpdateAccount, spec: updateAccountSpec(), run: (*handler).updateAccount},
-		{id: opGetAccount, spec: getAccountSpec(), run: (*handler).getAccount},
-		{id: opCloseAccount, spec: closeAccountSpec(), run: (*handler).closeAccount},
+		{id: schemas.CreateAccount, spec: createAccountSpec(), run: (*handler).createAccount},
+		{id: schemas.UpdateAccount, spec: updateAccountSpec(), run: (*handler).updateAccount},
+		{id: schemas.GetAccount, spec: getAccountSpec(), run: (*handler).getAccount},
+		{id: schemas.CloseAccount, spec: closeAccountSpec(), run: (*handler).closeAccount},
 	}
 }
 

@@ -10,12 +10,10 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-const opIssueToken = schemas.IssueToken
-
 // authOperations lists the authentication endpoints.
 func authOperations() []operation {
 	return []operation{{
-		id: opIssueToken,
+		id: schemas.IssueToken,
 		spec: fieldSpec{fields: []field{
 			str("userId", 255).req().path(),
 			str("password", 128).req(),
@@ -103,8 +101,8 @@ func (h *handler) credentialsOf(userID, password string) (string, time.Duration,
 func (h *handler) authorized(r *http.Request, opID string, now time.Time) (string, bool) {
 	token := r.Header.Get("X-Auth-Token")
 	if token == "" {
-		return h.cfg.UserID, h.mutant("auth-missing-token-accepted") && opID == opGetAccount ||
-			h.mutant("close-account-anonymous") && opID == opCloseAccount
+		return h.cfg.UserID, h.mutant("auth-missing-token-accepted") && opID == schemas.GetAccount ||
+			h.mutant("close-account-anonymous") && opID == schemas.CloseAccount
 	}
 	at := now
 	if h.mutant("token-expiry-not-enforced") {

@@ -6,13 +6,10 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// opAddressCheck identifies Perform Address Check (B-4.19).
-const opAddressCheck = schemas.AddressCheck
-
 // complianceOperations lists the compliance endpoints.
 func complianceOperations() []operation {
 	return []operation{
-		{id: opAddressCheck, spec: addressCheckSpec(), run: (*handler).addressCheck},
+		{id: schemas.AddressCheck, spec: addressCheckSpec(), run: (*handler).addressCheck},
 	}
 }
 

@@ -9,12 +9,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// Operation identifiers of the consent area (B-4.8, B-4.9).
-const (
-	opAddConsent    = schemas.AddConsent
-	opRevokeConsent = schemas.RevokeConsent
-)
-
 // Consent Status Codes (B-3).
 const (
 	consentConfirmed = "CNSTCONF"
@@ -24,8 +18,8 @@ const (
 // consentOperations lists the consent endpoints.
 func consentOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: opAddConsent, spec: addConsentSpec(), run: (*handler).addConsent},
-		{id: opRevokeConsent, spec: revokeConsentSpec(), run: (*handler).revokeConsent},
+		{id: schemas.AddConsent, spec: addConsentSpec(), run: (*handler).addConsent},
+		{id: schemas.RevokeConsent, spec: revokeConsentSpec(), run: (*handler).revokeConsent},
 	})
 }
 

@@ -17,12 +17,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // operation describes one endpoint: its route, whether it needs a token, its
 // request fields and its behaviour once the request is valid.
 type operation struct {
-	id        string // stable identifier, e.g. opCreateAccount; mutants refer to it
+	id        string // stable identifier, e.g. schemas.CreateAccount; mutants refer to it
 	pattern   string // http.ServeMux pattern; GET operations read the query string
 	anonymous bool   // no X-Auth-Token needed (Issue Token only)
 	spec      fieldSpec
@@ -104,7 +106,7 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 		ex.op, ex.accept = op.id, r.Header.Get("Accept")
 		now := h.now().UTC()
 		raw, err := readParams(r, fromQuery)
-		if op.id == opGetAccount && h.mutant("get-account-reads-body") {
+		if op.id == schemas.GetAccount && h.mutant("get-account-reads-body") {
 			raw = map[string]any{} // the query string is not read
 		}
 		for _, f := range spec.fields {
@@ -113,7 +115,7 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			}
 		}
 		ex.echo = h.echo(raw, opt)
-		if op.id == opGetAccount && h.mutant("get-account-path-not-relative") {
+		if op.id == schemas.GetAccount && h.mutant("get-account-path-not-relative") {
 			// Served at {base_url}/v1/account/{accno} only.
 			h.write(w, ex, now, h.fail(h.p.unknownRoute(), "no operation at this path"))
 			return
@@ -183,7 +185,7 @@ func (h *handler) validateOptions(fromQuery bool) validateOptions {
 // listedOnly are the operations whose requests the variant
 // unlisted-fields-refused holds to their tables: Issue Token and the account
 // operations.
-var listedOnly = []string{opIssueToken, opCreateAccount, opUpdateAccount, opGetAccount, opCloseAccount}
+var listedOnly = []string{schemas.IssueToken, schemas.CreateAccount, schemas.UpdateAccount, schemas.GetAccount, schemas.CloseAccount}
 
 // unlistedFields refuses, for the variant unlisted-fields-refused, a request
 // of listedOnly that carries a field its table does not list: the spec says
@@ -385,10 +387,10 @@ func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep 
 	if h.mutant("error-without-sysdate") && rep.code != "0000" {
 		delete(body, "sysDate")
 	}
-	if h.mutant("provider-response-as-string") && ex.op == opInitAdd && body["paymentProviderResponse"] != nil {
+	if h.mutant("provider-response-as-string") && ex.op == schemas.InitAddStoredPaymentOption && body["paymentProviderResponse"] != nil {
 		body["paymentProviderResponse"] = fmt.Sprint(body["paymentProviderResponse"])
 	}
-	if h.mutant("get-account-programcode-not-echoed") && ex.op == opGetAccount {
+	if h.mutant("get-account-programcode-not-echoed") && ex.op == schemas.GetAccount {
 		delete(body, "programCode")
 	}
 	if h.mutant("envelope-partnerreference-not-echoed") {
@@ -406,7 +408,7 @@ func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep 
 		rep.status = http.StatusInternalServerError
 	}
 	w.Header().Set("Content-Type", "application/json")
-	if ex.op == opGetAccount && h.mutant("get-account-not-labelled-json") {
+	if ex.op == schemas.GetAccount && h.mutant("get-account-not-labelled-json") {
 		w.Header().Set("Content-Type", "text/plain")
 	}
 	w.WriteHeader(rep.status)

@@ -11,16 +11,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// Operation identifiers of the wallet-to-merchant payments (B-4.14 to
-// B-4.18).
-const (
-	opKCAuthorize = schemas.KCAuthorize
-	opKCDebit     = schemas.KCDebitAccount
-	opKCCapture   = schemas.KCCapture
-	opKCCancel    = schemas.KCCancel
-	opKCRefund    = schemas.KCRefund
-)
-
 // merchantName is the name of the merchant account in the wallets' entries.
 const merchantName = "Reference Merchant"
 
@@ -31,11 +21,11 @@ const raceWindow = 50 * time.Millisecond
 // kcOperations lists the wallet-to-merchant payment endpoints.
 func kcOperations() []operation {
 	return []operation{
-		{id: opKCAuthorize, spec: kcAuthorizeSpec(), run: (*handler).kcAuthorize},
-		{id: opKCDebit, spec: kcDebitSpec(), run: (*handler).kcDebit},
-		{id: opKCCapture, spec: kcCaptureSpec(), run: (*handler).kcCapture},
-		{id: opKCCancel, spec: kcCancelSpec(), run: (*handler).kcCancel},
-		{id: opKCRefund, spec: kcRefundSpec(), run: (*handler).kcRefund},
+		{id: schemas.KCAuthorize, spec: kcAuthorizeSpec(), run: (*handler).kcAuthorize},
+		{id: schemas.KCDebitAccount, spec: kcDebitSpec(), run: (*handler).kcDebit},
+		{id: schemas.KCCapture, spec: kcCaptureSpec(), run: (*handler).kcCapture},
+		{id: schemas.KCCancel, spec: kcCancelSpec(), run: (*handler).kcCancel},
+		{id: schemas.KCRefund, spec: kcRefundSpec(), run: (*handler).kcRefund},
 	}
 }
 
@@ -132,12 +122,12 @@ func kcRefundSpec() fieldSpec {
 // an unknown account.
 func (h *handler) checkMerchant(c *call, op string) (reply, bool) {
 	code, given := c.v["merchantProgramCode"].(string)
-	lax := (op == opKCAuthorize && h.mutant("kc-merchant-programcode-optional")) ||
-		(op == opKCDebit && h.mutant("kc-debit-merchant-programcode-optional"))
+	lax := (op == schemas.KCAuthorize && h.mutant("kc-merchant-programcode-optional")) ||
+		(op == schemas.KCDebitAccount && h.mutant("kc-debit-merchant-programcode-optional"))
 	switch c.v.str("merchantAccno") {
 	case "", h.cfg.MerchantAccno:
 	case h.cfg.MerchantExternalReference:
-		if op == opKCDebit && h.variant("kc-debit-accnotype-both-numbers") {
+		if op == schemas.KCDebitAccount && h.variant("kc-debit-accnotype-both-numbers") {
 			// accnoType "applies to both account numbers" (B-4.15), and
 			// both of its values address accounts by accno here.
 			return h.fail(h.p.unknownAccount(), "merchant account not found: merchantAccno"), true
@@ -161,9 +151,9 @@ func (h *handler) checkMerchant(c *call, op string) (reply, bool) {
 // currency of both accounts. The billing address is the request's BB fields
 // when useDifferentBillingAddress is true, else the wallet owner's address.
 func (h *handler) newKCPayment(c *call, kind paymentKind) (payment, reply, bool) {
-	op := opKCAuthorize
+	op := schemas.KCAuthorize
 	if kind == paymentKCDebit {
-		op = opKCDebit
+		op = schemas.KCDebitAccount
 	}
 	if rep, bad := h.checkMerchant(c, op); bad {
 		return payment{}, rep, false
@@ -273,7 +263,7 @@ func (h *handler) kcAuthorize(c *call) reply {
 	if h.mutant("kc-authorize-status-received") {
 		fields["statusCode"] = statusReceived
 	}
-	return h.ok(h.successStatus(opKCAuthorize), fields)
+	return h.ok(h.successStatus(schemas.KCAuthorize), fields)
 }
 
 // kcDebit implements B-4.15 KC-Debit Account: paymentAmount is debited
@@ -329,7 +319,7 @@ func (h *handler) kcDebit(c *call) reply {
 	if h.mutant("kc-debit-no-merchantprogramcode") {
 		delete(fields, "merchantProgramCode")
 	}
-	return h.ok(h.successStatus(opKCDebit), fields)
+	return h.ok(h.successStatus(schemas.KCDebitAccount), fields)
 }
 
 // kcReply are the fields KC-Capture, KC-Cancel answer.
@@ -358,14 +348,14 @@ func (h *handler) onKCPayment(c *call, op string, fn func(p *payment) reply) rep
 			return
 		}
 		switch {
-		case op == opKCCapture && p.status == statusCaptured && h.mutant("kc-capture-repeat-when-funded") && h.walletCovers(p.accno, p.captured, c.now):
+		case op == schemas.KCCapture && p.status == statusCaptured && h.mutant("kc-capture-repeat-when-funded") && h.walletCovers(p.accno, p.captured, c.now):
 			rep, done = fn(p), true
-		case op == opKCCapture && p.status == statusCaptured && h.mutant("kc-capture-twice-debits"),
-			op == opKCRefund && p.status == statusAuthorized && h.mutant("kc-refund-before-capture"):
+		case op == schemas.KCCapture && p.status == statusCaptured && h.mutant("kc-capture-twice-debits"),
+			op == schemas.KCRefund && p.status == statusAuthorized && h.mutant("kc-refund-before-capture"):
 			rep, done = fn(p), true
-		case op == opKCCapture && p.status == statusCaptured && h.variant("kc-repeat-idempotent"):
+		case op == schemas.KCCapture && p.status == statusCaptured && h.variant("kc-repeat-idempotent"):
 			rep, done = h.ok(h.successStatus(op), h.kcCaptureFields(c, p, p.captured)), true
-		case op == opKCCancel && p.status == statusCancelled && h.variant("kc-repeat-idempotent"):
+		case op == schemas.KCCancel && p.status == statusCancelled && h.variant("kc-repeat-idempotent"):
 			rep, done = h.ok(h.successStatus(op), h.kcReply(c, p)), true
 		}
 	})
@@ -412,7 +402,7 @@ func (h *handler) kcCaptureFields(c *call, p *payment, captured decimal.Decimal)
 // debited from the wallet and credited to the merchant; CAPTURED.
 // modifiedFeeAmount is accepted and ignored.
 func (h *handler) kcCapture(c *call) reply {
-	return h.onKCPayment(c, opKCCapture, func(p *payment) reply {
+	return h.onKCPayment(c, schemas.KCCapture, func(p *payment) reply {
 		if rep, bad := h.checkCurrency(p, c, "modifiedAmountCurrCode"); bad {
 			return rep
 		}
@@ -443,7 +433,7 @@ func (h *handler) kcCapture(c *call) reply {
 			}
 		})
 		p.status, p.captured = statusCaptured, captured
-		return h.ok(h.successStatus(opKCCapture), h.kcCaptureFields(c, p, captured))
+		return h.ok(h.successStatus(schemas.KCCapture), h.kcCaptureFields(c, p, captured))
 	})
 }
 
@@ -451,7 +441,7 @@ func (h *handler) kcCapture(c *call) reply {
 // payment: the block is released, its pending entry replaced by a neutral
 // entry; CANCELLED.
 func (h *handler) kcCancel(c *call) reply {
-	return h.onKCPayment(c, opKCCancel, func(p *payment) reply {
+	return h.onKCPayment(c, schemas.KCCancel, func(p *payment) reply {
 		h.ledgers.do(c.now, func(tx *ledgerTx) {
 			w := tx.ledger(p.accno)
 			if w == nil {
@@ -477,7 +467,7 @@ func (h *handler) kcCancel(c *call) reply {
 		if h.mutant("kc-cancel-no-accno") {
 			delete(fields, "accno")
 		}
-		return h.ok(h.successStatus(opKCCancel), fields)
+		return h.ok(h.successStatus(schemas.KCCancel), fields)
 	})
 }
 
@@ -487,7 +477,7 @@ func (h *handler) kcCancel(c *call) reply {
 // captured amount (under the variant kc-refund-bound-per-call each refund
 // is bounded by the captured amount alone); the status stays CAPTURED.
 func (h *handler) kcRefund(c *call) reply {
-	return h.onKCPayment(c, opKCRefund, func(p *payment) reply {
+	return h.onKCPayment(c, schemas.KCRefund, func(p *payment) reply {
 		if rep, bad := h.checkCurrency(p, c, "refundCurrCode"); bad {
 			return rep
 		}
@@ -529,6 +519,6 @@ func (h *handler) kcRefund(c *call) reply {
 		if h.mutant("kc-refund-no-source") {
 			delete(fields, "refundSourceAccno")
 		}
-		return h.ok(h.successStatus(opKCRefund), fields)
+		return h.ok(h.successStatus(schemas.KCRefund), fields)
 	})
 }

@@ -1,6 +1,10 @@
 package reference
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
 
 // Mutant is a named fault: a server built with Config.Mutant set to its Name
 // breaks exactly one rule of the specification, the rule of clause Clause,
@@ -72,13 +76,13 @@ func (h *handler) mutant(name string) bool {
 // change which fields are required or how long they may be.
 func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	s = h.conventionSpecMutations(op, s.clone())
-	if h.mutant("create-lastname-optional") && op == opCreateAccount {
+	if h.mutant("create-lastname-optional") && op == schemas.CreateAccount {
 		s.update("lastName", func(f *field) { f.required = false })
 	}
-	if h.mutant("get-accnotype-optional") && op == opGetAccount {
+	if h.mutant("get-accnotype-optional") && op == schemas.GetAccount {
 		s.update("accnoType", func(f *field) { f.required = false })
 	}
-	if h.mutant("culture-not-a-tag-accepted") && op == opCreateAccount {
+	if h.mutant("culture-not-a-tag-accepted") && op == schemas.CreateAccount {
 		s.update("culture", func(f *field) { f.tag = false })
 	}
 	if h.mutant("maxlength-too-short") {
@@ -90,26 +94,26 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 			s.rules[i].fields = without(r.fields, "correspondenceCity")
 		case r.trigger == "isBusinessUser" && h.mutant("business-rule-not-enforced"):
 			s.rules[i].fields = without(r.fields, "businessCompanyRegistrationNumber")
-		case r.trigger == "useDifferentBillingAddress" && op == opInitAdd && h.mutant("initadd-billing-not-enforced"):
+		case r.trigger == "useDifferentBillingAddress" && op == schemas.InitAddStoredPaymentOption && h.mutant("initadd-billing-not-enforced"):
 			s.rules[i].fields = without(r.fields, "city")
-		case r.trigger == "useDifferentBillingAddress" && op == opCompleteAdd && h.mutant("completeadd-billing-not-enforced"):
+		case r.trigger == "useDifferentBillingAddress" && op == schemas.CompleteAddStoredPaymentOption && h.mutant("completeadd-billing-not-enforced"):
 			s.rules[i].fields = without(r.fields, "emailAddress")
-		case r.ifAbsent == "storedPaymentOptionReference" && op == opInitAuthorize && h.mutant("guest-billing-false-accepted"):
+		case r.ifAbsent == "storedPaymentOptionReference" && op == schemas.InitAuthorize && h.mutant("guest-billing-false-accepted"):
 			s.rules[i].mustBeTrue = without(r.mustBeTrue, "useDifferentBillingAddress")
-		case r.ifNoDigit == "addr1" && op == opInitAuthorize && h.mutant("guest-housenumber-not-required"):
+		case r.ifNoDigit == "addr1" && op == schemas.InitAuthorize && h.mutant("guest-housenumber-not-required"):
 			s.rules[i].fields = without(r.fields, "houseNumber")
-		case r.ifPresent == "accno" && op == opInitAuthorize && h.mutant("accnotype-not-required-with-accno"):
+		case r.ifPresent == "accno" && op == schemas.InitAuthorize && h.mutant("accnotype-not-required-with-accno"):
 			s.rules[i].fields = without(r.fields, "accnoType")
-		case r.trigger == "useDifferentBillingAddress" && op == opCompleteAuthorize && h.mutant("complete-billing-not-enforced"):
+		case r.trigger == "useDifferentBillingAddress" && op == schemas.CompleteAuthorize && h.mutant("complete-billing-not-enforced"):
 			s.rules[i].fields = without(r.fields, "city")
-		case r.trigger == "useDifferentBillingAddress" && op == opAuthorize && h.mutant("authorize-billing-not-enforced"):
+		case r.trigger == "useDifferentBillingAddress" && op == schemas.Authorize && h.mutant("authorize-billing-not-enforced"):
 			s.rules[i].fields = without(r.fields, "emailAddress")
 		}
 	}
-	if h.mutant("accnotype-required-without-accno") && op == opInitAuthorize {
+	if h.mutant("accnotype-required-without-accno") && op == schemas.InitAuthorize {
 		s.update("accnoType", func(f *field) { f.required = true })
 	}
-	if h.mutant("amount-three-decimals-accepted") && op == opInitAuthorize {
+	if h.mutant("amount-three-decimals-accepted") && op == schemas.InitAuthorize {
 		s.update("presentationAmount", func(f *field) { f.scale = 3 })
 	}
 	if h.mutant("criteria-rejected") {
@@ -118,32 +122,32 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("business-rule-when-false") && s.has("isBusinessUser") {
 		s.update("businessCompanyName", func(f *field) { f.required = true })
 	}
-	if h.mutant("initadd-billing-required-when-false") && op == opInitAdd {
+	if h.mutant("initadd-billing-required-when-false") && op == schemas.InitAddStoredPaymentOption {
 		s.update("customerFullName", func(f *field) { f.required = true })
 	}
-	if h.mutant("initverify-needs-programcode") && op == opInitVerify {
+	if h.mutant("initverify-needs-programcode") && op == schemas.InitVerifyStoredPaymentOption {
 		s.fields = slices.DeleteFunc(s.fields, func(f field) bool { return f.name == "programAccno" })
 		s.fields = append(s.fields, str("programCode", 10).req())
 	}
-	if h.mutant("verification-code-long-accepted") && op == opCompleteVerify {
+	if h.mutant("verification-code-long-accepted") && op == schemas.CompleteVerifyStoredPaymentOption {
 		s.update("verificationCode", func(f *field) { f.max = 7 })
 	}
-	if h.mutant("payment-options-transactiontype-optional") && op == opGetPaymentOptions {
+	if h.mutant("payment-options-transactiontype-optional") && op == schemas.GetPaymentOptions {
 		s.update("transactionTypeCode", func(f *field) { f.required = false })
 	}
-	if h.mutant("stored-options-require-transactiontype") && op == opGetStoredOptions {
+	if h.mutant("stored-options-require-transactiontype") && op == schemas.GetStoredPaymentOptions {
 		s.update("transactionTypeCode", func(f *field) { f.required = true })
 	}
-	if h.mutant("start-time-without-date-accepted") && op == opAccountEnquiry {
+	if h.mutant("start-time-without-date-accepted") && op == schemas.AccountEnquiry {
 		s.rules = slices.DeleteFunc(s.rules, func(r condRule) bool { return r.ifPresent == "startTime" })
 	}
-	if h.mutant("kc-authorize-countrycode-optional") && op == opKCAuthorize {
+	if h.mutant("kc-authorize-countrycode-optional") && op == schemas.KCAuthorize {
 		s.update("countryCode", func(f *field) { f.required = false })
 	}
-	if h.variant("issue-token-needs-partnerreference") && op == opIssueToken {
+	if h.variant("issue-token-needs-partnerreference") && op == schemas.IssueToken {
 		s.fields = append(s.fields, str("partnerReference", 64).req())
 	}
-	if h.mutant("address-check-street-optional") && op == opAddressCheck {
+	if h.mutant("address-check-street-optional") && op == schemas.AddressCheck {
 		s.update("street", func(f *field) { f.required = false })
 	}
 	return h.accountInfoSpecMutations(op, h.paymentSpecChanges(op, s))

@@ -1,6 +1,10 @@
 package reference
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
 
 // accountInfoMutants break the rules of Document B's account information,
 // wallet-to-merchant payments and address check (B-2.3, B-2.4, B-4.10 to
@@ -107,15 +111,15 @@ var accountInfoMutants = []Mutant{
 // under the mutant that breaks it.
 func (h *handler) successStatus(op string) int {
 	switch {
-	case op == opFindUser && h.mutant("find-user-status-201"),
-		op == opCheckAmount && h.mutant("check-amount-status-201"),
-		op == opAccountEnquiry && h.mutant("enquiry-status-201"),
-		op == opBalanceEnquiry && h.mutant("balance-status-201"),
-		op == opKCAuthorize && h.mutant("kc-authorize-status-201"),
-		op == opKCDebit && h.mutant("kc-debit-status-201"),
-		op == opKCCapture && h.mutant("kc-capture-status-201"),
-		op == opKCCancel && h.mutant("kc-cancel-status-201"),
-		op == opKCRefund && h.mutant("kc-refund-status-201"):
+	case op == schemas.FindUserAccount && h.mutant("find-user-status-201"),
+		op == schemas.CheckAvailablePaymentAmount && h.mutant("check-amount-status-201"),
+		op == schemas.AccountEnquiry && h.mutant("enquiry-status-201"),
+		op == schemas.BalanceEnquiry && h.mutant("balance-status-201"),
+		op == schemas.KCAuthorize && h.mutant("kc-authorize-status-201"),
+		op == schemas.KCDebitAccount && h.mutant("kc-debit-status-201"),
+		op == schemas.KCCapture && h.mutant("kc-capture-status-201"),
+		op == schemas.KCCancel && h.mutant("kc-cancel-status-201"),
+		op == schemas.KCRefund && h.mutant("kc-refund-status-201"):
 		return 201
 	}
 	return 200
@@ -134,47 +138,47 @@ func (h *handler) accountInfoSpecMutations(op string, s fieldSpec) fieldSpec {
 		}
 	}
 	switch {
-	case op == opFindUser && h.mutant("find-user-userid-optional"):
+	case op == schemas.FindUserAccount && h.mutant("find-user-userid-optional"):
 		optional("userId")
-	case op == opCheckAmount && h.mutant("check-amount-currcode-optional"):
+	case op == schemas.CheckAvailablePaymentAmount && h.mutant("check-amount-currcode-optional"):
 		optional("currCode")
-	case op == opCheckAmount && h.mutant("check-amount-letters-answered"):
+	case op == schemas.CheckAvailablePaymentAmount && h.mutant("check-amount-letters-answered"):
 		s.update("amount", func(f *field) { f.kind, f.max = kindS, 40 })
-	case op == opAccountEnquiry && h.mutant("enquiry-accnotype-optional"):
+	case op == schemas.AccountEnquiry && h.mutant("enquiry-accnotype-optional"):
 		optional("accnoType")
-	case op == opAccountEnquiry && h.mutant("end-time-without-date-accepted"):
+	case op == schemas.AccountEnquiry && h.mutant("end-time-without-date-accepted"):
 		s.rules = slices.DeleteFunc(s.rules, func(r condRule) bool { return r.ifPresent == "endTime" })
-	case op == opAccountEnquiry && h.mutant("top-not-validated"):
+	case op == schemas.AccountEnquiry && h.mutant("top-not-validated"):
 		s.update("top", func(f *field) { f.kind, f.max = kindS, 10 })
-	case op == opBalanceEnquiry && h.mutant("balance-accnotype-optional"):
+	case op == schemas.BalanceEnquiry && h.mutant("balance-accnotype-optional"):
 		optional("accnoType")
-	case op == opKCAuthorize && h.mutant("kc-authorize-usage-optional"):
+	case op == schemas.KCAuthorize && h.mutant("kc-authorize-usage-optional"):
 		optional("paymentUsage")
-	case op == opKCAuthorize && h.mutant("kc-authorize-billing-not-enforced"):
+	case op == schemas.KCAuthorize && h.mutant("kc-authorize-billing-not-enforced"):
 		billingWithoutCity()
-	case op == opKCDebit && h.mutant("kc-debit-merchantaccno-optional"):
+	case op == schemas.KCDebitAccount && h.mutant("kc-debit-merchantaccno-optional"):
 		optional("merchantAccno")
-	case op == opKCDebit && h.mutant("kc-debit-billing-not-enforced"):
+	case op == schemas.KCDebitAccount && h.mutant("kc-debit-billing-not-enforced"):
 		billingWithoutCity()
-	case op == opKCDebit && h.mutant("kc-debit-countrycode-optional"):
+	case op == schemas.KCDebitAccount && h.mutant("kc-debit-countrycode-optional"):
 		optional("countryCode")
-	case op == opKCCapture && h.mutant("kc-capture-currcode-optional"):
+	case op == schemas.KCCapture && h.mutant("kc-capture-currcode-optional"):
 		optional("modifiedAmountCurrCode")
-	case op == opKCCancel && h.mutant("kc-cancel-partnerreference-optional"),
-		op == opKCRefund && h.mutant("kc-refund-partnerreference-optional"):
+	case op == schemas.KCCancel && h.mutant("kc-cancel-partnerreference-optional"),
+		op == schemas.KCRefund && h.mutant("kc-refund-partnerreference-optional"):
 		optional("partnerReference")
 	}
 	unbound := func(name string) { s.update(name, func(f *field) { f.max = unbounded }) }
 	switch {
-	case op == opKCDebit && h.mutant("kc-debit-otp-unbounded"):
+	case op == schemas.KCDebitAccount && h.mutant("kc-debit-otp-unbounded"):
 		s.update("oneTimePassword", func(f *field) { f.max = 9 })
-	case op == opKCCapture && h.mutant("kc-capture-fee-three-decimals"):
+	case op == schemas.KCCapture && h.mutant("kc-capture-fee-three-decimals"):
 		s.update("modifiedFeeAmount", func(f *field) { f.scale = 3 })
-	case op == opKCCancel && h.mutant("kc-cancel-usage-unbounded"):
+	case op == schemas.KCCancel && h.mutant("kc-cancel-usage-unbounded"):
 		unbound("modifiedUsage")
-	case op == opKCRefund && h.mutant("kc-refund-usage-unbounded"):
+	case op == schemas.KCRefund && h.mutant("kc-refund-usage-unbounded"):
 		unbound("refundUsage")
-	case op == opAddressCheck && h.mutant("address-check-street-unbounded"):
+	case op == schemas.AddressCheck && h.mutant("address-check-street-unbounded"):
 		unbound("street")
 	}
 	return s

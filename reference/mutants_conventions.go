@@ -1,5 +1,7 @@
 package reference
 
+import "github.com/wallet-conformance/wallet-conformance/schemas"
+
 // conventionMutants break the rules of Document A's conventions, accounts,
 // authentication, errors and limits. Each names the
 // rule of rules/a-conventions-accounts.yaml it breaks.
@@ -124,13 +126,13 @@ func (h *handler) conventionSpecMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("localtime-not-required") {
 		s.update("localTime", func(f *field) { f.required = false })
 	}
-	if h.mutant("overlength-accepted-on-close") && op == opCloseAccount {
+	if h.mutant("overlength-accepted-on-close") && op == schemas.CloseAccount {
 		s.update("closingReason", func(f *field) { f.max = 4096 })
 	}
-	if h.mutant("overlength-accepted-on-get-account") && op == opGetAccount {
+	if h.mutant("overlength-accepted-on-get-account") && op == schemas.GetAccount {
 		s.update("partnerReference", func(f *field) { f.max = 255 })
 	}
-	if h.mutant("overlength-accepted-on-kc-refund") && op == opKCRefund {
+	if h.mutant("overlength-accepted-on-kc-refund") && op == schemas.KCRefund {
 		s.update("partnerReference", func(f *field) { f.max = 255 })
 	}
 	if h.mutant("correspondence-addr1-length-unchecked") {
@@ -139,25 +141,25 @@ func (h *handler) conventionSpecMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("business-name-length-unchecked") {
 		s.update("businessCompanyName", func(f *field) { f.max = 1024 })
 	}
-	if h.mutant("billing-name-length-unchecked") && op == opInitAdd {
+	if h.mutant("billing-name-length-unchecked") && op == schemas.InitAddStoredPaymentOption {
 		s.update("customerFullName", func(f *field) { f.max = 1024 })
 	}
 	if h.mutant("correspondence-required-when-false") && s.has("useDifferentCorrespondenceAddress") {
 		s.update("correspondenceCity", func(f *field) { f.required = true })
 	}
-	if h.mutant("token-password-not-required") && op == opIssueToken {
+	if h.mutant("token-password-not-required") && op == schemas.IssueToken {
 		s.update("password", func(f *field) { f.required = false })
 	}
-	if h.mutant("update-accnotype-optional") && op == opUpdateAccount {
+	if h.mutant("update-accnotype-optional") && op == schemas.UpdateAccount {
 		s.update("accnoType", func(f *field) { f.required = false })
 	}
-	if h.mutant("update-lastname-overlength-accepted") && op == opUpdateAccount {
+	if h.mutant("update-lastname-overlength-accepted") && op == schemas.UpdateAccount {
 		s.update("lastName", func(f *field) { f.max = 1024 })
 	}
-	if h.mutant("close-closingreason-optional") && op == opCloseAccount {
+	if h.mutant("close-closingreason-optional") && op == schemas.CloseAccount {
 		s.update("closingReason", func(f *field) { f.required = false })
 	}
-	if h.mutant("top-five-digits-accepted") && op == opAccountEnquiry {
+	if h.mutant("top-five-digits-accepted") && op == schemas.AccountEnquiry {
 		s.update("top", func(f *field) { f.max = 5 })
 		s.update("skip", func(f *field) { f.max = 5 })
 	}

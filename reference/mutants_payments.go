@@ -1,6 +1,10 @@
 package reference
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
 
 // paymentMutants break the rules of the payment options (A-2.5, A-2.6,
 // ), the redirect callback, and Document B's payments
@@ -178,21 +182,21 @@ func (h *handler) paymentSpecChanges(op string, s fieldSpec) fieldSpec {
 		on        bool
 		op, field string
 	}{
-		{h.mutant("initadd-accnotype-optional"), opInitAdd, "accnoType"},
-		{h.mutant("completeadd-accnotype-optional"), opCompleteAdd, "accnoType"},
-		{h.mutant("completeverify-accnotype-optional"), opCompleteVerify, "accnoType"},
-		{h.mutant("delete-accnotype-optional"), opDeleteOption, "accnoType"},
-		{h.mutant("setdefault-accnotype-optional"), opSetDefault, "accnoType"},
-		{h.mutant("stored-options-accnotype-optional"), opGetStoredOptions, "accnoType"},
-		{h.mutant("initauth-usage-optional"), opInitAuthorize, "presentationUsage"},
-		{h.mutant("complete-token-optional"), opCompleteAuthorize, "authorizationToken"},
-		{h.mutant("authorize-usage-optional"), opAuthorize, "presentationUsage"},
-		{h.mutant("capture-partnerreference-optional"), opCapture, "partnerReference"},
-		{h.mutant("refund-partnerreference-optional"), opRefund, "partnerReference"},
-		{h.mutant("cancel-partnerreference-optional"), opCancel, "partnerReference"},
-		{h.mutant("payment-status-localtime-optional"), opPaymentStatus, "localTime"},
-		{h.mutant("add-consent-accnotype-optional"), opAddConsent, "accnoType"},
-		{h.mutant("revoke-consent-accnotype-optional"), opRevokeConsent, "accnoType"},
+		{h.mutant("initadd-accnotype-optional"), schemas.InitAddStoredPaymentOption, "accnoType"},
+		{h.mutant("completeadd-accnotype-optional"), schemas.CompleteAddStoredPaymentOption, "accnoType"},
+		{h.mutant("completeverify-accnotype-optional"), schemas.CompleteVerifyStoredPaymentOption, "accnoType"},
+		{h.mutant("delete-accnotype-optional"), schemas.DeleteStoredPaymentOption, "accnoType"},
+		{h.mutant("setdefault-accnotype-optional"), schemas.SetDefaultStoredPaymentOption, "accnoType"},
+		{h.mutant("stored-options-accnotype-optional"), schemas.GetStoredPaymentOptions, "accnoType"},
+		{h.mutant("initauth-usage-optional"), schemas.InitAuthorize, "presentationUsage"},
+		{h.mutant("complete-token-optional"), schemas.CompleteAuthorize, "authorizationToken"},
+		{h.mutant("authorize-usage-optional"), schemas.Authorize, "presentationUsage"},
+		{h.mutant("capture-partnerreference-optional"), schemas.Capture, "partnerReference"},
+		{h.mutant("refund-partnerreference-optional"), schemas.Refund, "partnerReference"},
+		{h.mutant("cancel-partnerreference-optional"), schemas.Cancel, "partnerReference"},
+		{h.mutant("payment-status-localtime-optional"), schemas.GetPaymentStatus, "localTime"},
+		{h.mutant("add-consent-accnotype-optional"), schemas.AddConsent, "accnoType"},
+		{h.mutant("revoke-consent-accnotype-optional"), schemas.RevokeConsent, "accnoType"},
 	} {
 		if m.on && m.op == op {
 			s.update(m.field, func(f *field) { f.required = false })
@@ -203,18 +207,18 @@ func (h *handler) paymentSpecChanges(op string, s fieldSpec) fieldSpec {
 		op, field string
 		max       int
 	}{
-		{h.mutant("initadd-channel-reference-unbounded"), opInitAdd, "externalChannelReference", unbounded},
-		{h.mutant("completeadd-channel-reference-unbounded"), opCompleteAdd, "externalChannelReference", unbounded},
-		{h.mutant("complete-channel-reference-unbounded"), opCompleteAuthorize, "externalChannelReference", unbounded},
-		{h.mutant("authorize-usage-unbounded"), opAuthorize, "presentationUsage", unbounded},
-		{h.mutant("capture-usage-unbounded"), opCapture, "modifiedUsage", unbounded},
-		{h.mutant("refund-type-unbounded"), opRefund, "refundType", unbounded},
-		{h.mutant("cancel-custom-unbounded"), opCancel, "custom1", unbounded},
-		{h.mutant("add-consent-otp-unbounded"), opAddConsent, "oneTimePassword", 9},
-		{h.mutant("revoke-otp-unbounded"), opRevokeConsent, "oneTimePassword", 9},
+		{h.mutant("initadd-channel-reference-unbounded"), schemas.InitAddStoredPaymentOption, "externalChannelReference", unbounded},
+		{h.mutant("completeadd-channel-reference-unbounded"), schemas.CompleteAddStoredPaymentOption, "externalChannelReference", unbounded},
+		{h.mutant("complete-channel-reference-unbounded"), schemas.CompleteAuthorize, "externalChannelReference", unbounded},
+		{h.mutant("authorize-usage-unbounded"), schemas.Authorize, "presentationUsage", unbounded},
+		{h.mutant("capture-usage-unbounded"), schemas.Capture, "modifiedUsage", unbounded},
+		{h.mutant("refund-type-unbounded"), schemas.Refund, "refundType", unbounded},
+		{h.mutant("cancel-custom-unbounded"), schemas.Cancel, "custom1", unbounded},
+		{h.mutant("add-consent-otp-unbounded"), schemas.AddConsent, "oneTimePassword", 9},
+		{h.mutant("revoke-otp-unbounded"), schemas.RevokeConsent, "oneTimePassword", 9},
 		// A variant, not a fault: a verificationCode of more than six
 		// digits is answered as a wrong code by the handler (completeVerify).
-		{h.variant("verification-code-format-wrong-code"), opCompleteVerify, "verificationCode", unbounded},
+		{h.variant("verification-code-format-wrong-code"), schemas.CompleteVerifyStoredPaymentOption, "verificationCode", unbounded},
 	} {
 		if m.on && m.op == op {
 			s.update(m.field, func(f *field) { f.max = m.max })
@@ -222,11 +226,11 @@ func (h *handler) paymentSpecChanges(op string, s fieldSpec) fieldSpec {
 	}
 	for i, r := range s.rules {
 		switch {
-		case r.ifPresent == "accno" && op == opAuthorize && h.mutant("authorize-accnotype-not-required-with-accno"):
+		case r.ifPresent == "accno" && op == schemas.Authorize && h.mutant("authorize-accnotype-not-required-with-accno"):
 			s.rules[i].fields = without(r.fields, "accnoType")
-		case r.ifAbsent == "storedPaymentOptionReference" && op == opInitAuthorize && len(r.fields) == 1 && r.fields[0] == "paymentOptionCode" && h.mutant("initauth-no-option-accepted"):
+		case r.ifAbsent == "storedPaymentOptionReference" && op == schemas.InitAuthorize && len(r.fields) == 1 && r.fields[0] == "paymentOptionCode" && h.mutant("initauth-no-option-accepted"):
 			s.rules[i].fields = nil
-		case r.trigger == "useDifferentBillingAddress" && r.ifAbsent == "" && op == opInitAuthorize && h.mutant("guest-postcode-not-required"):
+		case r.trigger == "useDifferentBillingAddress" && r.ifAbsent == "" && op == schemas.InitAuthorize && h.mutant("guest-postcode-not-required"):
 			s.rules[i].fields = without(r.fields, "postCode")
 		}
 	}
@@ -254,23 +258,23 @@ func (h *handler) paymentReplyFaults(op string, rep reply) reply {
 		on        bool
 		op, field string
 	}{
-		{h.mutant("initadd-no-paymentproviderresponse"), opInitAdd, "paymentProviderResponse"},
-		{h.mutant("completeadd-no-paymentoptioncode"), opCompleteAdd, "paymentOptionCode"},
-		{h.mutant("initverify-no-accno"), opInitVerify, "accno"},
-		{h.mutant("completeverify-no-accno"), opCompleteVerify, "accno"},
-		{h.mutant("delete-no-accno"), opDeleteOption, "accno"},
-		{h.mutant("setdefault-no-accno"), opSetDefault, "accno"},
-		{h.mutant("payment-options-no-transactiontype"), opGetPaymentOptions, "transactionTypeCode"},
-		{h.mutant("stored-options-no-accno"), opGetStoredOptions, "accno"},
-		{h.mutant("initauth-no-paymentoptioncode"), opInitAuthorize, "paymentOptionCode"},
-		{h.mutant("complete-no-countrycode3"), opCompleteAuthorize, "initiationCountryCode3"},
-		{h.mutant("authorize-no-invoicereference"), opAuthorize, "invoiceReference"},
-		{h.mutant("capture-no-currcode"), opCapture, "modifiedAmountCurrCode"},
-		{h.mutant("refund-no-currcode"), opRefund, "refundCurrCode"},
-		{h.mutant("cancel-no-initiatoraccno"), opCancel, "initiatorAccno"},
-		{h.mutant("payment-status-no-countrycode3"), opPaymentStatus, "countryCode3"},
-		{h.mutant("add-consent-no-accno"), opAddConsent, "accno"},
-		{h.mutant("revoke-no-accno"), opRevokeConsent, "accno"},
+		{h.mutant("initadd-no-paymentproviderresponse"), schemas.InitAddStoredPaymentOption, "paymentProviderResponse"},
+		{h.mutant("completeadd-no-paymentoptioncode"), schemas.CompleteAddStoredPaymentOption, "paymentOptionCode"},
+		{h.mutant("initverify-no-accno"), schemas.InitVerifyStoredPaymentOption, "accno"},
+		{h.mutant("completeverify-no-accno"), schemas.CompleteVerifyStoredPaymentOption, "accno"},
+		{h.mutant("delete-no-accno"), schemas.DeleteStoredPaymentOption, "accno"},
+		{h.mutant("setdefault-no-accno"), schemas.SetDefaultStoredPaymentOption, "accno"},
+		{h.mutant("payment-options-no-transactiontype"), schemas.GetPaymentOptions, "transactionTypeCode"},
+		{h.mutant("stored-options-no-accno"), schemas.GetStoredPaymentOptions, "accno"},
+		{h.mutant("initauth-no-paymentoptioncode"), schemas.InitAuthorize, "paymentOptionCode"},
+		{h.mutant("complete-no-countrycode3"), schemas.CompleteAuthorize, "initiationCountryCode3"},
+		{h.mutant("authorize-no-invoicereference"), schemas.Authorize, "invoiceReference"},
+		{h.mutant("capture-no-currcode"), schemas.Capture, "modifiedAmountCurrCode"},
+		{h.mutant("refund-no-currcode"), schemas.Refund, "refundCurrCode"},
+		{h.mutant("cancel-no-initiatoraccno"), schemas.Cancel, "initiatorAccno"},
+		{h.mutant("payment-status-no-countrycode3"), schemas.GetPaymentStatus, "countryCode3"},
+		{h.mutant("add-consent-no-accno"), schemas.AddConsent, "accno"},
+		{h.mutant("revoke-no-accno"), schemas.RevokeConsent, "accno"},
 	} {
 		if m.on && m.op == op {
 			delete(rep.fields, m.field)
@@ -281,14 +285,14 @@ func (h *handler) paymentReplyFaults(op string, rep reply) reply {
 		op    string
 		accno any
 	}{
-		{h.mutant("initverify-accno-null"), opInitVerify, nil},
-		{h.mutant("completeverify-accno-null"), opCompleteVerify, nil},
-		{h.mutant("delete-accno-of-merchant"), opDeleteOption, h.cfg.MerchantAccno},
-		{h.mutant("setdefault-accno-null"), opSetDefault, nil},
-		{h.mutant("payment-options-accno-of-merchant"), opGetPaymentOptions, h.cfg.MerchantAccno},
-		{h.mutant("stored-options-accno-null"), opGetStoredOptions, nil},
-		{h.mutant("add-consent-accno-of-merchant"), opAddConsent, h.cfg.MerchantAccno},
-		{h.mutant("revoke-accno-null"), opRevokeConsent, nil},
+		{h.mutant("initverify-accno-null"), schemas.InitVerifyStoredPaymentOption, nil},
+		{h.mutant("completeverify-accno-null"), schemas.CompleteVerifyStoredPaymentOption, nil},
+		{h.mutant("delete-accno-of-merchant"), schemas.DeleteStoredPaymentOption, h.cfg.MerchantAccno},
+		{h.mutant("setdefault-accno-null"), schemas.SetDefaultStoredPaymentOption, nil},
+		{h.mutant("payment-options-accno-of-merchant"), schemas.GetPaymentOptions, h.cfg.MerchantAccno},
+		{h.mutant("stored-options-accno-null"), schemas.GetStoredPaymentOptions, nil},
+		{h.mutant("add-consent-accno-of-merchant"), schemas.AddConsent, h.cfg.MerchantAccno},
+		{h.mutant("revoke-accno-null"), schemas.RevokeConsent, nil},
 	} {
 		if m.on && m.op == op {
 			rep.fields["accno"] = m.accno
@@ -299,17 +303,17 @@ func (h *handler) paymentReplyFaults(op string, rep reply) reply {
 		op     string
 		status int
 	}{
-		{h.mutant("initadd-status-201"), opInitAdd, http.StatusCreated},
-		{h.mutant("completeverify-status-201"), opCompleteVerify, http.StatusCreated},
-		{h.mutant("delete-status-202"), opDeleteOption, http.StatusAccepted},
-		{h.mutant("payment-options-status-201"), opGetPaymentOptions, http.StatusCreated},
-		{h.mutant("stored-options-status-201"), opGetStoredOptions, http.StatusCreated},
-		{h.mutant("complete-status-201"), opCompleteAuthorize, http.StatusCreated},
-		{h.mutant("capture-status-200"), opCapture, http.StatusOK},
-		{h.mutant("refund-status-200"), opRefund, http.StatusOK},
-		{h.mutant("payment-status-http-201"), opPaymentStatus, http.StatusCreated},
-		{h.mutant("add-consent-status-201"), opAddConsent, http.StatusCreated},
-		{h.mutant("revoke-consent-status-201"), opRevokeConsent, http.StatusCreated},
+		{h.mutant("initadd-status-201"), schemas.InitAddStoredPaymentOption, http.StatusCreated},
+		{h.mutant("completeverify-status-201"), schemas.CompleteVerifyStoredPaymentOption, http.StatusCreated},
+		{h.mutant("delete-status-202"), schemas.DeleteStoredPaymentOption, http.StatusAccepted},
+		{h.mutant("payment-options-status-201"), schemas.GetPaymentOptions, http.StatusCreated},
+		{h.mutant("stored-options-status-201"), schemas.GetStoredPaymentOptions, http.StatusCreated},
+		{h.mutant("complete-status-201"), schemas.CompleteAuthorize, http.StatusCreated},
+		{h.mutant("capture-status-200"), schemas.Capture, http.StatusOK},
+		{h.mutant("refund-status-200"), schemas.Refund, http.StatusOK},
+		{h.mutant("payment-status-http-201"), schemas.GetPaymentStatus, http.StatusCreated},
+		{h.mutant("add-consent-status-201"), schemas.AddConsent, http.StatusCreated},
+		{h.mutant("revoke-consent-status-201"), schemas.RevokeConsent, http.StatusCreated},
 	} {
 		if m.on && m.op == op {
 			rep.status = m.status

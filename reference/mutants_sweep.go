@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // sweepMutants mishandle one kind of bad input in one or two operations
@@ -35,52 +37,52 @@ var sweepMutants = []Mutant{
 func (h *handler) sweepFault(op operation, raw map[string]any, decodeErr error, r *http.Request, run func(raw map[string]any) reply) (reply, bool) {
 	crash := reply{status: http.StatusInternalServerError, code: "0099", desc: "unexpected server error"}
 	switch {
-	case h.mutant("huge-exponent-crashes-capture") && (op.id == opCapture || op.id == opKCCapture):
+	case h.mutant("huge-exponent-crashes-capture") && (op.id == schemas.Capture || op.id == schemas.KCCapture):
 		if n, ok := raw["modifiedAmount"].(json.Number); ok && hugeExponent(n.String()) {
 			return crash, true
 		}
-	case h.mutant("null-crashes-update-account") && op.id == opUpdateAccount:
+	case h.mutant("null-crashes-update-account") && op.id == schemas.UpdateAccount:
 		for _, f := range op.spec.fields {
 			if x, present := raw[f.name]; f.required && present && x == nil {
 				return crash, true
 			}
 		}
-	case h.mutant("impossible-date-crashes-init-add") && op.id == opInitAdd:
+	case h.mutant("impossible-date-crashes-init-add") && op.id == schemas.InitAddStoredPaymentOption:
 		if s, ok := raw["mandateSignedDate"].(string); ok && dateShaped(s) && !validDate(s, false) {
 			return crash, true
 		}
-	case h.mutant("control-character-crashes-kc-authorize") && op.id == opKCAuthorize:
+	case h.mutant("control-character-crashes-kc-authorize") && op.id == schemas.KCAuthorize:
 		if s, ok := raw["paymentUsage"].(string); ok && strings.ContainsFunc(s, func(c rune) bool { return unicode.IsControl(c) || c == utf8.RuneError }) {
 			return crash, true
 		}
-	case h.mutant("malformed-body-crashes-cancel") && op.id == opCancel:
+	case h.mutant("malformed-body-crashes-cancel") && op.id == schemas.Cancel:
 		if decodeErr == errMalformed {
 			return crash, true
 		}
-	case h.mutant("long-path-crashes-balance-enquiry") && op.id == opBalanceEnquiry:
+	case h.mutant("long-path-crashes-balance-enquiry") && op.id == schemas.BalanceEnquiry:
 		if utf8.RuneCountInString(r.PathValue("accno")) > 255 {
 			return crash, true
 		}
-	case h.mutant("wrong-type-ignored-kc-refund") && op.id == opKCRefund:
+	case h.mutant("wrong-type-ignored-kc-refund") && op.id == schemas.KCRefund:
 		if x, present := raw["refundUsage"]; present && x != nil {
 			if _, isText := x.(string); !isText {
 				delete(raw, "refundUsage")
 			}
 		}
-	case h.mutant("query-over-length-crashes-payment-options") && op.id == opGetPaymentOptions:
+	case h.mutant("query-over-length-crashes-payment-options") && op.id == schemas.GetPaymentOptions:
 		if s, ok := raw["transactionTypeCode"].(string); ok && utf8.RuneCountInString(s) > 40 {
 			return crash, true
 		}
-	case h.mutant("wrong-type-crashes-set-default") && op.id == opSetDefault:
+	case h.mutant("wrong-type-crashes-set-default") && op.id == schemas.SetDefaultStoredPaymentOption:
 		if wrongTypedField(raw) && h.options.with(r.PathValue("accno"), r.PathValue("storedPaymentOptionReference"), func(*storedOption, []*storedOption) {}) {
 			return crash, true
 		}
-	case h.mutant("refused-delete-still-deletes") && op.id == opDeleteOption:
+	case h.mutant("refused-delete-still-deletes") && op.id == schemas.DeleteStoredPaymentOption:
 		if wrongTypedField(raw) {
 			h.options.remove(r.PathValue("accno"), r.PathValue("storedPaymentOptionReference"), false, h.p.promoteDefaultOnDelete())
 			return reply{status: http.StatusBadRequest, code: "0001", desc: "syntax error: a field of the wrong type"}, true
 		}
-	case h.mutant("refused-kc-refund-books-money") && op.id == opKCRefund:
+	case h.mutant("refused-kc-refund-books-money") && op.id == schemas.KCRefund:
 		x, present := raw["refundUsage"]
 		s, isText := x.(string)
 		if present && x != nil && (!isText || utf8.RuneCountInString(s) > 255) {

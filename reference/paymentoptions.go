@@ -12,18 +12,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// Operation identifiers of the payment option area.
-const (
-	opInitAdd           = schemas.InitAddStoredPaymentOption
-	opCompleteAdd       = schemas.CompleteAddStoredPaymentOption
-	opInitVerify        = schemas.InitVerifyStoredPaymentOption
-	opCompleteVerify    = schemas.CompleteVerifyStoredPaymentOption
-	opDeleteOption      = schemas.DeleteStoredPaymentOption
-	opSetDefault        = schemas.SetDefaultStoredPaymentOption
-	opGetPaymentOptions = schemas.GetPaymentOptions
-	opGetStoredOptions  = schemas.GetStoredPaymentOptions
-)
-
 // Transaction Type codes the server knows: AUTH (the value of the spec),
 // usable with every payment option, and PAYOUT, usable with those whose
 // payout flag is set.
@@ -41,14 +29,14 @@ const (
 // paymentOptionOperations lists the stored payment option endpoints.
 func paymentOptionOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: opInitAdd, spec: initAddSpec(), run: (*handler).initAdd},
-		{id: opCompleteAdd, spec: completeAddSpec(), run: (*handler).completeAdd},
-		{id: opInitVerify, spec: initVerifySpec(), run: (*handler).initVerify},
-		{id: opCompleteVerify, spec: completeVerifySpec(), run: (*handler).completeVerify},
-		{id: opDeleteOption, spec: storedOptionSpec(), run: (*handler).deleteOption},
-		{id: opSetDefault, spec: storedOptionSpec(), run: (*handler).setDefault},
-		{id: opGetPaymentOptions, spec: getPaymentOptionsSpec(), run: (*handler).getPaymentOptions},
-		{id: opGetStoredOptions, spec: getStoredOptionsSpec(), run: (*handler).getStoredOptions},
+		{id: schemas.InitAddStoredPaymentOption, spec: initAddSpec(), run: (*handler).initAdd},
+		{id: schemas.CompleteAddStoredPaymentOption, spec: completeAddSpec(), run: (*handler).completeAdd},
+		{id: schemas.InitVerifyStoredPaymentOption, spec: initVerifySpec(), run: (*handler).initVerify},
+		{id: schemas.CompleteVerifyStoredPaymentOption, spec: completeVerifySpec(), run: (*handler).completeVerify},
+		{id: schemas.DeleteStoredPaymentOption, spec: storedOptionSpec(), run: (*handler).deleteOption},
+		{id: schemas.SetDefaultStoredPaymentOption, spec: storedOptionSpec(), run: (*handler).setDefault},
+		{id: schemas.GetPaymentOptions, spec: getPaymentOptionsSpec(), run: (*handler).getPaymentOptions},
+		{id: schemas.GetStoredPaymentOptions, spec: getStoredOptionsSpec(), run: (*handler).getStoredOptions},
 	})
 }
 

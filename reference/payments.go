@@ -14,17 +14,6 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// Operation identifiers of the payment area (B-4.1 to B-4.7).
-const (
-	opInitAuthorize     = schemas.InitAuthorize
-	opCompleteAuthorize = schemas.CompleteAuthorize
-	opAuthorize         = schemas.Authorize
-	opCapture           = schemas.Capture
-	opRefund            = schemas.Refund
-	opCancel            = schemas.Cancel
-	opPaymentStatus     = schemas.GetPaymentStatus
-)
-
 // Transaction Status values (B-3).
 const (
 	statusReceived   = "RECEIVED"
@@ -40,13 +29,13 @@ const programName = "Reference Program"
 // paymentOperations lists the payment endpoints.
 func paymentOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: opInitAuthorize, spec: initAuthorizeSpec(), run: (*handler).initAuthorize},
-		{id: opCompleteAuthorize, spec: completeAuthorizeSpec(), run: (*handler).completeAuthorize},
-		{id: opAuthorize, spec: authorizeSpec(), run: (*handler).authorize},
-		{id: opCapture, spec: captureSpec(), run: (*handler).capture},
-		{id: opRefund, spec: refundSpec(), run: (*handler).refund},
-		{id: opCancel, spec: cancelSpec(), run: (*handler).cancel},
-		{id: opPaymentStatus, spec: paymentStatusSpec(), run: (*handler).paymentStatus},
+		{id: schemas.InitAuthorize, spec: initAuthorizeSpec(), run: (*handler).initAuthorize},
+		{id: schemas.CompleteAuthorize, spec: completeAuthorizeSpec(), run: (*handler).completeAuthorize},
+		{id: schemas.Authorize, spec: authorizeSpec(), run: (*handler).authorize},
+		{id: schemas.Capture, spec: captureSpec(), run: (*handler).capture},
+		{id: schemas.Refund, spec: refundSpec(), run: (*handler).refund},
+		{id: schemas.Cancel, spec: cancelSpec(), run: (*handler).cancel},
+		{id: schemas.GetPaymentStatus, spec: paymentStatusSpec(), run: (*handler).paymentStatus},
 	})
 }
 
@@ -76,15 +65,15 @@ func kindName(k paymentKind) string {
 // it may start.
 func paymentMoves(op string) (kinds []paymentKind, from []string) {
 	switch op {
-	case opCompleteAuthorize:
+	case schemas.CompleteAuthorize:
 		return []paymentKind{paymentExternal}, []string{statusReceived}
-	case opCapture, opCancel:
+	case schemas.Capture, schemas.Cancel:
 		return []paymentKind{paymentExternal}, []string{statusAuthorized}
-	case opRefund:
+	case schemas.Refund:
 		return []paymentKind{paymentExternal}, []string{statusCaptured}
-	case opKCCapture, opKCCancel:
+	case schemas.KCCapture, schemas.KCCancel:
 		return []paymentKind{paymentKCAuthorize}, []string{statusAuthorized}
-	case opKCRefund:
+	case schemas.KCRefund:
 		return []paymentKind{paymentKCAuthorize, paymentKCDebit}, []string{statusCaptured}
 	}
 	return nil, nil
@@ -539,16 +528,16 @@ func (h *handler) initAuthorize(c *call) reply {
 func (h *handler) moveAllowed(op string, p *payment) bool {
 	ext, from := p.kind == paymentExternal, p.status
 	switch {
-	case ext && op == opCompleteAuthorize && from == statusAuthorized && h.mutant("complete-twice-allowed"),
-		ext && op == opCompleteAuthorize && from == statusCancelled && h.mutant("complete-after-cancel"),
-		ext && op == opCapture && from == statusReceived && h.mutant("capture-from-received"),
-		ext && op == opCapture && from == statusCancelled && h.mutant("capture-after-cancel"),
-		ext && op == opCapture && from == statusCaptured && h.mutant("capture-twice-loads-again"),
-		ext && op == opCancel && from == statusReceived && h.mutant("cancel-from-received"),
-		ext && op == opCancel && from == statusCaptured && p.accno == "" && h.variant("cancel-voids-capture"),
-		ext && op == opRefund && from == statusAuthorized && h.mutant("refund-before-capture"),
-		p.kind == paymentKCAuthorize && op == opKCCancel && from == statusCaptured && h.mutant("kc-cancel-after-capture"),
-		p.kind == paymentKCDebit && op == opKCCapture && from == statusCaptured && h.mutant("kc-capture-of-debit"):
+	case ext && op == schemas.CompleteAuthorize && from == statusAuthorized && h.mutant("complete-twice-allowed"),
+		ext && op == schemas.CompleteAuthorize && from == statusCancelled && h.mutant("complete-after-cancel"),
+		ext && op == schemas.Capture && from == statusReceived && h.mutant("capture-from-received"),
+		ext && op == schemas.Capture && from == statusCancelled && h.mutant("capture-after-cancel"),
+		ext && op == schemas.Capture && from == statusCaptured && h.mutant("capture-twice-loads-again"),
+		ext && op == schemas.Cancel && from == statusReceived && h.mutant("cancel-from-received"),
+		ext && op == schemas.Cancel && from == statusCaptured && p.accno == "" && h.variant("cancel-voids-capture"),
+		ext && op == schemas.Refund && from == statusAuthorized && h.mutant("refund-before-capture"),
+		p.kind == paymentKCAuthorize && op == schemas.KCCancel && from == statusCaptured && h.mutant("kc-cancel-after-capture"),
+		p.kind == paymentKCDebit && op == schemas.KCCapture && from == statusCaptured && h.mutant("kc-capture-of-debit"):
 		return true
 	}
 	kinds, states := paymentMoves(op)
@@ -568,7 +557,7 @@ func (h *handler) onPayment(c *call, op string, fn func(p *payment) reply) reply
 		}
 		if !h.moveAllowed(op, p) {
 			rep = h.fail(h.p.forbiddenMove(), "operation not allowed: the payment ("+kindName(p.kind)+") is "+p.status)
-			if op == opCancel && p.status == statusCaptured && h.mutant("failed-move-changes-state") {
+			if op == schemas.Cancel && p.status == statusCaptured && h.mutant("failed-move-changes-state") {
 				p.status = statusCancelled
 			}
 			return
@@ -585,11 +574,11 @@ func (h *handler) onPayment(c *call, op string, fn func(p *payment) reply) reply
 // repeat of a move: the status is the one op results in (B-3).
 func repeats(op, status string) bool {
 	switch op {
-	case opCompleteAuthorize:
+	case schemas.CompleteAuthorize:
 		return status == statusAuthorized
-	case opCapture:
+	case schemas.Capture:
 		return status == statusCaptured
-	case opCancel:
+	case schemas.Cancel:
 		return status == statusCancelled
 	}
 	return false
@@ -601,19 +590,19 @@ func (h *handler) repeatAnswer(c *call, op string, p *payment) reply {
 	fields := h.paymentReply(c, p, p.status)
 	status := http.StatusCreated
 	switch op {
-	case opCompleteAuthorize:
+	case schemas.CompleteAuthorize:
 		status = http.StatusOK
 		issuer := h.p.issuerCountry()
 		fields["storedPaymentOptionReference"] = orNullString(p.storedRef)
 		fields["initiationCountryCode"] = issuer.alpha2
 		fields["initiationCountryCode3"] = issuer.alpha3
 		fields["processedAmount"], fields["processedCurrCode"] = h.processed(p, p.amount)
-	case opCapture:
+	case schemas.Capture:
 		addCustom(fields, c.v)
 		fields["modifiedAmount"] = money(p.captured)
 		fields["modifiedAmountCurrCode"] = p.currCode
 		fields["processedAmount"], fields["processedCurrCode"] = h.processed(p, h.processedBase(p))
-	case opCancel:
+	case schemas.Cancel:
 		addCustom(fields, c.v)
 	}
 	return h.ok(status, fields)
@@ -640,7 +629,7 @@ func (h *handler) paymentReply(c *call, p *payment, provider string) map[string]
 // useDifferentBillingAddress true its address becomes the payment's billing
 // address.
 func (h *handler) completeAuthorize(c *call) reply {
-	return h.onPayment(c, opCompleteAuthorize, func(p *payment) reply {
+	return h.onPayment(c, schemas.CompleteAuthorize, func(p *payment) reply {
 		if p.token == "" || !equal(c.v.str("authorizationToken"), p.token) {
 			return h.fail(h.p.authorizationRejected(), "authorizationToken rejected by the payment provider")
 		}
@@ -740,7 +729,7 @@ func (h *handler) processed(p *payment, amount decimal.Decimal) (json.Number, st
 // capture implements B-4.4 Capture: modifiedAmount (at most the authorized
 // amount; the whole of it when omitted) is captured.
 func (h *handler) capture(c *call) reply {
-	return h.onPayment(c, opCapture, func(p *payment) reply {
+	return h.onPayment(c, schemas.Capture, func(p *payment) reply {
 		if rep, bad := h.checkCurrency(p, c, "modifiedAmountCurrCode"); bad {
 			return rep
 		}
@@ -770,7 +759,7 @@ func (h *handler) capture(c *call) reply {
 // omitted) is refunded; the sum of the refunds never exceeds the captured
 // amount, and the status stays CAPTURED.
 func (h *handler) refund(c *call) reply {
-	return h.onPayment(c, opRefund, func(p *payment) reply {
+	return h.onPayment(c, schemas.Refund, func(p *payment) reply {
 		if rep, bad := h.checkCurrency(p, c, "refundCurrCode"); bad {
 			return rep
 		}
@@ -830,7 +819,7 @@ func (h *handler) refundAmountOf(c *call, left, bound decimal.Decimal, zeroWhenO
 
 // cancel implements B-4.6 Cancel: an AUTHORIZED payment becomes CANCELLED.
 func (h *handler) cancel(c *call) reply {
-	return h.onPayment(c, opCancel, func(p *payment) reply {
+	return h.onPayment(c, schemas.Cancel, func(p *payment) reply {
 		p.status = statusCancelled
 		code := http.StatusCreated
 		if h.mutant("cancel-status-200") {
