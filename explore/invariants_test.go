@@ -1,9 +1,10 @@
 package explore
 
 import (
+	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,21 +12,26 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/rules"
 )
 
-// loadSpec returns the spec beside the clone (or in WALLET_SPEC_DIR).
+// specMissing says once per test binary that the spec text is not here.
+var specMissing sync.Once
+
+// loadSpec returns the spec text (rules.FindSpec): skipped, said once, on a
+// clone with no spec beside it; a failure when $WALLET_SPEC_DIR names a
+// folder without it.
 func loadSpec(t *testing.T) *rules.Spec {
 	t.Helper()
-	dir := os.Getenv("WALLET_SPEC_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "spec")
+	s, from, required, err := rules.FindSpec(".")
+	if err == nil {
+		return s
 	}
-	s, err := rules.LoadSpec(dir)
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the spec is not beside the clone: %v", err)
-		}
-		t.Skipf("the spec is not beside the clone (%v): quotes not checked", err)
+	if required {
+		t.Fatalf("%s=%s: %v", rules.SpecDirVar, from, err)
 	}
-	return s
+	specMissing.Do(func() {
+		fmt.Fprintf(os.Stderr, "explore: the spec text is not beside the clone (%s): the tests that check quotes against it are skipped; set %s to run them\n", from, rules.SpecDirVar)
+	})
+	t.Skipf("the spec text is not beside the clone (%s): quotes not checked", from)
+	return nil
 }
 
 // Every invariant quotes the spec word for word: each part of its quote

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -20,8 +19,7 @@ var cutException = regexp.MustCompile(`\b(except|unless):?$`)
 // on with "except ..." or "unless ...", the quote goes on too, or a reader
 // of a report takes the rule for more than the spec says.
 func TestNoQuoteIsCutBeforeAnException(t *testing.T) {
-	spec, err := LoadSpec(filepath.Join("..", "..", "shared", "spec"))
-	require.NoError(t, err)
+	spec := loadSpec(t)
 	cat, err := Load()
 	require.NoError(t, err)
 	for _, r := range cat.All() {

@@ -247,6 +247,28 @@ type Spec struct {
 	a, b string // normalised text of document-a.md and document-b.md
 }
 
+// SpecDirVar names the environment variable that points at the folder of
+// the spec's two documents. When it is set, a test that quotes the spec
+// must find them there (the project's CI sets it); when it is not, the
+// documents are looked for beside the clone (../shared/spec, as CI lays
+// them out), and a test that needs them skips where they are not: a user's
+// clone has no spec beside it.
+const SpecDirVar = "WALLET_SPEC_DIR"
+
+// FindSpec loads the spec for a test run from the package directory dir
+// (a test's working directory): from $WALLET_SPEC_DIR when set, else from
+// ../shared/spec beside the clone. required reports whether the variable
+// was set, so that a spec not found is a failure, not a skip.
+func FindSpec(dir string) (spec *Spec, from string, required bool, err error) {
+	from, required = os.LookupEnv(SpecDirVar)
+	if !required || from == "" {
+		required = false
+		from = filepath.Join(dir, "..", "..", "shared", "spec")
+	}
+	spec, err = LoadSpec(from)
+	return spec, from, required, err
+}
+
 // LoadSpec reads document-a.md and document-b.md from dir.
 func LoadSpec(dir string) (*Spec, error) {
 	var texts [2]string

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"testing"
 	"testing/fstest"
@@ -10,20 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// loadSpec returns the spec that the repository's CI finds in ../shared/spec
-// beside the clone; elsewhere the test is skipped.
-func loadSpec(t *testing.T) *Spec {
-	t.Helper()
-	s, err := LoadSpec(filepath.Join("..", "..", "shared", "spec"))
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("the spec is not beside the clone: %v", err)
-		}
-		t.Skipf("the spec is not beside the clone (%v): quotes not checked", err)
-	}
-	return s
-}
 
 // Every rule quotes its document word for word: the quote, or each of its
 // parts joined by " … ", stands in that order in document-a.md (A- rules) or
