@@ -79,7 +79,7 @@ func setRapidFlags(s rapidSettings) {
 	for name, value := range map[string]string{
 		"rapid.seed":       strconv.FormatUint(s.seed, 10),
 		"rapid.checks":     strconv.Itoa(checks(s.runs)),
-		"rapid.steps":      strconv.Itoa(s.steps),
+		"rapid.steps":      strconv.Itoa(repeats(s.steps)),
 		"rapid.shrinktime": s.shrink.String(),
 		"rapid.nofailfile": "true", // no testdata/rapid files in the working directory
 		"rapid.v":          "false",
@@ -92,15 +92,23 @@ func setRapidFlags(s rapidSettings) {
 	rapidSet = &s
 }
 
-// checks is the value of rapid.checks that makes rapid run the given
-// number of runs: under go test -short rapid runs a fifth of its checks
-// (rapid v1.3.0, engine.go checkTB), and an exploration's runs are what its
-// caller asked for, not what the test binary's flags make of them.
+// checks and repeats are the values of rapid.checks and rapid.steps that
+// make rapid do what an exploration was asked: under go test -short rapid
+// runs a fifth of its checks and half its steps (rapid v1.3.0, engine.go
+// checkTB and statemachine.go Repeat), and an exploration's runs and steps
+// are its caller's, not what the test binary's flags make of them.
 func checks(runs int) int {
 	if testing.Short() {
 		return runs * 5
 	}
 	return runs
+}
+
+func repeats(n int) int {
+	if testing.Short() {
+		return n * 2
+	}
+	return n
 }
 
 // stopRapid ends the rapid.Check that runs the calling property at once;
