@@ -8,7 +8,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os/exec"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -29,9 +31,41 @@ type event struct {
 }
 
 // tally counts what a run's tests did.
-type tally struct{ passed, failed, skipped int }
+type tally struct {
+	passed, failed, skipped int
+	// why counts the skipped tests by the reason each gave (t.Skip's
+	// words), so that a reason shared by many tests is said once.
+	why map[string]int
+}
 
-func (t *tally) add(o tally) { t.passed += o.passed; t.failed += o.failed; t.skipped += o.skipped }
+func (t *tally) add(o tally) {
+	t.passed += o.passed
+	t.failed += o.failed
+	t.skipped += o.skipped
+	for reason, n := range o.why {
+		t.skippedFor(reason, n)
+	}
+}
+
+func (t *tally) skippedFor(reason string, n int) {
+	if t.why == nil {
+		t.why = map[string]int{}
+	}
+	t.why[reason] += n
+}
+
+// skipReason is the line t.Skip writes: "    file_test.go:12: the reason".
+var skipReason = regexp.MustCompile(`^\s+[\w.-]+\.go:\d+: (.+)$`)
+
+// reasonOf returns the reason among a skipped test's output lines.
+func reasonOf(lines []string) string {
+	for _, l := range lines {
+		if m := skipReason.FindStringSubmatch(strings.TrimRight(l, "\n")); m != nil {
+			return m[1]
+		}
+	}
+	return "(no reason given)"
+}
 
 // pkgState is what is known of a package while it runs.
 type pkgState struct {
@@ -119,6 +153,7 @@ func (w *watcher) handle(e event) {
 			w.fails = append(w.fails, e.Package+" "+e.Test)
 		case "skip":
 			w.count.skipped++
+			w.count.skippedFor(reasonOf(p.output[e.Test]), 1)
 		}
 		if isSub {
 			p.subDone[top]++
@@ -371,6 +406,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stdout, "slowest tests:")
 		for _, s := range slow {
 			fmt.Fprintf(stdout, "  %6.1fs  %s\n", s.elapsed.Seconds(), s.name)
+		}
+	}
+	if len(total.why) > 0 {
+		fmt.Fprintln(stdout, "skipped tests, by reason:")
+		reasons := slices.Sorted(maps.Keys(total.why))
+		for _, r := range reasons {
+			fmt.Fprintf(stdout, "  %4d  %s\n", total.why[r], r)
 		}
 	}
 	for _, f := range fails {

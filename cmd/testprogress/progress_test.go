@@ -57,7 +57,7 @@ func TestWatcherSaysWhatRunsAndWhatFailed(t *testing.T) {
 		"FAIL\t"+mod+"runner\t31.200s\n"+
 		"?   \t"+mod+"features\t[no test files]\n", out.String())
 	assert.NotContains(t, out.String(), "a log line of a test that passes")
-	assert.Equal(t, tally{passed: 3, failed: 2}, w.count)
+	assert.Equal(t, tally{passed: 3, failed: 2}, w.count, "no test was skipped")
 	assert.Equal(t, []string{mod + "runner TestEveryMutantIsKilled/a", mod + "runner TestEveryMutantIsKilled"}, w.fails)
 	assert.Equal(t, "... go test 40s: 3 passed, 2 failed so far; running building", w.status(at(40), at(0), "go test"))
 
@@ -149,4 +149,26 @@ func TestRunPassesWhenEveryCommandPasses(t *testing.T) {
 
 	assert.Error(t, run(context.Background(), nil, &out, &errOut))
 	assert.Error(t, run(context.Background(), []string{"-every", "0s", "--", self, "test"}, &out, &errOut))
+}
+
+// Skipped tests are counted by the reason each gave, so that a reason many
+// tests share (the spec text missing beside a bare clone) is said once.
+func TestWatcherCountsSkipsByReason(t *testing.T) {
+	var out bytes.Buffer
+	w := newWatcher(&out)
+	for _, e := range []event{
+		{Action: "run", Package: mod + "rules", Test: "TestA"},
+		{Action: "output", Package: mod + "rules", Test: "TestA", Output: "=== RUN   TestA\n"},
+		{Action: "output", Package: mod + "rules", Test: "TestA", Output: "    spec_test.go:31: the spec text is not beside the clone\n"},
+		{Action: "skip", Package: mod + "rules", Test: "TestA"},
+		{Action: "run", Package: mod + "explore", Test: "TestB"},
+		{Action: "output", Package: mod + "explore", Test: "TestB", Output: "    invariants_test.go:30: the spec text is not beside the clone\n"},
+		{Action: "skip", Package: mod + "explore", Test: "TestB"},
+		{Action: "run", Package: mod + "explore", Test: "TestC"},
+		{Action: "skip", Package: mod + "explore", Test: "TestC"},
+	} {
+		w.handle(e)
+	}
+	assert.Equal(t, 3, w.count.skipped)
+	assert.Equal(t, map[string]int{"the spec text is not beside the clone": 2, "(no reason given)": 1}, w.count.why)
 }
