@@ -169,6 +169,9 @@ func (h *handler) checkAmount(c *call) reply {
 		if amount.LessThanOrEqual(available.Sub(h.minimumBalance())) {
 			answer = "yes"
 		}
+		if amount.Equal(available.Sub(h.minimumBalance())) && h.mutant("cr-check-amount-equal-no") {
+			answer = "no"
+		}
 		switch {
 		case h.mutant("check-amount-json"):
 			return h.ok(http.StatusOK, map[string]any{"result": answer})
@@ -354,7 +357,9 @@ func (h *handler) enquiryWindowOf(c *call) (enquiryWindow, reply, bool) {
 		descending = "DSC"
 	}
 	switch dir := strings.ToUpper(c.v.str("sortDirection")); dir {
-	case sortAscending, "":
+	case "":
+		w.descending = h.mutant("cr-sort-default-desc")
+	case sortAscending:
 	case descending:
 		w.descending = true
 	default:
@@ -364,6 +369,9 @@ func (h *handler) enquiryWindowOf(c *call) (enquiryWindow, reply, bool) {
 		clock := c.v.str("startTime")
 		if clock == "" || h.mutant("start-time-ignored") {
 			clock = startOfDay
+		}
+		if c.v.str("startTime") == "" && h.mutant("cr-start-time-default-now") {
+			clock = c.now.Format("150405")
 		}
 		w.from = dayInstant(day, clock)
 		if h.mutant("start-date-exclusive") {

@@ -547,6 +547,9 @@ func (h *handler) accountView(a account) map[string]any {
 	}
 	// Country codes split into alpha-2 and alpha-3.
 	m["countryName"] = countryName(d["countryCode"])
+	if code, _ := d["countryCode"].(string); len(code) == 3 && h.mutant("cr-country-name-alpha2-only") {
+		m["countryName"] = nil
+	}
 	m["correspondenceCountryName"] = countryName(d["correspondenceCountryCode"])
 	m["correspondenceCountryCode"] = alpha2(d["correspondenceCountryCode"])
 	m["correspondenceCountryCode3"] = alpha3(d["correspondenceCountryCode"])

@@ -51,6 +51,9 @@ func (h *handler) issueToken(c *call) reply {
 	if h.mutant("token-validuntil-no-millis") {
 		layout = time.RFC3339 // "2006-01-02T15:04:05Z" for UTC
 	}
+	if h.mutant("cr-token-validuntil-offset") {
+		layout = "2006-01-02T15:04:05.000-07:00" // "+00:00" for UTC, not "Z"
+	}
 	shown := until
 	if h.mutant("token-validuntil-past") {
 		shown = c.now.Add(-h.cfg.TokenTTL).UTC()
@@ -107,6 +110,9 @@ func (h *handler) authorized(r *http.Request, opID string, now time.Time) (strin
 	at := now
 	if h.mutant("token-expiry-not-enforced") {
 		at = time.Time{} // before every expiry
+	}
+	if h.mutant("cr-token-expires-early") {
+		at = now.Add(5 * time.Minute) // refused five minutes before validUntil
 	}
 	if partner, ok := h.tokens.partnerOf(token, at); ok {
 		if h.mutant("token-single-use") {

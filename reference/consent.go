@@ -121,6 +121,9 @@ func (h *handler) addConsent(c *call) reply {
 		if rep, bad := h.checkOneTimePassword(c); bad {
 			return rep
 		}
+		if ref, found := h.consents.revokedOf(a.accno); found && h.mutant("cr-add-after-revoke-reports-revoked") {
+			return h.ok(http.StatusOK, consentReply(c, ref, consentRevoked))
+		}
 		newRef := h.p.newConsentReference
 		if h.mutant("consent-reference-too-long") {
 			newRef = func() string { return randomHex(20) }

@@ -98,7 +98,8 @@ var (
 // serve returns the http.HandlerFunc of an operation: decode, authenticate,
 // validate, check codes, run, write.
 func (h *handler) serve(op operation) http.HandlerFunc {
-	fromQuery := strings.HasPrefix(op.pattern, http.MethodGet+" ")
+	fromQuery := strings.HasPrefix(op.pattern, http.MethodGet+" ") ||
+		op.id == schemas.DeleteStoredPaymentOption && h.mutant("cr-delete-params-from-query")
 	spec := h.specMutations(op.id, op.spec)
 	opt := h.validateOptions(fromQuery)
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -128,6 +129,9 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 				if h.mutant("unauthorized-http-200") {
 					o.status = http.StatusOK
 				}
+				if h.mutant("cr-expired-token-other-code") && h.tokens.expired(r.Header.Get("X-Auth-Token"), now) {
+					o.code = "0097"
+				}
 				h.write(w, ex, now, h.fail(o, "unauthorized: X-Auth-Token missing or invalid"))
 				return
 			}
@@ -152,6 +156,7 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			return
 		}
 		vals, probs := spec.validate(raw, opt)
+		probs = h.cleanroomMissing(spec, raw, vals, probs)
 		if !probs.ok() {
 			h.write(w, ex, now, h.invalid(probs))
 			return
@@ -179,6 +184,9 @@ func (h *handler) validateOptions(fromQuery bool) validateOptions {
 		noExponents:       h.variant("exponent-amounts-refused"),
 		noTrailingZeros:   h.variant("trailing-zeros-refused"),
 		noControlChars:    h.variant("control-characters-refused"),
+
+		leapCenturyCommon: h.mutant("cr-leap-day-refused"),
+		midnightAbsent:    h.mutant("cr-midnight-localtime-missing"),
 	}
 }
 

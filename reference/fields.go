@@ -168,6 +168,10 @@ type validateOptions struct {
 	noExponents     bool // refuse an amount written with an exponent
 	noTrailingZeros bool // refuse an amount with more decimals than its scale, zeros too
 	noControlChars  bool // refuse a text holding a control character
+
+	// The faults of clean-room mutants.
+	leapCenturyCommon bool // take every century year as common: 2000-02-29 names no date
+	midnightAbsent    bool // take a T value of 000000 as absent
 }
 
 // fault is why a present value failed validation.
@@ -230,9 +234,12 @@ func (v values) orNull(name string) any {
 func (s fieldSpec) validate(raw map[string]any, opt validateOptions) (values, problems) {
 	vals := values{}
 	var p problems
+	absent := func(f field, x any) bool {
+		return isEmpty(x) || (opt.midnightAbsent && f.kind == kindT && x == "000000")
+	}
 	for _, f := range s.fields {
 		x, present := raw[f.name]
-		if !present || isEmpty(x) {
+		if !present || absent(f, x) {
 			continue
 		}
 		v, why := checkValue(f, x, opt)
@@ -273,7 +280,7 @@ func (s fieldSpec) validate(raw map[string]any, opt validateOptions) (values, pr
 		if !required[f.name] {
 			continue
 		}
-		if x, present := raw[f.name]; !present || isEmpty(x) {
+		if x, present := raw[f.name]; !present || absent(f, x) {
 			p.missing = append(p.missing, f.name)
 		}
 	}
@@ -319,6 +326,8 @@ func checkValue(f field, x any, opt validateOptions) (any, fault) {
 		case !dateShaped(s):
 			return nil, faultSyntax
 		case !opt.dateShapeOnly && !validDate(s, false):
+			return nil, faultImpossible
+		case opt.leapCenturyCommon && s[4:] == "-02-29" && s[2:4] == "00":
 			return nil, faultImpossible
 		}
 		return s, faultNone

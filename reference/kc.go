@@ -127,6 +127,9 @@ func (h *handler) checkMerchant(c *call, op string) (reply, bool) {
 	switch c.v.str("merchantAccno") {
 	case "", h.cfg.MerchantAccno:
 	case h.cfg.MerchantExternalReference:
+		if op == schemas.KCAuthorize && h.mutant("cr-kc-authorize-external-merchant-unknown") {
+			return h.fail(h.p.unknownAccount(), "merchant account not found: merchantAccno"), true
+		}
 		if op == schemas.KCDebitAccount && h.variant("kc-debit-accnotype-both-numbers") {
 			// accnoType "applies to both account numbers" (B-4.15), and
 			// both of its values address accounts by accno here.
@@ -249,6 +252,9 @@ func (h *handler) kcAuthorize(c *call) reply {
 			}
 			tx.block(w, posting{kind: entryBlock, amount: p.amount, reference: p.reference, description: p.usage, name: merchantName})
 			p.blocked = p.amount
+			if h.mutant("cr-second-block-replaces-first") {
+				w.blkAmt = p.amount // the wallet's earlier blocks are forgotten
+			}
 		})
 		return refusal == nil
 	})
@@ -423,7 +429,11 @@ func (h *handler) kcCapture(c *call) reply {
 			if w == nil || m == nil {
 				return // never: both ledgers exist as long as the server does
 			}
-			if !h.mutant("kc-capture-keeps-block") {
+			switch {
+			case h.mutant("cr-kc-partial-capture-keeps-rest-blocked") && captured.LessThan(p.blocked):
+				tx.release(w, captured, p.reference)
+				p.blocked = p.blocked.Sub(captured)
+			case !h.mutant("kc-capture-keeps-block"):
 				tx.release(w, p.blocked, p.reference)
 				p.blocked = decimal.Zero
 			}
@@ -492,6 +502,9 @@ func (h *handler) kcRefund(c *call) reply {
 		amount, rep, refused := h.refundAmountOf(c, left, bound, h.mutant("kc-refund-omitted-nothing"), h.mutant("kc-refund-above-captured"))
 		if refused {
 			return rep
+		}
+		if given, ok := c.v.amount("refundAmount"); ok && given.Equal(captured) && h.mutant("cr-kc-refund-exact-amount-refused") {
+			return h.fail(h.p.amountExceeded(), "refundAmount exceeds what is left to refund")
 		}
 		usage := cmp.Or(c.v.str("refundUsage"), p.usage)
 		h.ledgers.do(c.now, func(tx *ledgerTx) {

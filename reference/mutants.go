@@ -58,7 +58,7 @@ func knownMutant(name string) bool {
 	if name == "" {
 		return true
 	}
-	for _, m := range slices.Concat(mutants, explorationMutants) {
+	for _, m := range slices.Concat(mutants, explorationMutants, cleanroomMutants) {
 		if m.Name == name {
 			return true
 		}
@@ -150,7 +150,7 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("address-check-street-optional") && op == schemas.AddressCheck {
 		s.update("street", func(f *field) { f.required = false })
 	}
-	return h.accountInfoSpecMutations(op, h.paymentSpecChanges(op, s))
+	return h.cleanroomSpecMutations(op, h.accountInfoSpecMutations(op, h.paymentSpecChanges(op, s)))
 }
 
 func without(list []string, name string) []string {

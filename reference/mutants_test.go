@@ -46,7 +46,7 @@ func TestMutantTable(t *testing.T) {
 func TestMutantsReferenced(t *testing.T) {
 	t.Parallel()
 	used := namesCalled(t, "mutant")
-	for _, m := range slices.Concat(Mutants(), ExplorationMutants()) {
+	for _, m := range slices.Concat(Mutants(), ExplorationMutants(), CleanroomMutants()) {
 		assert.True(t, used[m.Name], "mutant %s is never checked in the code", m.Name)
 		delete(used, m.Name)
 	}

@@ -546,6 +546,11 @@ func (h *handler) completeAdd(c *call) reply {
 				return r + randomDigits(40-len(r))
 			}
 		}
+		if h.mutant("cr-second-option-replaces-first") {
+			if g, valid := h.options.grantOf(token); valid && !g.used && g.accno == a.accno {
+				h.options.dropAll(a.accno) // one option per account
+			}
+		}
 		ref, ok := h.options.insert(a.accno, o, token, check, h.p.firstOptionIsDefault(), newRef)
 		if !ok {
 			return h.fail(h.p.authorizationRejected(), "authorizationToken rejected by the payment provider")

@@ -412,12 +412,15 @@ func (h *handler) newPayment(c *call, initiated bool) (payment, reply, bool) {
 		usage:          c.v.str("presentationUsage"),
 	}
 	p.amount, _ = c.v.amount("presentationAmount")
+	if h.mutant("cr-amount-float-precision") {
+		p.amount = decimal.NewFromFloat(p.amount.InexactFloat64()).Round(amountScale)
+	}
 	if p.accno != "" {
 		a, found := h.accounts.get(c.scope, p.accno)
 		if !found {
 			return p, h.fail(h.p.unknownAccount(), "account not found"), false
 		}
-		if a.statusCode == statusClosed {
+		if a.statusCode == statusClosed && !h.mutant("cr-closed-wallet-loadable") {
 			return p, h.fail(h.p.accountClosed(), "account is closed"), false
 		}
 		if !strings.EqualFold(p.currCode, a.currCode) {
@@ -629,6 +632,19 @@ func (h *handler) paymentReply(c *call, p *payment, provider string) map[string]
 // useDifferentBillingAddress true its address becomes the payment's billing
 // address.
 func (h *handler) completeAuthorize(c *call) reply {
+	if _, given := c.v["useDifferentBillingAddress"]; !given && h.mutant("cr-complete-billing-default-true") {
+		var missing []string
+		for _, r := range c.spec.rules { // the billing rule, taken to apply when the flag is omitted
+			for _, name := range r.fields {
+				if _, ok := c.v[name]; !ok && r.trigger == "useDifferentBillingAddress" {
+					missing = append(missing, name)
+				}
+			}
+		}
+		if len(missing) > 0 {
+			return h.invalid(problems{missing: missing})
+		}
+	}
 	return h.onPayment(c, schemas.CompleteAuthorize, func(p *payment) reply {
 		if p.token == "" || !equal(c.v.str("authorizationToken"), p.token) {
 			return h.fail(h.p.authorizationRejected(), "authorizationToken rejected by the payment provider")
@@ -743,6 +759,9 @@ func (h *handler) capture(c *call) reply {
 		p.status = statusCaptured
 		p.captured = captured
 		h.load(c.now, p)
+		if captured.LessThan(p.amount) && h.mutant("cr-partial-capture-stays-authorized") {
+			p.status = statusAuthorized // left open for a further capture
+		}
 		fields := h.paymentReply(c, p, p.status)
 		if h.mutant("capture-not-recorded") {
 			p.status = statusAuthorized
@@ -771,6 +790,9 @@ func (h *handler) refund(c *call) reply {
 			// B-4.5: it "must be one of the target accounts of the
 			// dependent Payment or Load Account": here the wallet loaded.
 			return h.invalid(problems{syntax: []string{"refundSourceAccno"}})
+		}
+		if p.refunded.IsPositive() && h.mutant("cr-second-refund-refused") {
+			return h.fail(h.p.forbiddenMove(), "operation not allowed: the payment was refunded already")
 		}
 		left := captured.Sub(p.refunded)
 		bound := left
@@ -903,6 +925,9 @@ func payerName(p *payment) string {
 // authorization"). The caller holds the payment store's lock.
 func (h *handler) load(at time.Time, p *payment) {
 	if p.kind != paymentExternal || p.accno == "" || p.status != statusCaptured || h.mutant("load-not-credited") {
+		return
+	}
+	if p.token == "" && h.mutant("cr-authorize-capture-not-loaded") { // made by Authorize, not Init Authorize
 		return
 	}
 	amount := p.captured
