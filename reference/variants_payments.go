@@ -21,8 +21,8 @@ var paymentVariants = []Variant{
 	{
 		Name:   "billing-address-upper-case",
 		Clause: "A-2.6",
-		Description: "Get Stored Payment Options writes the stored option's billingAddress in upper case (MAX BEISPIEL, " +
-			"MARKTPLATZ 3, MUENSTER). A-4.6 says the owner's address \"is used\" and A-4.7 keeps the rule; neither asks that " +
+		Description: "Get Stored Payment Options writes the stored option's billingAddress in upper case (LUKAS WEBER, " +
+			"MARIAHILFER STRASSE 20, WIEN). A-4.6 says the owner's address \"is used\" and A-4.7 keeps the rule; neither asks that " +
 			"the address be kept character for character.",
 	},
 	{
