@@ -165,6 +165,9 @@ func causeCounts(rep *reports.Report, c reports.Cause) string {
 func causeText(rep *reports.Report, i int, c reports.Cause, counts string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "cause %d. %s: %s: %s\n  %s", i+1, c.Title(), c.Answer, counts, c.Message)
+	for _, h := range c.Hints {
+		fmt.Fprintf(&b, "\n  profile: %s", h)
+	}
 	if ex, exchanges, ok := rep.CauseExample(c); ok {
 		if level, quote, ok := reports.RuleQuote(ex.Broke); ok {
 			fmt.Fprintf(&b, "\n  rule %s (%s): %q", ex.Broke, level, quote)

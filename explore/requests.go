@@ -47,22 +47,8 @@ func (x *machine) createAccountFields() map[string]any {
 // updateAccountFields is the steps' Update Account Information:
 // a new name and address, the rest as created.
 func (x *machine) updateAccountFields(a *account) map[string]any {
-	p := x.e.profile
 	f := x.envelope(true)
-	for k, v := range map[string]any{
-		"accnoType":                         p.AccnoType,
-		"title":                             p.TitleCode,
-		"lastName":                          "Musterfrau",
-		"firstName":                         a.fields["firstName"],
-		"addr1":                             "Lindenallee 4",
-		"houseNumber":                       "4",
-		"city":                              "Bonn",
-		"postCode":                          "53111",
-		"countryCode":                       "DE",
-		"dob":                               a.fields["dob"],
-		"emailAddress":                      a.fields["emailAddress"],
-		"useDifferentCorrespondenceAddress": false,
-	} {
+	for k, v := range steps.UpdatedCustomer(x.e.profile, a.fields) {
 		f[k] = v
 	}
 	return f
@@ -80,7 +66,7 @@ func (x *machine) initLoadFields(accno string, amount decimal.Decimal) map[strin
 	f["presentationAmount"] = money(amount)
 	f["presentationCurrCode"] = p.Currency
 	f["presentationUsage"] = "Order " + x.unique("")
-	for k, v := range steps.GuestBilling(x.unique("guest-")) {
+	for k, v := range steps.GuestBilling(p, x.unique("guest-")) {
 		f[k] = v
 	}
 	f["accno"] = accno
@@ -105,7 +91,7 @@ func (x *machine) walletFields(op, accno string, amount decimal.Decimal) map[str
 	f["paymentCurrCode"] = p.Currency
 	f["paymentUsage"] = "Purchase " + x.unique("")
 	f["useDifferentBillingAddress"] = false
-	f["countryCode"] = "DE"
+	f["countryCode"] = p.TestCustomer().CountryCode
 	if op == schemas.KCAuthorize {
 		f["programCode"] = p.ProgramCode
 	}

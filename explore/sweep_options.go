@@ -8,6 +8,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps"
 )
 
 // The sweep's states of the stored payment options and
@@ -259,7 +260,7 @@ func (s *sweeper) findUserAccountFields(a *account) map[string]any {
 // addressCheckFields is the steps' Perform Address Check: a real address.
 func (s *sweeper) addressCheckFields() map[string]any {
 	f := s.x.envelope(true)
-	for k, v := range map[string]any{"street": "Schillerstrasse", "house": "12", "postalCode": "20095", "city": "Hamburg", "countryCode": "DE"} {
+	for k, v := range steps.AddressCheck(s.x.e.profile) {
 		f[k] = v
 	}
 	return f

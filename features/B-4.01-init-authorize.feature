@@ -4,7 +4,10 @@ Feature: Init Authorize (B-4.1)
   guest payment with the customer's billing data, or a customer-initiated
   payment with a stored payment option. The service answers 201 with the
   payment RECEIVED (B-3), its uniqueReference and the provider's
-  authorizationToken. Amounts are Dec(18,2).
+  authorizationToken. Amounts are Dec(18,2). A guest's data "hold real
+  customer data; inaccurate data may cause rejection": the suite sends the
+  profile's test customer, and a scenario whose guest payment is refused
+  for what could be that data is blocked, naming the customer's keys.
 
   Rule: A guest payment is received with its reference and token
 

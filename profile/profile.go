@@ -52,7 +52,14 @@ type Profile struct {
 		// reference, for the merchantProgramCode rule of B-4.14.
 		ExternalAccountReference string `yaml:"externalAccountReference,omitempty" json:"externalAccountReference"`
 	} `yaml:"merchant,omitempty" json:"merchant"`
-	Sandbox struct {
+	// Customer is the test customer the suite opens accounts for and pays
+	// as a guest with; OtherCustomer the name and address an update gives
+	// the account, a stored option's different billing address and a
+	// different correspondence address. Unset keys take DefaultCustomer's
+	// and DefaultOtherCustomer's values (an address only as a whole).
+	Customer      Customer `yaml:"customer,omitempty" json:"customer"`
+	OtherCustomer Customer `yaml:"otherCustomer,omitempty" json:"otherCustomer"`
+	Sandbox       struct {
 		VerificationCode string `yaml:"verificationCode,omitempty" json:"verificationCode"`
 		OneTimePassword  string `yaml:"oneTimePassword,omitempty" json:"oneTimePassword"`
 		// RedirectTrigger is the sandbox URL that completes an initiated
@@ -184,6 +191,8 @@ func (p *Profile) applyDefaults() {
 	if p.TransactionTypeCode == "" {
 		p.TransactionTypeCode = "AUTH"
 	}
+	p.Customer = p.Customer.withDefaults(DefaultCustomer)
+	p.OtherCustomer = p.OtherCustomer.withDefaults(DefaultOtherCustomer)
 }
 
 // Validate checks that every required key has a value.
@@ -205,6 +214,12 @@ func (p *Profile) Validate() error {
 	}
 	if p.SettleAllowance.Duration < 0 {
 		return &Error{Msg: "settleAllowance must be positive"}
+	}
+	if err := p.Customer.validate("customer"); err != nil {
+		return err
+	}
+	if err := p.OtherCustomer.validate("otherCustomer"); err != nil {
+		return err
 	}
 	return p.validateBehaviours()
 }
@@ -231,6 +246,25 @@ func (p *Profile) Value(key string) string {
 		return v.String()
 	}
 	return ""
+}
+
+// Set gives the text key (dotted, as Value reads it: "customer.lastName")
+// the value, as a profile file that wrote it would; an error names a key
+// that is not a text key of the profile.
+func (p *Profile) Set(key, value string) error {
+	v := reflect.ValueOf(p).Elem()
+	for _, part := range strings.Split(key, ".") {
+		f, ok := fieldByKey(v.Type(), part)
+		if !ok {
+			return &Error{Msg: "no key " + key}
+		}
+		v = v.FieldByIndex(f.Index)
+	}
+	if v.Kind() != reflect.String {
+		return &Error{Msg: key + " is not a text key"}
+	}
+	v.SetString(value)
+	return nil
 }
 
 // Settle returns the settle allowance: settleAllowance, or its default.

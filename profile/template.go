@@ -76,6 +76,14 @@ func templateGroups(baseURL string) []templateGroup {
 			{key: "programCode", clause: "B-4.14", value: "MERCH01", doc: "Its program code (merchantProgramCode)."},
 			{key: "externalAccountReference", clause: "B-4.14", value: "EXT-MERCHANT-1", doc: "Its external account reference (the merchantProgramCode rule)."},
 		}},
+		customerGroup("customer", DefaultCustomer, "The test customer the suite opens accounts for (A-4.2) and pays as a guest with, "+
+			"wallet loads included (B-4.1: guest data \"hold real customer data; inaccurate data may cause rejection\"). "+
+			"The defaults are plausible and safe (an e-mail address under .test, reserved for testing: no mail reaches a person); "+
+			"if your sandbox refuses them, set a test customer it accepts, never a real person's data. "+
+			"An address is set whole or left to its default."),
+		customerGroup("otherCustomer", DefaultOtherCustomer, "A second test customer: the last name and address an update gives the account (A-4.3), "+
+			"a stored payment option's different billing address (A-4.6) and a different correspondence address (A-2.2). "+
+			"The same rules as customer."),
 		{name: "sandbox", doc: "What the sandbox accepts in place of a customer; scenarios that need a missing key are SKIPPED.", keys: []templateKey{
 			{key: "verificationCode", clause: "A-4.9", value: secretRef(EnvVerificationCode),
 				doc: "The code Complete Verify Stored Payment Option accepts: a secret, from the environment."},
@@ -107,6 +115,27 @@ func templateGroups(baseURL string) []templateGroup {
 				doc: "Clause tags the target does not claim: their scenarios are reported NOT CLAIMED and not run."},
 		}},
 	}
+}
+
+// customerGroup is the template's group of a test customer, its defaults def.
+func customerGroup(name string, def Customer, doc string) templateGroup {
+	keyDoc := map[string]string{
+		"firstName":    "First name (firstName; the first part of customerFullName, \"first and last name\").",
+		"lastName":     "Last name (lastName; the last part of customerFullName).",
+		"emailAddress": "The form of the e-mail addresses: {id} is replaced by a value unique to each account and payment, so it must hold {id}.",
+		"dob":          "Date of birth, YYYY-MM-DD.",
+		"addr1":        "The street, without the house number (B-4.1: houseNumber \"when not included in addr1\").",
+		"houseNumber":  "The house number.",
+		"city":         "The city.",
+		"postCode":     "The postcode, of the country's form.",
+		"countryCode":  "The country, ISO 3166-1 alpha-2.",
+		"countryCode3": "The same country in alpha-3, for the scenarios that send country codes so (A-2.0).",
+	}
+	g := templateGroup{name: name, doc: doc}
+	for _, k := range customerKeys {
+		g.keys = append(g.keys, templateKey{key: k, clause: "A-2.2, A-4.2, B-4.1", value: yamlString(def.value(k)), def: def.value(k), doc: keyDoc[k]})
+	}
+	return g
 }
 
 // Template returns a profile for a new target, every key commented: what

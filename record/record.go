@@ -115,7 +115,28 @@ type Scenario struct {
 	// Broke is the rule the failing check named, when it named one: the
 	// rule the target broke, of all the scenario checks.
 	Broke string `json:"broke,omitempty"`
+	// Hints are the profile settings that the evidence of a scenario that
+	// did not pass points to: a declared behaviour whose other value, or a
+	// profile key whose other data, would change how the target's answer
+	// is judged.
+	Hints []Hint `json:"hints,omitempty"`
 }
+
+// Hint is a setting of the profile that would change a verdict: the
+// evidence of a failure or a block matches a choice the target may declare
+// (behaviour.numberEncoding: number), or data of the profile the target may
+// refuse (the customer.* keys). It never changes a status: it tells the
+// vendor which setting to look at, beside the cause.
+type Hint struct {
+	// Setting is what to set: "behaviour.numberEncoding: number", or the
+	// keys whose values to change, "customer.lastName, customer.postCode".
+	Setting string `json:"setting"`
+	// Why is the evidence that points to it, in a sentence.
+	Why string `json:"why"`
+}
+
+// String writes the hint as the reports print it beside a cause.
+func (h Hint) String() string { return h.Setting + " would change this: " + h.Why }
 
 // Exchanges returns every exchange of the scenario in order.
 func (s Scenario) Exchanges() []Exchange {
@@ -193,6 +214,11 @@ type Blocker struct {
 	Operation string `json:"operation"` // operation ID; "" when the setup failed without a call
 	Clause    string `json:"clause"`    // the operation's clause, e.g. "A-4.2"; "" without an operation
 	Step      string `json:"step"`      // the text of the step that failed
+	// Permitted is, when the call that blocked was the scenario's own and
+	// the spec permits the target to refuse it for its data, the sentence
+	// that permits it ("B-4.1: guest data ... may cause rejection"): the
+	// scenario could not judge its rule with the data the suite sent.
+	Permitted string `json:"permitted,omitempty"`
 }
 
 // Advice is an advisory check that did not hold: a rule the spec implies

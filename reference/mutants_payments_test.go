@@ -459,6 +459,19 @@ var paymentVariantProbes = map[string]func(c *client) bool{
 		ref, cb := c.redirected("declined")
 		return cb.query.Get("uniqueReference") == ref && !cb.query.Has("unqiueReference")
 	},
+	// A specimen name and a documentation domain are refused, naming
+	// them; a plausible guest at a .test domain is accepted.
+	"guest-data-plausibility-checked": func(c *client) bool {
+		r := c.initAuthorize(map[string]any{"customerFullName": "Erika Mustermann", "emailAddress": "erika@example.com"})
+		plausible := c.initAuthorize(map[string]any{"emailAddress": "gina@wallet-conformance.test"})
+		return r.code() == "0012" && strings.HasSuffix(r.json.Get("responseDescription").String(), "customerFullName, emailAddress") && plausible.code() == "0000"
+	},
+	// Any guest but the sandbox's own is refused; its own is accepted.
+	"guest-data-known-customers-only": func(c *client) bool {
+		known := map[string]any{"customerFullName": "Jana Novakova", "emailAddress": "jana-1@customers.sandbox.test",
+			"addr1": "Vinohradska", "houseNumber": "12", "city": "Praha", "postCode": "120 00", "countryCode": "CZ"}
+		return c.initAuthorize(nil).code() == "0012" && c.initAuthorize(known).code() == "0000"
+	},
 	"unverified-option-cannot-pay": func(c *client) bool {
 		_, ref := c.storedRef()
 		return c.authorizePayment(ref, nil).code() != "0000"

@@ -480,6 +480,9 @@ func (h *handler) newPayment(c *call, initiated bool) (payment, reply, bool) {
 // initAuthorize implements B-4.1 Init Authorize: the payment is RECEIVED
 // and the sandbox payment provider issues its authorizationToken.
 func (h *handler) initAuthorize(c *call) reply {
+	if rep, ok := h.guestDataCheck(c); !ok {
+		return rep
+	}
 	p, rep, ok := h.newPayment(c, true)
 	if !ok {
 		return rep

@@ -19,6 +19,10 @@ type Variant struct {
 	// value) that a target making this choice declares; a variant that
 	// needs no declaration leaves it nil.
 	Declares map[string]string
+	// Sets holds the other profile keys (dotted, "customer.lastName" ->
+	// value) that a target making this choice sets: the test customer its
+	// sandbox accepts, for one. nil when it needs none.
+	Sets map[string]string
 }
 
 // Variants returns every variant of the reference server. Names are stable

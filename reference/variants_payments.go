@@ -7,6 +7,22 @@ package reference
 // set of them combines.
 var paymentVariants = []Variant{
 	{
+		Name:   "guest-data-plausibility-checked",
+		Clause: "B-4.1",
+		Description: "Init Authorize refuses a guest payment whose customer data look made up (0012, HTTP 422, naming the fields): a " +
+			"customerFullName that is not a first and a last name or holds a specimen name (Mustermann, Beispiel, Doe ...), an " +
+			"emailAddress at a domain reserved for documentation (example.com, RFC 2606), a postCode not of its country's form. " +
+			"B-4.1: a guest's data \"hold real customer data; inaccurate data may cause rejection\".",
+	},
+	{
+		Name:   "guest-data-known-customers-only",
+		Clause: "B-4.1",
+		Description: "Init Authorize accepts a guest payment only from the sandbox's own test customer (Jana Novakova, Vinohradska 12, " +
+			"120 00 Praha, CZ, an e-mail address at customers.sandbox.test) and refuses any other with 0012, HTTP 422, naming the " +
+			"fields; its vendor sets that customer in the profile. B-4.1: a guest's data \"hold real customer data; inaccurate data may cause rejection\".",
+		Sets: knownGuestProfile,
+	},
+	{
 		Name:   "payment-option-groups-null",
 		Clause: "A-2.5",
 		Description: "Get Payment Options answers paymentSubGroup and paymentSubGroupCode null. A-2.5 lists the fields " +
@@ -21,8 +37,8 @@ var paymentVariants = []Variant{
 	{
 		Name:   "billing-address-upper-case",
 		Clause: "A-2.6",
-		Description: "Get Stored Payment Options writes the stored option's billingAddress in upper case (MAX BEISPIEL, " +
-			"MARKTPLATZ 3, MUENSTER). A-4.6 says the owner's address \"is used\" and A-4.7 keeps the rule; neither asks that " +
+		Description: "Get Stored Payment Options writes the stored option's billingAddress in upper case (LUKAS WEBER, " +
+			"MARIAHILFER STRASSE 20, WIEN). A-4.6 says the owner's address \"is used\" and A-4.7 keeps the rule; neither asks that " +
 			"the address be kept character for character.",
 	},
 	{

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -34,11 +35,15 @@ type Cause struct {
 	RevealedBy string `json:"revealedBy,omitempty"`
 	// Root is true when a scenario of the cause FAILED or ended in ERROR;
 	// a cause that only BLOCKED scenarios follows from a setup that failed.
-	Root      bool     `json:"root"`
-	Failed    int      `json:"failed"`
-	Blocked   int      `json:"blocked"`
-	Errors    int      `json:"errors"`
-	Scenarios []string `json:"scenarios"` // IDs, in feature order
+	Root bool `json:"root"`
+	// Hints are the profile settings that the evidence of the cause's
+	// scenarios points to (record.Hint): which key and value would change
+	// it. Absent when none does.
+	Hints     []record.Hint `json:"hints,omitempty"`
+	Failed    int           `json:"failed"`
+	Blocked   int           `json:"blocked"`
+	Errors    int           `json:"errors"`
+	Scenarios []string      `json:"scenarios"` // IDs, in feature order
 }
 
 // Answers of a cause that is a defect of the suite itself, no call: a step
@@ -141,6 +146,11 @@ func causes(rep *Report) []Cause {
 		}
 		c := &out[j]
 		c.Scenarios = append(c.Scenarios, s.ID)
+		for _, h := range s.Hints {
+			if !slices.Contains(c.Hints, h) {
+				c.Hints = append(c.Hints, h)
+			}
+		}
 		if s.Status != record.Blocked && !c.Root {
 			c.Message = msg // a scenario of the operation's own, the clearest example
 		}

@@ -26,8 +26,9 @@ import (
 // 2.2 leaves out a scenario's advisory, message, waiver, blockedBy and
 // broke, and a step's error and exchanges, when they are false, empty or
 // null, as most are: a reader takes an absent one for that value, which is
-// what a 2.1 file wrote, so this package reads both).
-const SchemaVersion = "2.2"
+// what a 2.1 file wrote, so this package reads both; 2.3 added a
+// scenario's and a cause's hints, and a blocker's permitted).
+const SchemaVersion = "2.3"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -235,6 +236,8 @@ type ScenarioReport struct {
 	Rules []string `json:"rules"`
 	// Broke is the rule the failing check named ("" when it named none).
 	Broke string `json:"broke,omitempty"`
+	// Hints are the profile settings its evidence points to; absent when none.
+	Hints []record.Hint `json:"hints,omitempty"`
 	// Cause is the index in Report.Causes of this scenario's cause; -1 when it passed.
 	Cause int          `json:"cause"`
 	Steps []StepReport `json:"steps"`
@@ -379,7 +382,7 @@ func Build(r *record.Run, m record.Meta, waivers []WaiverStatus, set *schemas.Se
 			ID: s.ID, Feature: s.Feature, Name: s.Name,
 			Tags: nonNil(s.Tags), Clauses: nonNil(s.Clauses), Advisory: s.Advisory,
 			Status: s.Status, Message: fields.String(s.Message), DurationMs: ms(s.Duration),
-			Rules: nonNil(s.Rules), Broke: s.Broke, Cause: -1,
+			Rules: nonNil(s.Rules), Broke: s.Broke, Hints: s.Hints, Cause: -1,
 			Steps: make([]StepReport, 0, len(s.Steps)),
 		}
 		if s.BlockedBy != nil {

@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/wallet-conformance/wallet-conformance/record"
@@ -71,6 +72,15 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 			fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %s |\n", what, mdCell(c.Answer), c.Failed, c.Blocked, c.Errors, mdCell(c.Message))
 		}
 		b.WriteString("\n")
+		// The profile settings the causes' evidence points to.
+		for i, c := range rep.Causes {
+			for _, h := range c.Hints {
+				fmt.Fprintf(&b, "- Cause %d (%s): the profile setting `%s` would change it: %s\n", i+1, mdCell(c.Title()), h.Setting, mdCell(h.Why))
+			}
+		}
+		if slices.ContainsFunc(rep.Causes, func(c Cause) bool { return len(c.Hints) > 0 }) {
+			b.WriteString("\n")
+		}
 		// Each cause's rule and call: the request beside the response.
 		for i, c := range rep.Causes {
 			ex, exchanges, ok := rep.CauseExample(c)

@@ -135,6 +135,10 @@ func (c *console) finish(res *record.Run, rep *reports.Report) {
 			}
 		}
 		fmt.Fprintf(c.w, "\n%d. %s: %s: %s\n   %s\n", i+1, what, cause.Answer, strings.Join(counts, ", "), cause.Message)
+		// The profile setting the evidence points to, beside the cause.
+		for _, h := range cause.Hints {
+			fmt.Fprintf(c.w, "   profile: %s\n", h)
+		}
 		// The rule that broke, whole, and the call that shows it: request
 		// beside response, for the deciding fact is often in the request.
 		if ex, exchanges, ok := rep.CauseExample(cause); ok {

@@ -54,6 +54,12 @@ func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 			}
 			p.Behaviour[k] = val
 		}
+		for k, val := range v.Sets {
+			if err := p.Set(k, val); err != nil {
+				panic("reference: variant " + v.Name + ": " + err.Error()) // a test holds every variant's keys to the profile
+			}
+		}
 	}
+	p.ApplyDefaults()
 	return p
 }

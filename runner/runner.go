@@ -375,7 +375,7 @@ func Run(ctx context.Context, opts Options) (*record.Run, error) {
 		var godogOut bytes.Buffer
 		suite := godog.TestSuite{
 			Name:                "wallet-conformance",
-			ScenarioInitializer: steps.ScenarioInitializer(env, col.observe(redactor)),
+			ScenarioInitializer: steps.ScenarioInitializer(env, col.observe(redactor, p)),
 			Options: &godog.Options{
 				Format:         "progress",
 				Output:         &godogOut,
@@ -419,13 +419,16 @@ func Run(ctx context.Context, opts Options) (*record.Run, error) {
 				if r.Status == record.Blocked {
 					r.BlockedBy = o.rec.BlockedBy
 				}
+				if r.Status != record.Passed && r.Status != record.Skipped {
+					r.Hints = o.hints
+				}
 			}
 			// Whatever a scenario that did not pass was doing when the bound
 			// came (a Given, a When, a check), it was cut short: the bound,
 			// not the target, ended it.
 			if opts.MaxDuration > 0 && bounded && r.Status != record.Passed && r.Status != record.Skipped && (!ok || !o.ended.Before(deadline)) {
 				cut++
-				r.Status, r.Broke, r.BlockedBy = record.Error, "", nil
+				r.Status, r.Broke, r.BlockedBy, r.Hints = record.Error, "", nil, nil
 				r.Message = fmt.Sprintf("the run reached --max-duration (%s) before this scenario ended: %s", opts.MaxDuration, r.Message)
 			}
 		}
@@ -583,17 +586,55 @@ func classify(s Scenario, o outcome) (record.Status, string) {
 		}
 		return record.Error, "the suite cannot run this scenario: " + o.message
 	case o.rec.BlockedBy != nil:
-		return record.Blocked, blockedMessage(o.rec.BlockedBy, o.message)
+		return record.Blocked, blockedMessage(o.rec.BlockedBy, o.message) + hintLines(o.hints)
 	case s.Advisory:
-		return record.Warning, o.message
+		return record.Warning, o.message + hintLines(o.hints)
 	default:
-		return record.Failed, o.message
+		return record.Failed, o.message + hintLines(o.hints)
 	}
+}
+
+// hintLines writes a scenario's hints (steps.Explain) after its message,
+// one line each: the profile setting its evidence points to.
+func hintLines(hints []record.Hint) string {
+	var b strings.Builder
+	for _, h := range hints {
+		b.WriteString("\nprofile: " + h.String())
+	}
+	return b.String()
+}
+
+// failingExchanges returns the exchanges of a scenario up to the call that
+// went wrong: the last call of the operation that blocked it, or the last
+// call of its failed step or of the nearest step before it that made one
+// (a Then checks its When's answer); nil when no call did.
+func failingExchanges(rec record.Scenario) []record.Exchange {
+	var upTo []record.Exchange
+	for _, st := range rec.Steps {
+		if len(st.Exchanges) > 0 {
+			upTo = append(upTo, st.Exchanges...)
+		}
+		if st.Status != record.StepPassed && st.Status != record.StepSkipped {
+			break
+		}
+	}
+	if rec.BlockedBy != nil && rec.BlockedBy.Operation != "" {
+		for i := len(upTo) - 1; i >= 0; i-- {
+			if upTo[i].Operation == rec.BlockedBy.Operation {
+				return upTo[:i+1]
+			}
+		}
+	}
+	return upTo
 }
 
 // blockedMessage says what blocked a scenario, then why.
 func blockedMessage(b *record.Blocker, msg string) string {
-	if op, ok := schemas.Lookup(b.Operation); ok {
+	op, known := schemas.Lookup(b.Operation)
+	if known && b.Permitted != "" {
+		return fmt.Sprintf("blocked: %s (%s) refused the data the scenario sent, which the spec permits (%s), so the scenario cannot judge its rule with them (the step %q): %s", op.Name, op.Clause, b.Permitted, b.Step, msg)
+	}
+	if known {
 		return fmt.Sprintf("blocked by %s (%s), which did not succeed in the setup step %q: %s", op.Name, op.Clause, b.Step, msg)
 	}
 	if b.Operation != "" { // a call of the suite's own machinery (the redirect trigger), no operation of the spec
@@ -611,7 +652,8 @@ type outcome struct {
 	ended      time.Time
 	missingKey string // the profile key whose absence skipped the scenario
 	advice     []record.Advice
-	broke      string // the rule the failing check named, when it named one
+	broke      string        // the rule the failing check named, when it named one
+	hints      []record.Hint // the profile settings its evidence points to (steps.Explain)
 }
 
 // adviceMessage sums up the advisory checks that did not hold.
@@ -641,10 +683,15 @@ func newCollector(selected []Scenario, con *console) *collector {
 	return c
 }
 
-func (c *collector) observe(r *target.Redactor) func(*godog.Scenario, *steps.World, error) {
+func (c *collector) observe(r *target.Redactor, p *profile.Profile) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
 		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice()}
 		o.rec = w.Record(o.ended)
+		if err != nil {
+			if ex := failingExchanges(o.rec); len(ex) > 0 {
+				o.hints = steps.Explain(p, ex[:len(ex)-1], ex[len(ex)-1])
+			}
+		}
 		if err != nil {
 			o.message = r.String(err.Error())
 			var f *steps.Failure

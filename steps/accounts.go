@@ -8,7 +8,6 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
 
-	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -39,33 +38,6 @@ func createAccountRequest(w *World) (map[string]string, map[string]any, error) {
 	return nil, f, nil
 }
 
-// Customer returns the account owner the suite opens accounts for: Create
-// Account's fields beside the envelope, with login (lower-cased) as
-// loginID and the e-mail address's local part and ref as
-// externalAccountReference. Lower case, so that a service that keeps login
-// IDs and e-mail addresses in lower case reads back what was sent (A-4.4#3).
-func Customer(p *profile.Profile, login, ref string) map[string]any {
-	login = strings.ToLower(login)
-	return map[string]any{
-		"externalAccountReference":          ref,
-		"currCode":                          p.Currency,
-		"loginID":                           login,
-		"title":                             p.TitleCode,
-		"lastName":                          "Mustermann",
-		"firstName":                         "Erika",
-		"addr1":                             "Heidestrasse 17",
-		"houseNumber":                       "17",
-		"city":                              "Koeln",
-		"countryCode":                       "DE",
-		"postCode":                          "51147",
-		"dob":                               "1984-08-12",
-		"emailAddress":                      login + "@example.com",
-		"useDifferentCorrespondenceAddress": false,
-		"nationality":                       "DE",
-		"isBusinessUser":                    false,
-	}
-}
-
 func (w *World) requireAccount() (map[string]string, error) {
 	if w.account.accno == "" {
 		return nil, fmt.Errorf("the scenario has no account: it needs \"Given the partner has created an account\"")
@@ -78,23 +50,8 @@ func updateAccountRequest(w *World) (map[string]string, map[string]any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := w.env.Profile
-	prev := w.account.fields
 	f := w.envelope(true)
-	for k, v := range map[string]any{
-		"accnoType":                         p.AccnoType,
-		"title":                             p.TitleCode,
-		"lastName":                          "Musterfrau",
-		"firstName":                         prev["firstName"],
-		"addr1":                             "Lindenallee 4",
-		"houseNumber":                       "4",
-		"city":                              "Bonn",
-		"postCode":                          "53111",
-		"countryCode":                       "DE",
-		"dob":                               prev["dob"],
-		"emailAddress":                      prev["emailAddress"],
-		"useDifferentCorrespondenceAddress": false,
-	} {
+	for k, v := range UpdatedCustomer(w.env.Profile, w.account.fields) {
 		f[k] = v
 	}
 	return path, f, nil
@@ -123,12 +80,10 @@ func closeAccountRequest(w *World) (map[string]string, map[string]any, error) {
 
 // The blocks, in their true and false branches.
 
-func withCorrespondenceAddress(_ *World, f map[string]any) {
-	f["useDifferentCorrespondenceAddress"] = true
-	f["correspondenceAddr1"] = "Ringstrasse 1"
-	f["correspondenceCity"] = "Wien"
-	f["correspondenceCountryCode"] = "AT"
-	f["correspondencePostCode"] = "1010"
+func withCorrespondenceAddress(w *World, f map[string]any) {
+	for k, v := range correspondenceAddress(w.env.Profile, false) {
+		f[k] = v
+	}
 }
 
 func withoutCorrespondenceAddress(_ *World, f map[string]any) {
@@ -165,10 +120,12 @@ func asPrivateUser(_ *World, f map[string]any) {
 // countryCode and nationality (A-4.2: "ISO2 or ISO3"), and a different
 // correspondence address with its country in alpha-3.
 func withAlpha3CountryCodes(w *World, f map[string]any) {
-	withCorrespondenceAddress(w, f)
-	f["countryCode"] = "DEU"
-	f["nationality"] = "DEU"
-	f["correspondenceCountryCode"] = "AUT"
+	for k, v := range correspondenceAddress(w.env.Profile, true) {
+		f[k] = v
+	}
+	c := w.env.Profile.TestCustomer()
+	f["countryCode"] = c.CountryCode3
+	f["nationality"] = c.CountryCode3
 }
 
 // asBusinessUserInAlpha3 is a business user whose S(3) business country
@@ -178,9 +135,6 @@ func asBusinessUserInAlpha3(w *World, f map[string]any) {
 	f["businessCompanyRegistrationCountryCode"] = "AUT"
 	f["businessCountryCode"] = "DEU"
 }
-
-// alpha2Of maps the alpha-3 codes the suite sends to their alpha-2 codes.
-var alpha2Of = map[string]string{"DEU": "DE", "AUT": "AT"}
 
 // remember keeps what a successful Create or Update sent as the account's data.
 func (w *World) remember() {
@@ -327,7 +281,7 @@ func (w *World) countryCodesSplitOf(ctx context.Context, rule string, names ...s
 	var diffs []string
 	for _, name := range names {
 		code, _ := sent[name].(string)
-		alpha2, ok := alpha2Of[code]
+		alpha2, ok := alpha2Of(w.env.Profile)[code]
 		if !ok {
 			return fmt.Errorf("the account was not created with %s in alpha-3", name)
 		}

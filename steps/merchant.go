@@ -68,7 +68,7 @@ func kcDebitRequest(w *World) (map[string]string, map[string]any, error) {
 	f["paymentCurrCode"] = w.env.Profile.Currency
 	f["paymentUsage"] = "Purchase " + w.unique("")
 	f["useDifferentBillingAddress"] = false
-	f["countryCode"] = "DE"
+	f["countryCode"] = w.env.Profile.TestCustomer().CountryCode // "countryCode is always required" (B-4.14)
 	return nil, f, nil
 }
 
@@ -83,11 +83,9 @@ func kcCaptureRequest(w *World) (map[string]string, map[string]any, error) {
 
 func addressCheckRequest(w *World) (map[string]string, map[string]any, error) {
 	f := w.envelope(true)
-	f["street"] = "Schillerstrasse"
-	f["house"] = "12"
-	f["postalCode"] = "20095"
-	f["city"] = "Hamburg"
-	f["countryCode"] = "DE"
+	for k, v := range AddressCheck(w.env.Profile) {
+		f[k] = v
+	}
 	return nil, f, nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/cucumber/godog"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -178,6 +179,9 @@ func (w *World) callSucceeds() error {
 		return err
 	}
 	if !c.succeeded() {
+		if b := w.permittedRefusal(c); b != nil && w.blocked == nil {
+			w.blocked = b
+		}
 		err := w.failf("expected a success of %s: HTTP %s with responseCode \"0000\"; got HTTP %d with responseCode %s",
 			c.op.Name, statusText(c.op.Success), c.resp.Status, rawOrAbsent(c.json.Get("responseCode").Raw))
 		if c.json.Get("responseCode").String() == "0000" {
@@ -191,6 +195,31 @@ func (w *World) callSucceeds() error {
 		return w.failf("the %s response %v", c.op.Name, err)
 	}
 	return nil
+}
+
+// GuestDataRefusable is the sentence that permits a target to refuse a
+// guest payment for its customer's data.
+const GuestDataRefusable = "B-4.1: a guest payment's customerFullName, emailAddress, addr1, houseNumber, city, postCode, countryCode \"hold real customer data; inaccurate data may cause rejection\""
+
+// permittedRefusal returns the blocker of a scenario whose own call was a
+// guest payment (B-4.1 use case 1) that the target refused for what could
+// be the profile's customer data (Explain's customer hint): B-4.1 permits
+// that refusal, so the scenario cannot judge its rule with this customer,
+// and it is BLOCKED, not FAILED. nil for any other call or answer.
+func (w *World) permittedRefusal(c *call) *record.Blocker {
+	if c.op.ID != schemas.InitAuthorize || c.fields["useDifferentBillingAddress"] != true || c.fields["storedPaymentOptionReference"] != nil {
+		return nil
+	}
+	w.mu.Lock()
+	var ex record.Exchange
+	if c.ex >= 0 && c.ex < len(w.exchanges) {
+		ex = w.exchanges[c.ex]
+	}
+	w.mu.Unlock()
+	if len(refusedCustomerKeys(w.env.Profile, ex)) == 0 {
+		return nil
+	}
+	return &record.Blocker{Operation: c.op.ID, Clause: c.op.Clause, Permitted: GuestDataRefusable}
 }
 
 // handledError checks A-7's handled error: a code other than 0000 and 0099

@@ -149,16 +149,9 @@ func getStoredOptionsRequest(w *World) (map[string]string, map[string]any, error
 // withBillingAddress gives a different billing address; Complete Authorize
 // (B-4.2) takes no emailAddress.
 func withBillingAddress(w *World, op string, f map[string]any) {
-	f["useDifferentBillingAddress"] = true
-	f["customerFullName"] = "Max Beispiel"
-	if op != schemas.CompleteAuthorize {
-		f["emailAddress"] = strings.ToLower(w.unique("billing-")) + "@example.com"
+	for k, v := range otherBilling(w.env.Profile, w.unique("billing-"), op != schemas.CompleteAuthorize) {
+		f[k] = v
 	}
-	f["addr1"] = "Marktplatz 3"
-	f["houseNumber"] = "3"
-	f["city"] = "Muenster"
-	f["countryCode"] = "DE"
-	f["postCode"] = "48143"
 }
 
 var billingFields = []string{"customerFullName", "emailAddress", "addr1", "addr2", "addr3", "houseNumber", "city", "state", "countryCode", "postCode", "phone"}

@@ -42,24 +42,8 @@ func money(d decimal.Decimal) json.Number { return json.Number(d.StringFixed(2))
 
 // guestBilling is the billing block of a guest payment (B-4.1 use case 1).
 func (w *World) guestBilling(f map[string]any) {
-	for k, v := range GuestBilling(w.unique("guest-")) {
+	for k, v := range GuestBilling(w.env.Profile, w.unique("guest-")) {
 		f[k] = v
-	}
-}
-
-// GuestBilling is the billing block of a guest payment (B-4.1 use case 1):
-// real-looking customer data with the house number apart from addr1, with
-// the e-mail address's local part (lower-cased).
-func GuestBilling(local string) map[string]any {
-	return map[string]any{
-		"useDifferentBillingAddress": true,
-		"customerFullName":           "Jonas Beispiel",
-		"emailAddress":               strings.ToLower(local) + "@example.com",
-		"addr1":                      "Schillerstrasse",
-		"houseNumber":                "12",
-		"city":                       "Hamburg",
-		"postCode":                   "20095",
-		"countryCode":                "DE",
 	}
 }
 
@@ -148,8 +132,8 @@ func withCriteria(_ *World, f map[string]any) {
 	f["criteria"] = []map[string]string{{"name": "channel", "value": "web"}, {"name": "basket", "value": "B-1"}}
 }
 
-func withHouseNumberInAddr1(_ *World, f map[string]any) {
-	f["addr1"] = "Schillerstrasse 12"
+func withHouseNumberInAddr1(w *World, f map[string]any) {
+	f["addr1"] = addr1WithHouseNumber(w.env.Profile)
 	delete(f, "houseNumber")
 }
 
