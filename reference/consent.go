@@ -79,6 +79,18 @@ func (s *consentStore) insert(accno string, newRef func() string) string {
 	return c.reference
 }
 
+// hasConfirmed reports whether accno has a consent that is CNSTCONF.
+func (s *consentStore) hasConfirmed(accno string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.byRef {
+		if c.accno == accno && c.status == consentConfirmed {
+			return true
+		}
+	}
+	return false
+}
+
 // with runs fn on the consent ref of accno while holding the lock, and
 // reports false without calling fn when the account has no such consent.
 func (s *consentStore) with(accno, ref string, fn func(c *consent)) bool {
@@ -120,6 +132,9 @@ func (h *handler) addConsent(c *call) reply {
 	return h.onAccount(c, false, func(a *account) reply {
 		if rep, bad := h.checkOneTimePassword(c); bad {
 			return rep
+		}
+		if h.variant("one-consent-per-account") && h.consents.hasConfirmed(a.accno) {
+			return h.fail(h.p.forbiddenMove(), "the account already has a confirmed consent")
 		}
 		newRef := h.p.newConsentReference
 		if h.mutant("consent-reference-too-long") {
