@@ -133,7 +133,8 @@ type sweeper struct {
 	walletBal balance
 	// loadsPending counts the Captures whose Load Account had not shown
 	// in the wallet when the settle allowance passed: a change a read-back
-	// sees while one is pending is taken as it, not blamed on the call.
+	// after a refused call sees while one is pending is taken as it, not
+	// blamed on the call.
 	loadsPending int
 	// merchantBk is the merchant's booked balance as last read, when
 	// merchantRead; ownMerchant: nothing but the sweep moves it.

@@ -96,7 +96,9 @@ func (s *sweeper) refresh(op schemas.Operation, st *opState) error {
 // input, or one of the sweep's own) until it differs from before or the
 // settle allowance passes (B-3; ). A load that has not shown by then
 // is pending: the next change a read-back sees is taken as it, not blamed
-// on the call it follows.
+// on the call it follows. A change seen here while an earlier load is
+// pending may be either; the count stays, so that neither is blamed (at
+// worst a later change goes unreported, never a false one).
 func (s *sweeper) awaitLoad(before balance) error {
 	deadline := time.Now().Add(s.e.profile.Settle())
 	for {
@@ -131,10 +133,9 @@ func (s *sweeper) readWallet() error {
 	if b, bad := balanceOf(r.json); bad == "" && r.succeeded() {
 		// The model follows the target: inputs it accepted moved money the
 		// model does not know of, and the moves that make states compare
-		// their balances with it. A load still pending shows as a change.
-		if !b.equal(s.walletBal) && s.loadsPending > 0 {
-			s.loadsPending--
-		}
+		// their balances with it. A change read here is expected (a move
+		// was accepted), so it does not settle a pending load: only a
+		// read-back after a refused call, where no change is owed, does.
 		s.walletBal, a.bal = b, b
 	}
 	return nil
