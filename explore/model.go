@@ -149,6 +149,17 @@ func (m *model) consent() *consent {
 	return c
 }
 
+// confirmedConsent reports whether the account ai has a consent that is
+// not revoked.
+func (m *model) confirmedConsent(ai int) bool {
+	for _, c := range m.consents {
+		if c.account == ai && !c.revoked {
+			return true
+		}
+	}
+	return false
+}
+
 // affordable is what a wallet payment may take without going below
 // minimumAllowedBalance.
 func (a *account) affordable() decimal.Decimal { return a.bal.avl().Sub(a.min) }

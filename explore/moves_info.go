@@ -21,7 +21,14 @@ func (x *machine) addConsent() {
 	if !ok {
 		return
 	}
-	if x.outcome(st, r, expSuccess) {
+	// B-3 moves an account to a consent CNSTCONF; whether an account whose
+	// consent is confirmed may be given another is not shown ("Other
+	// consent statuses and moves: not shown"): open.
+	exp := expSuccess
+	if x.m.confirmedConsent(x.m.acc) {
+		exp = expOpen
+	}
+	if x.outcome(st, r, exp) {
 		x.expectField(st, r, invConsent, "consentStatusCode", csConfirmed)
 		x.m.consents = append(x.m.consents, &consent{ref: r.json.Get("consentReference").String(), account: x.m.acc})
 		x.m.con = len(x.m.consents) - 1

@@ -131,6 +131,11 @@ type sweeper struct {
 	// input that may move money.
 	wallet    int
 	walletBal balance
+	// loadsPending counts the Captures whose Load Account had not shown
+	// in the wallet when the settle allowance passed: a change a read-back
+	// after a refused call sees while one is pending is taken as it, not
+	// blamed on the call.
+	loadsPending int
 	// merchantBk is the merchant's booked balance as last read, when
 	// merchantRead; ownMerchant: nothing but the sweep moves it.
 	merchantBk   decimal.Decimal
@@ -259,15 +264,15 @@ func (s *sweeper) try(in badInput) error {
 	if !accepted && (st.money || st.merchant || st.payment != "" || st.account != "" || st.options != "") {
 		// Refused, or not answered as a success at all (a crash may have
 		// booked before it failed): nothing may have been lost.
-		lost, lostRule, lostMsg, reads, err := s.readBack(st)
+		changes, reads, err := s.readBack(st)
 		if err != nil {
 			if cause != "" {
 				s.record(in, cause, rule, msg, req, exchanges)
 			}
 			return err
 		}
-		if lost != "" {
-			s.record(in, lost, lostRule, lostMsg, req, append(slices.Clone(exchanges), reads...))
+		for _, c := range changes {
+			s.record(in, c.cause, c.rule, c.msg, req, append(slices.Clone(exchanges), reads...))
 		}
 	}
 	if accepted {
@@ -299,6 +304,12 @@ func (s *sweeper) request(in badInput, st *opState) (target.Request, error) {
 	path := make(map[string]string, len(st.path))
 	for k, v := range st.path {
 		path[k] = v
+	}
+	if _, has := fields["partnerReference"]; has {
+		// Each call is a service call of its own (A-2.1: partnerReference
+		// is the "identifier of the partner's service call"): a target may
+		// refuse a reference it has already accepted, before anything else.
+		fields["partnerReference"] = s.x.unique("pr-")
 	}
 	if in.field != "" && !strings.HasPrefix(in.field, "{") {
 		if in.remove {
@@ -398,68 +409,75 @@ func (s *sweeper) record(in badInput, cause, rule, msg string, req target.Reques
 	}
 }
 
+// change is a change a refused call made: the cause, the rule it breaks
+// ("" for an advisory one) and the message.
+type change struct{ cause, rule, msg string }
+
 // readBack reads the state a refused call must have left as it was: the
-// wallet's balance, the payment's status, the account's fields.
-func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []record.Exchange, err error) {
+// wallet's balance, the merchant's, the payment's status, the account's
+// fields, the stored options. Every read keeps what the sweep knows of its
+// fixtures current, whether or not it found a change, so that the next
+// input is judged against the state as it is and not blamed for a change
+// an earlier one made.
+func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchange, err error) {
 	x := s.x
+	walletMoved := false // the merchant's side of the same move is then read, not reported again
 	if st.money && s.wallet >= 0 {
 		a := x.m.accounts[s.wallet]
-		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
+		got, ok, rs, err := s.settledWallet()
+		reads = append(reads, rs...)
 		if err != nil {
-			return "", "", "", reads, err
+			return changes, reads, err
 		}
-		reads = append(reads, r.ex)
-		if got, bad := balanceOf(r.json); bad == "" && r.succeeded() && !got.equal(s.walletBal) {
+		if ok && !got.equal(s.walletBal) {
 			before := s.walletBal
 			s.walletBal, a.bal = got, got // reported once, at the input that moved it
-			if st.merchant && s.merchantRead {
-				// The merchant's side of the same move: read again, so that
-				// no later input is blamed for it.
-				r, err := s.readMerchant()
-				if err != nil {
-					return "", "", "", reads, err
+			if s.loadsPending > 0 {
+				// A Capture's Load Account the sweep stopped waiting for
+				// (its settleAllowance passed) settled since: not this call's.
+				s.loadsPending--
+			} else {
+				walletMoved = true
+				cause := "was refused but moved money"
+				if st.op == schemas.Refund || st.op == schemas.KCRefund {
+					cause = "was refused but booked the refund"
 				}
-				reads = append(reads, r.ex)
+				changes = append(changes, change{cause, "B-3#15",
+					fmt.Sprintf("a refused %s changed the wallet's balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), before, got)})
 			}
-			cause := "was refused but moved money"
-			if st.op == schemas.Refund || st.op == schemas.KCRefund {
-				cause = "was refused but booked the refund"
-			}
-			return cause, "B-3#15",
-				fmt.Sprintf("a refused %s changed the wallet's balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), before, got), reads, nil
 		}
 	}
 	if st.merchant && s.merchantRead {
 		before := s.merchantBk
 		r, err := s.readMerchant()
 		if err != nil {
-			return "", "", "", reads, err
+			return changes, reads, err
 		}
 		if r != nil {
 			reads = append(reads, r.ex)
 		}
-		if s.merchantRead && !s.merchantBk.Equal(before) {
-			return "was refused but moved the merchant's money", "B-3#15",
-				fmt.Sprintf("a refused %s changed the merchant's booked balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), before.StringFixed(2), s.merchantBk.StringFixed(2)), reads, nil
+		if s.merchantRead && !s.merchantBk.Equal(before) && !walletMoved {
+			changes = append(changes, change{"was refused but moved the merchant's money", "B-3#15",
+				fmt.Sprintf("a refused %s changed the merchant's booked balance from %s to %s: a move answered with an error moves no money (B-3: \"| Operation | Condition | Resulting statusCode | What else happens |\"; B-2.4's balances change only by the moves that succeed)", opName(st.op), before.StringFixed(2), s.merchantBk.StringFixed(2))})
 		}
 	}
 	if st.payment != "" {
 		r, err := s.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": st.payment}, x.envelope(false))
 		if err != nil {
-			return "", "", "", reads, err
+			return changes, reads, err
 		}
 		reads = append(reads, r.ex)
 		if got := r.json.Get("statusCode").String(); r.succeeded() && got != st.status {
 			before := st.status
 			st.status = got
-			return "was refused but changed the payment's status", "B-3#15",
-				fmt.Sprintf("a refused call changed the payment's status from %s to %s (B-3#15: a move answered with an error leaves the payment's status as it was)", before, got), reads, nil
+			changes = append(changes, change{"was refused but changed the payment's status", "B-3#15",
+				fmt.Sprintf("a refused call changed the payment's status from %s to %s (B-3#15: a move answered with an error leaves the payment's status as it was)", before, got)})
 		}
 	}
 	if st.account != "" {
 		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, x.accountFields(true))
 		if err != nil {
-			return "", "", "", reads, err
+			return changes, reads, err
 		}
 		reads = append(reads, r.ex)
 		if r.succeeded() {
@@ -467,15 +485,15 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []record
 				for _, k := range comparedAccountFields {
 					st.accountSeen[k] = r.json.Get(k).String()
 				}
-				return "was refused but changed the account", "",
-					fmt.Sprintf("a refused call changed the account: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\"; no sentence states that a refused account operation leaves the account as it was, as B-3's table does for payments)", diff), reads, nil
+				changes = append(changes, change{"was refused but changed the account", "",
+					fmt.Sprintf("a refused call changed the account: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\"; no sentence states that a refused account operation leaves the account as it was, as B-3's table does for payments)", diff)})
 			}
 		}
 	}
 	if st.options != "" {
 		r, err := s.listOptions(st.options)
 		if err != nil {
-			return "", "", "", reads, err
+			return changes, reads, err
 		}
 		reads = append(reads, r.ex)
 		if r.succeeded() {
@@ -486,12 +504,55 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []record
 				if st.op == schemas.DeleteStoredPaymentOption {
 					rule = "A-4.10#7" // "responseCode 0000 means the payment option is deleted"
 				}
-				return "was refused but changed the stored payment options", rule,
-					fmt.Sprintf("a refused %s changed the account's stored payment options: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\", and A-4.10 \"responseCode `0000` means the payment option is deleted\"; no sentence states that a refused option operation leaves the options as they were, as B-3's table does for payments)", opName(st.op), diff), reads, nil
+				changes = append(changes, change{"was refused but changed the stored payment options", rule,
+					fmt.Sprintf("a refused %s changed the account's stored payment options: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\", and A-4.10 \"responseCode `0000` means the payment option is deleted\"; no sentence states that a refused option operation leaves the options as they were, as B-3's table does for payments)", opName(st.op), diff)})
 			}
 		}
 	}
-	return "", "", "", reads, nil
+	return changes, reads, nil
+}
+
+// settledWallet reads the wallet's balance after a refused call. When it
+// differs from what the sweep knows, it is read again every settlePoll
+// until two reads agree or the settle allowance (A-1.4, B-3) has passed,
+// so that a change still settling is judged, and known, as it ends, and
+// none of it is left to be blamed on the next input. ok is false when no
+// read gave a balance.
+func (s *sweeper) settledWallet() (got balance, ok bool, reads []record.Exchange, err error) {
+	a := s.x.m.accounts[s.wallet]
+	read := func() (balance, bool, error) {
+		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.accountFields(true))
+		if err != nil {
+			return balance{}, false, err
+		}
+		reads = append(reads, r.ex)
+		b, bad := balanceOf(r.json)
+		return b, bad == "" && r.succeeded(), nil
+	}
+	got, ok, err = read()
+	if err != nil || !ok || got.equal(s.walletBal) {
+		return got, ok, reads, err
+	}
+	deadline := time.Now().Add(s.e.profile.Settle())
+	for time.Now().Add(settlePoll).Before(deadline) {
+		select {
+		case <-s.ctx.Done():
+			return got, ok, reads, errSweepHalted
+		case <-time.After(settlePoll):
+		}
+		again, ok2, err := read()
+		if err != nil {
+			return got, ok, reads, err
+		}
+		if !ok2 {
+			continue
+		}
+		if again.equal(got) {
+			return got, true, reads, nil
+		}
+		got = again
+	}
+	return got, ok, reads, nil
 }
 
 // accountFields are the fields of Get Account Information compared before

@@ -86,19 +86,36 @@ func (s *sweeper) refresh(op schemas.Operation, st *opState) error {
 	if !st.money {
 		return nil
 	}
-	before := s.walletBal
+	if op.ID == schemas.Capture {
+		return s.awaitLoad(s.walletBal)
+	}
+	return s.readWallet()
+}
+
+// awaitLoad reads the wallet after a Capture that loads it (an accepted
+// input, or one of the sweep's own) until it differs from before or the
+// settle allowance passes (B-3; A-1.4). A load that has not shown by then
+// is pending: the next change a read-back sees is taken as it, not blamed
+// on the call it follows. A change seen here while an earlier load is
+// pending may be either; the count stays, so that neither is blamed (at
+// worst a later change goes unreported, never a false one).
+func (s *sweeper) awaitLoad(before balance) error {
 	deadline := time.Now().Add(s.e.profile.Settle())
 	for {
 		if err := s.readWallet(); err != nil {
 			return err
 		}
-		if op.ID != "capture" || !s.walletBal.equal(before) || time.Now().After(deadline) {
+		if !s.walletBal.equal(before) {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			s.loadsPending++
 			return nil
 		}
 		select {
 		case <-s.ctx.Done():
 			return errSweepHalted
-		case <-time.After(100 * time.Millisecond):
+		case <-time.After(settlePoll):
 		}
 	}
 }
@@ -116,7 +133,9 @@ func (s *sweeper) readWallet() error {
 	if b, bad := balanceOf(r.json); bad == "" && r.succeeded() {
 		// The model follows the target: inputs it accepted moved money the
 		// model does not know of, and the moves that make states compare
-		// their balances with it.
+		// their balances with it. A change read here is expected (a move
+		// was accepted), so it does not settle a pending load: only a
+		// read-back after a refused call, where no change is owed, does.
 		s.walletBal, a.bal = b, b
 	}
 	return nil
@@ -209,9 +228,12 @@ func (s *sweeper) load() error {
 	if ok, err := s.moved(); !ok || err != nil {
 		return err
 	}
+	before := s.walletBal
 	x.capture(nil)
-	_, err := s.moved()
-	return err
+	if ok, err := s.moved(); !ok || err != nil {
+		return err
+	}
+	return s.awaitLoad(before)
 }
 
 // build makes the operation's state and valid request.
@@ -274,7 +296,15 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	case schemas.AddressCheck:
 		return s.control(op, &opState{fields: s.addressCheckFields()})
 	case schemas.AddConsent:
-		return &opState{path: onWallet, fields: x.consentFields(), real: true}, nil
+		// An account of its own, without a consent, for every input until
+		// one is accepted: whether an account that has a consent may be
+		// given another is not shown (B-3: "Other consent statuses and
+		// moves: not shown").
+		accno, ok, err := s.ownAccount()
+		if err != nil || !ok {
+			return s.fallback(op, err)
+		}
+		return &opState{path: map[string]string{"accno": accno}, fields: x.consentFields(), real: true}, nil
 	case schemas.RevokeConsent:
 		x.addConsent()
 		if ok, err := s.moved(); err != nil || !ok {
@@ -298,8 +328,11 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 			ok, err = s.moved()
 		}
 		if ok && (op.ID == schemas.Refund || op.ID == schemas.GetPaymentStatus) {
+			before := s.walletBal
 			x.capture(nil)
-			ok, err = s.moved()
+			if ok, err = s.moved(); ok && err == nil {
+				err = s.awaitLoad(before)
+			}
 		}
 		if err != nil || !ok {
 			return s.fallback(op, err)
@@ -404,8 +437,8 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 }
 
 // ownAccount opens an account of the sweep's besides its wallet, for an
-// operation whose accepted inputs use the account up (Close Account) or
-// whose read-backs should list only its own options; the machine's current
+// operation whose accepted inputs use the account up (Close Account, Add
+// Consent) or whose read-backs should list only its own options; the machine's current
 // account stays the wallet. ok is false when the target did not open it.
 func (s *sweeper) ownAccount() (accno string, ok bool, err error) {
 	x := s.x

@@ -193,15 +193,19 @@ Feature: Request and response envelopes (A-2.1)
         | operation                | state                       |
         | reads the payment status | an authorized guest payment |
 
-      @B-4.8
-      Examples: Add Consent
-        | operation      | state           |
-        | adds a consent | added a consent |
-
       @B-4.9
       Examples: Revoke Consent
         | operation           | state           |
         | revokes the consent | added a consent |
+
+    @A-2.1#2 @A-2.1#3 @A-2.1#4 @B-4.8
+    Scenario: When the partner adds a consent, on an account that has none, the response carries the envelope
+      Given the partner has created an account
+      When the partner adds a consent
+      Then the call succeeds
+      And the response carries the response envelope
+      And the response echoes the caller's localDate and localTime
+      And the response echoes partnerReference
 
   Rule: Account information responses carry the envelope and echo what their operation lists
 

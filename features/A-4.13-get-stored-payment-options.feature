@@ -1,8 +1,11 @@
 @A-4.13
 Feature: Get Stored Payment Options (A-4.13)
   The partner lists the payment options stored on an account, each a stored
-  payment option of A-2.6; transactionTypeCode is optional. The order of the
-  listing is not shown and not asserted.
+  payment option of A-2.6; transactionTypeCode is optional, and what it
+  filters is not shown: a listing for a transaction type may leave out an
+  option not usable for it (one not yet verified), so it is asked of a
+  verified option and only advised. The order of the listing is not shown
+  and not asserted.
 
   Rule: The stored options are listed, with or without a transaction type
 
@@ -16,13 +19,13 @@ Feature: Get Stored Payment Options (A-4.13)
       And the response names the account of the call in accno
       And the listed payment options include the payment option
 
-    @A-2.6 @A-4.13#2 @A-4.13#4
+    @A-2.6 @A-4.13#2 @A-4.13#7
     Scenario: The stored payment options are listed for a transaction type
       Given the partner has created an account
-      And the partner has stored a payment option
+      And the partner has stored a verified payment option
       When the partner lists the stored payment options for the profile's transaction type
       Then the call succeeds
-      And the listed payment options include the payment option
+      And the listed payment options include the payment option (advisory)
 
   Rule: The listing holds the options of the account in the call, and only those
 

@@ -110,6 +110,11 @@ Feature: Limits (A-8)
         | operation          |
         | closes the account |
 
+      @B-4.8
+      Examples: Add Consent, on an account that has none (whether one that has a consent may take another is not shown)
+        | operation      |
+        | adds a consent |
+
       @B-4.10
       Examples: Find User Account
         | operation                                |
@@ -208,11 +213,6 @@ Feature: Limits (A-8)
         | operation                | state                       |
         | reads the payment status | an authorized guest payment |
 
-      @B-4.8
-      Examples: Add Consent
-        | operation      | state           |
-        | adds a consent | added a consent |
-
       @B-4.9
       Examples: Revoke Consent
         | operation           | state           |
@@ -277,6 +277,11 @@ Feature: Limits (A-8)
       Examples: Close Account
         | operation          |
         | closes the account |
+
+      @B-4.8
+      Examples: Add Consent, on an account that has none (whether one that has a consent may take another is not shown)
+        | operation      |
+        | adds a consent |
 
       @B-4.10
       Examples: Find User Account
@@ -379,11 +384,6 @@ Feature: Limits (A-8)
       Examples: Get Payment Status
         | operation                | state                       |
         | reads the payment status | an authorized guest payment |
-
-      @B-4.8
-      Examples: Add Consent
-        | operation      | state           |
-        | adds a consent | added a consent |
 
       @B-4.9
       Examples: Revoke Consent

@@ -38,14 +38,18 @@ type Profile struct {
 		UserID   string `yaml:"userId,omitempty" json:"userId"`
 		Password string `yaml:"password,omitempty" json:"password"`
 	} `yaml:"credentials,omitempty" json:"credentials"`
-	ProgramCode         string `yaml:"programCode,omitempty" json:"programCode"`
-	ProgramAccno        string `yaml:"programAccno,omitempty" json:"programAccno"`
-	AccnoType           string `yaml:"accnoType,omitempty" json:"accnoType"`
-	Currency            string `yaml:"currency,omitempty" json:"currency"`
-	TitleCode           string `yaml:"titleCode,omitempty" json:"titleCode"`
-	PaymentOptionCode   string `yaml:"paymentOptionCode,omitempty" json:"paymentOptionCode"`
-	TransactionTypeCode string `yaml:"transactionTypeCode,omitempty" json:"transactionTypeCode"`
-	Merchant            struct {
+	ProgramCode       string `yaml:"programCode,omitempty" json:"programCode"`
+	ProgramAccno      string `yaml:"programAccno,omitempty" json:"programAccno"`
+	AccnoType         string `yaml:"accnoType,omitempty" json:"accnoType"`
+	Currency          string `yaml:"currency,omitempty" json:"currency"`
+	TitleCode         string `yaml:"titleCode,omitempty" json:"titleCode"`
+	PaymentOptionCode string `yaml:"paymentOptionCode,omitempty" json:"paymentOptionCode"`
+	// SecondPaymentOptionCode is another storable code, for the scenarios
+	// that store two options on one account: a target may keep one option
+	// per code.
+	SecondPaymentOptionCode string `yaml:"secondPaymentOptionCode,omitempty" json:"secondPaymentOptionCode"`
+	TransactionTypeCode     string `yaml:"transactionTypeCode,omitempty" json:"transactionTypeCode"`
+	Merchant                struct {
 		Accno       string `yaml:"accno,omitempty" json:"accno"`
 		ProgramCode string `yaml:"programCode,omitempty" json:"programCode"`
 		// ExternalAccountReference is the merchant account's external

@@ -68,6 +68,8 @@ func templateGroups(baseURL string) []templateGroup {
 				doc: "A valid value of the target's Title Codes lookup."},
 			{key: "paymentOptionCode", clause: "A-4.6", value: "VISA",
 				doc: "A payment option the target can store and pay with; scenarios that need it are SKIPPED without it."},
+			{key: "secondPaymentOptionCode", clause: "A-4.6", value: "MC",
+				doc: "Another payment option the target can store, of another code: the scenarios that store two options on one account take one of each, as a target may keep one option per code; they are SKIPPED without it."},
 			{key: "transactionTypeCode", clause: "A-4.12", value: "AUTH", def: "AUTH",
 				doc: "The Transaction Type of Get Payment Options."},
 		}},

@@ -79,6 +79,18 @@ func (s *consentStore) insert(accno string, newRef func() string) string {
 	return c.reference
 }
 
+// hasConfirmed reports whether accno has a consent that is CNSTCONF.
+func (s *consentStore) hasConfirmed(accno string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.byRef {
+		if c.accno == accno && c.status == consentConfirmed {
+			return true
+		}
+	}
+	return false
+}
+
 // with runs fn on the consent ref of accno while holding the lock, and
 // reports false without calling fn when the account has no such consent.
 func (s *consentStore) with(accno, ref string, fn func(c *consent)) bool {
@@ -123,6 +135,9 @@ func (h *handler) addConsent(c *call) reply {
 		}
 		if ref, found := h.consents.revokedOf(a.accno); found && h.mutant("cr-add-after-revoke-reports-revoked") {
 			return h.ok(http.StatusOK, consentReply(c, ref, consentRevoked))
+		}
+		if h.variant("one-consent-per-account") && h.consents.hasConfirmed(a.accno) {
+			return h.fail(h.p.forbiddenMove(), "the account already has a confirmed consent")
 		}
 		newRef := h.p.newConsentReference
 		if h.mutant("consent-reference-too-long") {

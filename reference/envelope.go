@@ -136,13 +136,17 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 				return
 			}
 			sc.partner = partner
+			if rep, reused := h.reusedReference(sc, raw); reused {
+				h.write(w, ex, now, rep)
+				return
+			}
 		}
 		if rep, done := h.sweepFault(op, raw, err, r, func(raw map[string]any) reply {
 			vals, probs := spec.validate(raw, opt)
 			if !probs.ok() {
 				return h.invalid(probs)
 			}
-			return op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc})
+			return h.noteReference(sc, vals, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc}))
 		}); done {
 			h.write(w, ex, now, rep)
 			return
@@ -165,8 +169,31 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			h.write(w, ex, now, rep)
 			return
 		}
-		h.write(w, ex, now, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc}))
+		h.write(w, ex, now, h.noteReference(sc, vals, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc})))
 	}
+}
+
+// reusedReference refuses, for the variant partner-reference-once, a call
+// whose partnerReference an earlier accepted call of the same partner
+// carried, before anything else of the request is read.
+func (h *handler) reusedReference(sc scope, raw map[string]any) (reply, bool) {
+	ref, ok := raw["partnerReference"].(string)
+	if !ok || !h.variant("partner-reference-once") {
+		return reply{}, false
+	}
+	if _, used := h.usedRefs.Load(sc.partner + "\x00" + ref); used {
+		return reply{status: http.StatusConflict, code: "0057", desc: "partnerReference already used: " + ref}, true
+	}
+	return reply{}, false
+}
+
+// noteReference remembers, for the variant partner-reference-once, the
+// partnerReference of an accepted call, and returns rep.
+func (h *handler) noteReference(sc scope, vals values, rep reply) reply {
+	if rep.code == "0000" && sc.partner != "" && h.variant("partner-reference-once") {
+		h.usedRefs.Store(sc.partner+"\x00"+vals.str("partnerReference"), true)
+	}
+	return rep
 }
 
 // validateOptions are the validator settings: the variant's choice of N

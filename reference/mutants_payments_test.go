@@ -476,6 +476,35 @@ var paymentVariantProbes = map[string]func(c *client) bool{
 		_, ref := c.storedRef()
 		return c.authorizePayment(ref, nil).code() != "0000"
 	},
+	// Listed without a transaction type, left out of the listing for AUTH
+	// until verified.
+	"stored-options-filter-unverified": func(c *client) bool {
+		accno, ref := c.storedRef()
+		forAuth := c.storedOptions(accno, map[string]any{"transactionTypeCode": "AUTH"}).json.Get(`paymentOptions.#(reference==` + gjsonString(ref) + `)`)
+		return c.storedOption(accno, ref).Exists() && !forAuth.Exists()
+	},
+	"one-option-per-code": func(c *client) bool {
+		accno := c.newAccount()
+		c.addOption(accno, "VISA")
+		second := c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil)})
+		return second.code() != "0000" && c.addOption(accno, "MC") != ""
+	},
+	"payment-status-text-normalised": func(c *client) bool {
+		ref, _ := c.receivedPayment(map[string]any{"presentationUsage": "  Order   4711 ", "customerFullName": "Max  Beispiel"})
+		j := c.paymentStatus(ref, nil).json
+		return j.Get("presentationUsage").String() == "Order 4711" && j.Get("customerFullName").String() == "MAX BEISPIEL"
+	},
+	// A second consent while the first is confirmed is refused; once it is
+	// revoked, another is added.
+	"one-consent-per-account": func(c *client) bool {
+		accno := c.newAccount()
+		first := c.consentRef(accno)
+		if c.addConsent(accno, nil).code() == "0000" {
+			return false
+		}
+		c.revokeConsent(accno, first, nil)
+		return c.addConsent(accno, nil).code() == "0000"
+	},
 }
 
 // Every payment variant shows its choice, and the Standard server does not

@@ -321,6 +321,14 @@ func (s *optionStore) insert(accno string, o storedOption, token string, spend, 
 	return o.reference, true
 }
 
+// holdsCode reports whether accno holds a stored option, not deleted, of
+// the payment option code.
+func (s *optionStore) holdsCode(accno, code string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.ContainsFunc(s.byAccno[accno], func(o *storedOption) bool { return !o.deleted && o.option.code == code })
+}
+
 // list returns copies of the options of accno, in the order they were added.
 func (s *optionStore) list(accno string) []storedOption {
 	s.mu.Lock()
@@ -551,6 +559,9 @@ func (h *handler) completeAdd(c *call) reply {
 				h.options.dropAll(a.accno) // one option per account
 			}
 		}
+		if h.variant("one-option-per-code") && h.options.holdsCode(a.accno, g.option.code) {
+			return h.fail(h.p.paymentOptionUnavailable(), "the account already holds a stored payment option of code "+g.option.code)
+		}
 		ref, ok := h.options.insert(a.accno, o, token, check, h.p.firstOptionIsDefault(), newRef)
 		if !ok {
 			return h.fail(h.p.authorizationRejected(), "authorizationToken rejected by the payment provider")
@@ -750,7 +761,8 @@ func (h *handler) getStoredOptions(c *call) reply {
 			if o.option.code == "VISA" && h.mutant("stored-option-not-listed") {
 				continue
 			}
-			if usableFor(tt, o.option) {
+			unverified := tt != "" && o.statusCode != statusVerified && h.variant("stored-options-filter-unverified")
+			if usableFor(tt, o.option) && !unverified {
 				list = append(list, h.storedOptionView(o))
 			}
 		}

@@ -904,6 +904,17 @@ func (h *handler) paymentStatusView(p *payment) map[string]any {
 		"statusCode":           p.status,
 		"statusReason":         h.p.statusReason(p.status),
 	}
+	if h.variant("payment-status-text-normalised") {
+		for _, k := range []string{"presentationUsage", "customerFullName", "addr1", "addr2", "addr3", "city", "state"} {
+			if s, ok := m[k].(string); ok {
+				s = strings.Join(strings.Fields(s), " ")
+				if k != "presentationUsage" {
+					s = strings.ToUpper(s)
+				}
+				m[k] = s
+			}
+		}
+	}
 	if h.mutant("status-billing-missing") {
 		m["customerFullName"] = nil
 	}

@@ -116,6 +116,10 @@ type handler struct {
 	payments  *paymentStore // locked after accounts when both are (never so far), before ledgers
 	consents  *consentStore // locked after accounts when both are
 	ledgers   *ledgerStore  // balances and entries; the innermost lock, taken after any other
+	// usedRefs holds, for the variant partner-reference-once, the
+	// partnerReferences of accepted calls, keyed partner "\x00" reference;
+	// a sync.Map, safe for concurrent use.
+	usedRefs sync.Map
 
 	// onPanic, when not nil, is called by the recoverer with the value of
 	// every panic it recovers and the stack where it was raised. Tests may

@@ -86,4 +86,11 @@ var conventionVariants = []Variant{
 		Description: "Answers the first attempt of every Get Account Information (by partnerReference) with responseCode 0098 and HTTP 503, and serves the repeat. " +
 			"A-7: \"| 0058, 0098 | not shown | the call may be retried up to 3 times |\".",
 	},
+	{
+		Name:   "partner-reference-once",
+		Clause: "A-2.1",
+		Description: "Refuses with responseCode 0057 and HTTP 409, before reading the rest of the request, a call whose partnerReference " +
+			"an earlier accepted call of the same partner carried (Issue Token aside). A-2.1: partnerReference is the \"identifier of the " +
+			"partner's service call\"; A-7: \"The full list of response codes: not shown\".",
+	},
 }

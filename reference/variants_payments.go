@@ -108,4 +108,30 @@ var paymentVariants = []Variant{
 			"response's programCode echoes nothing (A-4.8: \"Body: partnerReference Y; programAccno S(255) Y\"; A-2.1: " +
 			"\"Most responses also echo partnerReference and programCode\")",
 	},
+	{
+		Name:   "stored-options-filter-unverified",
+		Clause: "A-4.13",
+		Description: "Get Stored Payment Options with a transactionTypeCode lists only the options usable for that transaction: those VERIFIED. " +
+			"A-4.13 takes an \"optional transactionTypeCode S(10)\" and does not show what it filters; A-4.8 and A-4.9 exist to verify an option.",
+	},
+	{
+		Name:   "one-option-per-code",
+		Clause: "A-4.7",
+		Description: "An account keeps one stored option per payment option code: Complete Add of a second option of a code the account " +
+			"already holds is a handled error. A-4.6 \"Starts storing a payment option on a user or merchant account\"; no sentence says an " +
+			"account may hold two options of one code.",
+	},
+	{
+		Name:   "payment-status-text-normalised",
+		Clause: "B-4.7",
+		Description: "Get Payment Status answers the texts it stored normalised: presentationUsage trimmed with runs of white space made one space, " +
+			"the payer's name and address (customerFullName, addr1 to addr3, city, state) so and in upper case. B-4.7 lists the fields it " +
+			"answers and no sentence says they are returned character for character as sent.",
+	},
+	{
+		Name:   "one-consent-per-account",
+		Clause: "B-4.8",
+		Description: "An account holds one confirmed consent at a time: Add Consent on an account whose consent is CNSTCONF is a handled error " +
+			"(after a Revoke Consent a new one is added). B-3 gives Add Consent's resulting status CNSTCONF and \"Other consent statuses and moves: not shown\".",
+	},
 }

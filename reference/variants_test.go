@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -87,6 +88,15 @@ func TestIndependentTargetVariantsMakeTheirChoice(t *testing.T) {
 		both(t, "issue-token-needs-partnerreference", func(c *client) bool {
 			r := c.issue(c.cfg.Password)
 			return r.code() == "0001" && strings.Contains(r.json.Get("responseDescription").String(), "partnerReference")
+		})
+	})
+	t.Run("partner-reference-once", func(t *testing.T) {
+		t.Parallel()
+		both(t, "partner-reference-once", func(c *client) bool {
+			accno := c.newAccount()
+			q := map[string]any{"partnerReference": "pr-once-" + accno}
+			first, again := c.get(accno, q), c.get(accno, q)
+			return first.code() == "0000" && again.code() == "0057" && again.status == http.StatusConflict
 		})
 	})
 	t.Run("stored-text-normalised", func(t *testing.T) {

@@ -208,6 +208,30 @@ func TestProfileGapsSkipAndScopeExcludes(t *testing.T) {
 	assert.Positive(t, passed, "scenarios that need no verification code still run")
 }
 
+// A scenario that stores two options on one account takes two codes (a
+// target may keep one option per code): without the profile's
+// secondPaymentOptionCode it is SKIPPED naming the key, and those that
+// store one option still run.
+func TestTwoStoredOptionsNeedASecondCode(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	defer srv.Close()
+	p := runner.ReferenceProfile(srv.URL, cfg)
+	p.SecondPaymentOptionCode = ""
+	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Tags: "@A-4.11,@B-4.3", Concurrency: 4})
+	require.NoError(t, err)
+	assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
+	var skipped []string
+	for _, s := range res.Scenarios {
+		if s.Status == record.Skipped {
+			skipped = append(skipped, s.Name)
+			assert.Contains(t, s.Message, "secondPaymentOptionCode")
+		}
+	}
+	assert.ElementsMatch(t, []string{"The default moves from one stored option to another", "Authorize without a different billing address uses the stored option's billing address"}, skipped)
+}
+
 // The console and the report list scenarios in the same order whatever the
 // concurrency.
 func TestOrderIsTheSameWhateverTheConcurrency(t *testing.T) {

@@ -22,14 +22,15 @@ func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 		// shorter wait than the default keeps short what a fault costs
 		// (every check that finds one waits it out), in the mutant sweeps
 		// and in a run's exploration, which shrinks within its own bound.
-		SettleAllowance:     profile.Duration{Duration: time.Second},
-		ProgramCode:         cfg.ProgramCode,
-		ProgramAccno:        cfg.ProgramAccno,
-		AccnoType:           "00",
-		Currency:            "EUR",
-		TitleCode:           "MR",
-		PaymentOptionCode:   "VISA", // a storable option of the reference's catalogue
-		TransactionTypeCode: "AUTH",
+		SettleAllowance:         profile.Duration{Duration: time.Second},
+		ProgramCode:             cfg.ProgramCode,
+		ProgramAccno:            cfg.ProgramAccno,
+		AccnoType:               "00",
+		Currency:                "EUR",
+		TitleCode:               "MR",
+		PaymentOptionCode:       "VISA", // a storable option of the reference's catalogue
+		SecondPaymentOptionCode: "MC",   // another storable option of it
+		TransactionTypeCode:     "AUTH",
 	}
 	p.Credentials.UserID = cfg.UserID
 	p.Credentials.Password = cfg.Password

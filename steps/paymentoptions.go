@@ -66,11 +66,27 @@ func initAddRequest(w *World) (map[string]string, map[string]any, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if code := w.env.Profile.PaymentOptionCode; code != "" {
+	code, err := w.optionCode()
+	if err != nil {
+		return nil, nil, err
+	}
+	if code != "" {
 		f["paymentOptionCode"] = code
 	}
 	f["useDifferentBillingAddress"] = false
 	return path, f, nil
+}
+
+// optionCode is the payment option code of the next option the scenario
+// stores on its account: the profile's paymentOptionCode for the first, its
+// secondPaymentOptionCode for a second one, since no sentence says an
+// account may hold two options of one code (a target may keep one per
+// code); without it a scenario that needs a second option is SKIPPED.
+func (w *World) optionCode() (string, error) {
+	if len(w.option.references) == 0 {
+		return w.env.Profile.PaymentOptionCode, nil
+	}
+	return w.need("secondPaymentOptionCode")
 }
 
 func completeAddRequest(w *World) (map[string]string, map[string]any, error) {
@@ -81,7 +97,11 @@ func completeAddRequest(w *World) (map[string]string, map[string]any, error) {
 	if w.option.authorizationToken == "" {
 		return nil, nil, fmt.Errorf("the scenario has no authorizationToken: it needs \"Given the partner has started adding a payment option\"")
 	}
-	if code := w.env.Profile.PaymentOptionCode; code != "" {
+	code, err := w.optionCode()
+	if err != nil {
+		return nil, nil, err
+	}
+	if code != "" {
 		f["paymentOptionCode"] = code
 	}
 	f["authorizationToken"] = w.option.authorizationToken
@@ -395,6 +415,20 @@ func (w *World) listedOptionsInclude() error {
 	return nil
 }
 
+// listedOptionsIncludeAdvised advises when a listing for a transaction type
+// leaves out the scenario's option (A-4.13#7): what transactionTypeCode
+// filters is not shown, so its absence is not a fault.
+func (w *World) listedOptionsIncludeAdvised() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if _, ok := find(c.json.Get("paymentOptions").Array(), w.option.current); !ok {
+		w.advise("A-4.13#7", "the stored payment option %q is not listed for transactionTypeCode %v", w.option.current, c.fields["transactionTypeCode"])
+	}
+	return nil
+}
+
 // optionStillListed advises when a refused Delete deleted the option
 // (A-4.10#7: 0000 "means the payment option is deleted"; that another
 // answer leaves it is implied, not stated).
@@ -678,6 +712,7 @@ func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
 
 	sc.Step(re(`^the payment option is listed among the stored payment options$`), w.optionIsListed)
 	sc.Step(re(`^the listed payment options include the payment option$`), w.listedOptionsInclude)
+	sc.Step(re(`^the listed payment options include the payment option \(advisory\)$`), w.listedOptionsIncludeAdvised)
 	sc.Step(re(`^the payment option is no longer listed among the stored payment options$`), w.optionNoLongerListed)
 	sc.Step(re(`^the payment option is still listed among the stored payment options \(advisory\)$`), w.optionStillListed)
 	sc.Step(re(`^the stored payment option carries (the billing address given|the account owner's address) as its billing address$`), w.billingAddressIs)

@@ -17,7 +17,7 @@ func testWorld(t *testing.T) (*World, *schemas.Set) {
 	t.Helper()
 	set, err := schemas.Load()
 	require.NoError(t, err)
-	p := &profile.Profile{ProgramCode: "PRG", ProgramAccno: "900001", AccnoType: "00", Currency: "EUR", TitleCode: "MR", PaymentOptionCode: "VISA", TransactionTypeCode: "AUTH"}
+	p := &profile.Profile{ProgramCode: "PRG", ProgramAccno: "900001", AccnoType: "00", Currency: "EUR", TitleCode: "MR", PaymentOptionCode: "VISA", SecondPaymentOptionCode: "MC", TransactionTypeCode: "AUTH"}
 	p.Credentials.UserID, p.Credentials.Password = "partner", "pw"
 	p.Sandbox.VerificationCode = "123456"
 	p.Merchant.Accno, p.Merchant.ProgramCode = "MRC1", "MERCH"

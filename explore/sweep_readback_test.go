@@ -1,0 +1,118 @@
+package explore_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/explore"
+	"github.com/wallet-conformance/wallet-conformance/reference"
+	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// refusedCaptureCaptures serves the reference server, except that a Capture
+// whose modifiedUsage is a JSON number is answered 0001, as a syntax error,
+// after the payment was captured without it: one refused call that moves
+// money and changes the payment's status at once.
+func refusedCaptureCaptures(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/capture") {
+			h.ServeHTTP(w, r)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		var fields map[string]any
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.UseNumber()
+		if dec.Decode(&fields) != nil {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			h.ServeHTTP(w, r)
+			return
+		}
+		if _, number := fields["modifiedUsage"].(json.Number); !number {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			h.ServeHTTP(w, r)
+			return
+		}
+		delete(fields, "modifiedUsage")
+		valid, _ := json.Marshal(fields)
+		fwd := r.Clone(r.Context())
+		fwd.Body, fwd.ContentLength = io.NopCloser(bytes.NewReader(valid)), int64(len(valid))
+		h.ServeHTTP(httptest.NewRecorder(), fwd)
+		now := time.Now().UTC()
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		json.NewEncoder(w).Encode(map[string]any{
+			"partnerReference": fields["partnerReference"], "localDate": fields["localDate"], "localTime": fields["localTime"],
+			"sysDate": now.Format(time.DateOnly), "sysTime": now.Format("150405"),
+			"responseCode": "0001", "responseDescription": "syntax error: modifiedUsage",
+		})
+	})
+}
+
+// A refused call that moved money and changed the payment's status is
+// reported for both at the input that made them, and the sweep knows the
+// state after it: no later input of the operation, correctly refused, is
+// blamed for the change (issue 32: the read-back stopped at the balance, so
+// the next input was blamed for the payment's new status).
+func TestTheSweepBlamesAChangeOnTheInputThatMadeIt(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	h, err := reference.NewHandler(cfg)
+	require.NoError(t, err)
+	srv := httptest.NewServer(refusedCaptureCaptures(h))
+	t.Cleanup(srv.Close)
+	p := runner.ReferenceProfile(srv.URL, cfg)
+	for _, op := range schemas.Catalogue() {
+		if op.ID != schemas.Capture {
+			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
+		}
+	}
+	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1})
+	require.NoError(t, err)
+	var names []string
+	for _, f := range out.Findings {
+		names = append(names, f.Name())
+		assert.Equal(t, "B-3#15", f.Rule, f.Name())
+	}
+	assert.Equal(t, []string{
+		"Capture: modifiedUsage a number was refused but moved money",
+		"Capture: modifiedUsage a number was refused but changed the payment's status",
+	}, names)
+}
+
+// A Load Account that settles after the profile's settleAllowance (the
+// variant load-settles-later books it 150 ms after its Capture; the profile
+// here allows 50 ms) is not blamed on the refused call whose read-back
+// first sees it, whether its Capture was one of the sweep's own (the
+// wallet's load, a Refund's payment) or an accepted input.
+func TestTheSweepDoesNotBlameALateLoadOnARefusedCall(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	cfg.Variants = []string{"load-settles-later"}
+	srv, err := reference.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(srv.Close)
+	p := runner.ReferenceProfile(srv.URL, cfg)
+	p.SettleAllowance.Duration = 50 * time.Millisecond
+	for _, op := range schemas.Catalogue() {
+		if op.ID != schemas.Capture && op.ID != schemas.Refund {
+			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
+		}
+	}
+	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1})
+	require.NoError(t, err)
+	var names []string
+	for _, f := range out.Findings {
+		names = append(names, f.Name())
+	}
+	assert.Empty(t, names)
+}
