@@ -30,18 +30,19 @@ func TestTheCleanroomImplementationIsConformant(t *testing.T) {
 	srv := httptest.NewServer(cleanroom.New(cfg))
 	t.Cleanup(srv.Close)
 	p := &profile.Profile{
-		BaseURL:             srv.URL,
-		Environment:         profile.Sandbox,
-		AcceptLanguage:      "en-US",
-		CallTimeout:         profile.Duration{Duration: profile.DefaultCallTimeout},
-		SettleAllowance:     profile.Duration{Duration: time.Second},
-		ProgramCode:         cfg.ProgramCode,
-		ProgramAccno:        cfg.ProgramAccno,
-		AccnoType:           "00",
-		Currency:            cfg.Currency,
-		TitleCode:           "MR",
-		PaymentOptionCode:   "VISA",
-		TransactionTypeCode: "AUTH",
+		BaseURL:                 srv.URL,
+		Environment:             profile.Sandbox,
+		AcceptLanguage:          "en-US",
+		CallTimeout:             profile.Duration{Duration: profile.DefaultCallTimeout},
+		SettleAllowance:         profile.Duration{Duration: time.Second},
+		ProgramCode:             cfg.ProgramCode,
+		ProgramAccno:            cfg.ProgramAccno,
+		AccnoType:               "00",
+		Currency:                cfg.Currency,
+		TitleCode:               "MR",
+		PaymentOptionCode:       "VISA",
+		SecondPaymentOptionCode: "MC", // its catalogue (options.go) offers both as storable
+		TransactionTypeCode:     "AUTH",
 		// Its declared choices (CHOICES.md): the defaults of the profile.
 		Behaviour: map[string]string{"numberEncoding": "string", "repeatedPaymentMove": "refused", "kcRepeatedMove": "refused"},
 	}
