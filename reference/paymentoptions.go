@@ -786,6 +786,12 @@ func (h *handler) storedOptionView(o storedOption) map[string]any {
 	if h.mutant("carrier-number-unmasked") {
 		m["carrierNumber"], _ = sandboxInstrument(o.option.code)
 	}
+	if o.bankCode != "" && h.variant("omits-valueless-fields") {
+		// A bank account has no expiry (A-2.6 lists expiryMonth and
+		// expiryYear, no sentence makes them present).
+		delete(m, "expiryMonth")
+		delete(m, "expiryYear")
+	}
 	if o.bankCode == "" && h.variant("bankcode-null") {
 		m["bankCode"] = nil
 	}
