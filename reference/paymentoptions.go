@@ -716,8 +716,8 @@ func (h *handler) paymentOptionView(o paymentOption) map[string]any {
 	if h.variant("payment-option-groups-null") {
 		m["paymentSubGroup"], m["paymentSubGroupCode"] = nil, nil
 	}
-	if h.mutant("payment-option-no-iconurl") {
-		delete(m, "iconUrl")
+	if h.mutant("payment-option-iconurl-a-number") {
+		m["iconUrl"] = 4711
 	}
 	if h.mutant("payment-option-iconurl-not-a-url") {
 		m["iconUrl"] = o.name + " card icon"
@@ -777,11 +777,11 @@ func (h *handler) storedOptionView(o storedOption) map[string]any {
 		"billingAddress":      o.billing,
 		"iconUrl":             o.option.iconURL,
 	}
-	if h.mutant("stored-option-no-billingaddress") {
-		delete(m, "billingAddress")
+	if h.mutant("stored-option-billingaddress-a-string") {
+		m["billingAddress"] = "Marktplatz 3, Muenster"
 	}
-	if h.mutant("stored-option-no-validuntiltime") {
-		delete(m, "validUntilTime")
+	if h.mutant("stored-option-validuntiltime-not-a-time") {
+		m["validUntilTime"] = "23:59:59"
 	}
 	if h.mutant("carrier-number-unmasked") {
 		m["carrierNumber"], _ = sandboxInstrument(o.option.code)
