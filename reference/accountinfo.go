@@ -236,11 +236,11 @@ func (h *handler) balanceEnquiry(c *call) reply {
 			"pooledAmt":        money(decimal.Zero),
 			"currCode":         b.currCode,
 		}
-		if h.mutant("balance-no-pooledamt") {
-			delete(fields, "pooledAmt")
+		if h.mutant("balance-pooledamt-a-string") {
+			fields["pooledAmt"] = "1.00"
 		}
-		if h.mutant("balance-no-programaccno") {
-			delete(fields, "programAccno")
+		if h.mutant("balance-programaccno-a-number") {
+			fields["programAccno"] = 4711
 		}
 		if h.variant("enquiry-programaccno-null") {
 			fields["programAccno"] = nil
@@ -437,8 +437,8 @@ func (h *handler) accountEnquiry(c *call) reply {
 			"count":            count,
 			"entries":          entries,
 		}
-		if h.mutant("enquiry-no-programaccno") {
-			delete(fields, "programAccno")
+		if h.mutant("enquiry-programaccno-a-number") {
+			fields["programAccno"] = 4711
 		}
 		if h.variant("enquiry-programaccno-null") {
 			fields["programAccno"] = nil

@@ -410,8 +410,8 @@ func (h *handler) createAccount(c *call) reply {
 	if h.mutant("create-no-twofa-status") {
 		delete(fields, "twoFAStatusCode")
 	}
-	if h.mutant("create-no-productcode") {
-		delete(fields, "productCode")
+	if h.mutant("create-productcode-a-number") {
+		fields["productCode"] = 4711
 	}
 	return h.ok(status, fields)
 }
@@ -472,8 +472,8 @@ func (h *handler) updateAccount(c *call) reply {
 				}},
 			}}
 		}
-		if h.mutant("update-no-accno") {
-			delete(fields, "accno")
+		if h.mutant("update-accno-a-number") {
+			fields["accno"] = 4711
 		}
 		status := http.StatusOK
 		if h.mutant("update-status-201") {
@@ -648,8 +648,8 @@ func (h *handler) closeAccount(c *call) reply {
 		if h.mutant("close-no-dateclosed") {
 			delete(fields, "dateClosed")
 		}
-		if h.mutant("close-no-accno") {
-			delete(fields, "accno")
+		if h.mutant("close-accno-a-number") {
+			fields["accno"] = 4711
 		}
 		status := http.StatusOK
 		if h.mutant("close-status-201") {

@@ -431,6 +431,9 @@ func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep 
 	if h.mutant("envelope-partnerreference-not-echoed") {
 		delete(body, "partnerReference")
 	}
+	if h.variant("omits-valueless-fields") && !(ex.op == schemas.GetAccount && rep.code == "0000") {
+		body = withoutValueless(body)
+	}
 	if h.mutant("responsecode-numeric") {
 		n, _ := strconv.Atoi(rep.code)
 		body["responseCode"] = json.Number(strconv.Itoa(n))
@@ -485,6 +488,51 @@ func truncate(s string, n int) string {
 
 // writeJSON writes v with object keys in ascending (or descending) order, so
 // the output is deterministic. decimal.Decimal is written as a JSON number.
+// envelopeFields are the fields of the A-2.1 response envelope, "present
+// on every response", and the rest of what A-7 says an error response
+// carries.
+var envelopeFields = []string{"localDate", "localTime", "sysDate", "sysTime", "responseCode", "responseDescription", "partnerReference"}
+
+// withoutValueless returns a copy of a response body without the fields,
+// at every depth, whose value is null or "" (variant
+// omits-valueless-fields), but the envelope's own fields. It copies: the
+// objects of a body may be the server's own state.
+func withoutValueless(body map[string]any) map[string]any {
+	var strip func(v any) any
+	strip = func(v any) any {
+		switch t := v.(type) {
+		case map[string]any:
+			out := make(map[string]any, len(t))
+			for k, x := range t {
+				if x != nil && x != "" {
+					out[k] = strip(x)
+				}
+			}
+			return out
+		case []any:
+			out := make([]any, len(t))
+			for i, x := range t {
+				out[i] = strip(x)
+			}
+			return out
+		case []map[string]any:
+			out := make([]any, len(t))
+			for i, x := range t {
+				out[i] = strip(x)
+			}
+			return out
+		}
+		return v
+	}
+	out := strip(body).(map[string]any)
+	for _, k := range envelopeFields {
+		if v, ok := body[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 func writeJSON(b *bytes.Buffer, v any, descending bool) error {
 	switch t := v.(type) {
 	case map[string]any:

@@ -263,8 +263,8 @@ func (h *handler) kcAuthorize(c *call) reply {
 	}
 	fields := h.kcPaymentFields(c, &p)
 	fields["fxRate"] = h.fxRate(false)
-	if h.mutant("kc-authorize-no-fxrate") {
-		delete(fields, "fxRate")
+	if h.mutant("kc-authorize-fxrate-a-string") {
+		fields["fxRate"] = "1.00"
 	}
 	if h.mutant("kc-authorize-status-received") {
 		fields["statusCode"] = statusReceived
@@ -322,8 +322,8 @@ func (h *handler) kcDebit(c *call) reply {
 	if h.mutant("kc-debit-status-authorized") {
 		fields["statusCode"] = statusAuthorized
 	}
-	if h.mutant("kc-debit-no-merchantprogramcode") {
-		delete(fields, "merchantProgramCode")
+	if h.mutant("kc-debit-merchantprogramcode-a-number") {
+		fields["merchantProgramCode"] = 4711
 	}
 	return h.ok(h.successStatus(schemas.KCDebitAccount), fields)
 }
@@ -393,8 +393,8 @@ func (h *handler) kcCaptureFields(c *call, p *payment, captured decimal.Decimal)
 	fields["processedAmount"] = money(captured)
 	fields["processedCurrCode"] = merchantCurrency
 	fields["fxRate"] = h.fxRate(false)
-	if h.mutant("kc-capture-no-processedamount") {
-		delete(fields, "processedAmount")
+	if h.mutant("kc-capture-processedamount-a-string") {
+		fields["processedAmount"] = "1.00"
 	}
 	if h.mutant("kc-capture-status-authorized") {
 		fields["statusCode"] = statusAuthorized
@@ -474,8 +474,8 @@ func (h *handler) kcCancel(c *call) reply {
 		if h.mutant("kc-cancel-status-authorized") {
 			fields["statusCode"] = statusAuthorized
 		}
-		if h.mutant("kc-cancel-no-accno") {
-			delete(fields, "accno")
+		if h.mutant("kc-cancel-accno-a-number") {
+			fields["accno"] = 4711
 		}
 		return h.ok(h.successStatus(schemas.KCCancel), fields)
 	})
@@ -529,8 +529,8 @@ func (h *handler) kcRefund(c *call) reply {
 		if h.mutant("kc-refund-status-refunded") {
 			fields["statusCode"] = statusRefunded
 		}
-		if h.mutant("kc-refund-no-source") {
-			delete(fields, "refundSourceAccno")
+		if h.mutant("kc-refund-source-a-number") {
+			fields["refundSourceAccno"] = 4711
 		}
 		return h.ok(h.successStatus(schemas.KCRefund), fields)
 	})

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 	"time"
@@ -281,11 +282,11 @@ func (h *handler) entryView(e entry) map[string]any {
 	if h.variant("entry-times-null") {
 		m["bookingTime"], m["valueTime"] = nil, nil
 	}
-	if h.mutant("enquiry-entry-missing-fields") {
-		delete(m, "bookingTime")
+	if h.mutant("entry-amount-a-string") {
+		m["amount"] = fmt.Sprint(m["amount"])
 	}
-	if h.mutant("entry-no-valuedate") {
-		delete(m, "valueDate")
+	if h.mutant("entry-valuedate-not-a-date") {
+		m["valueDate"] = "14.03.2026"
 	}
 	return m
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
+	"github.com/tidwall/gjson"
 )
 
 // The probes of the mutants this area added (mutants_accountinfo.go): each
@@ -28,11 +30,11 @@ func (c *client) kcStatuses() []int {
 }
 
 var accountInfoProbes = map[string]func(c *client) bool{
-	"entry-no-valuedate": func(c *client) bool {
-		return !c.enquiry(c.fundedWallet("10.00"), nil).json.Get("entries.0.valueDate").Exists()
+	"entry-valuedate-not-a-date": func(c *client) bool {
+		return c.enquiry(c.fundedWallet("10.00"), nil).json.Get("entries.0.valueDate").String() == "14.03.2026"
 	},
-	"balance-no-pooledamt": func(c *client) bool {
-		return !c.balance(c.newAccount(), nil).json.Get("pooledAmt").Exists()
+	"balance-pooledamt-a-string": func(c *client) bool {
+		return c.balance(c.newAccount(), nil).json.Get("pooledAmt").Type == gjson.String
 	},
 	"psbal-is-booked-balance": func(c *client) bool {
 		return c.balancesOf(c.fundedWallet("10.00")).ps != "0.00"
@@ -135,8 +137,8 @@ var accountInfoProbes = map[string]func(c *client) bool{
 		c.kcCancel(c.kcAuthorized(accno, "30.00"), nil)
 		return c.enquiry(accno, map[string]any{"includeNeutral": "true"}).json.Get("count").Int() != 2
 	},
-	"enquiry-no-programaccno": func(c *client) bool {
-		return !c.enquiry(c.newAccount(), nil).json.Get("programAccno").Exists()
+	"enquiry-programaccno-a-number": func(c *client) bool {
+		return c.enquiry(c.newAccount(), nil).json.Get("programAccno").Type == gjson.Number
 	},
 	"top-not-validated": func(c *client) bool {
 		return c.enquiry(c.newAccount(), map[string]any{"top": "ten"}).code() != "0001"
@@ -147,8 +149,8 @@ var accountInfoProbes = map[string]func(c *client) bool{
 	"balance-status-201": func(c *client) bool {
 		return c.balance(c.newAccount(), nil).status != 200
 	},
-	"balance-no-programaccno": func(c *client) bool {
-		return !c.balance(c.newAccount(), nil).json.Get("programAccno").Exists()
+	"balance-programaccno-a-number": func(c *client) bool {
+		return c.balance(c.newAccount(), nil).json.Get("programAccno").Type == gjson.Number
 	},
 	"kc-authorize-usage-optional": func(c *client) bool {
 		return c.kcAuthorize(c.fundedWallet("100.00"), "30.00", map[string]any{"paymentUsage": absent}).code() != "0001"
@@ -158,8 +160,8 @@ var accountInfoProbes = map[string]func(c *client) bool{
 			"useDifferentBillingAddress": true, "customerFullName": "Max Beispiel", "addr1": "Marktplatz 3", "postCode": "48143",
 		}).code() != "0001"
 	},
-	"kc-authorize-no-fxrate": func(c *client) bool {
-		return !c.kcAuthorize(c.fundedWallet("100.00"), "30.00", nil).json.Get("fxRate").Exists()
+	"kc-authorize-fxrate-a-string": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "30.00", nil).json.Get("fxRate").Type == gjson.String
 	},
 	"kc-authorize-beyond-funds": func(c *client) bool {
 		return c.kcAuthorize(c.fundedWallet("10.00"), "30.00", nil).code() == "0000"
@@ -178,8 +180,8 @@ var accountInfoProbes = map[string]func(c *client) bool{
 	"kc-debit-countrycode-optional": func(c *client) bool {
 		return c.kcDebit(c.fundedWallet("100.00"), "30.00", map[string]any{"countryCode": absent}).code() != "0001"
 	},
-	"kc-debit-no-merchantprogramcode": func(c *client) bool {
-		return !c.kcDebit(c.fundedWallet("100.00"), "30.00", nil).json.Get("merchantProgramCode").Exists()
+	"kc-debit-merchantprogramcode-a-number": func(c *client) bool {
+		return c.kcDebit(c.fundedWallet("100.00"), "30.00", nil).json.Get("merchantProgramCode").Type == gjson.Number
 	},
 	"kc-capture-currcode-optional": func(c *client) bool {
 		return c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), map[string]any{"modifiedAmountCurrCode": absent}).code() != "0001"
@@ -189,8 +191,8 @@ var accountInfoProbes = map[string]func(c *client) bool{
 		c.kcCapture(c.kcAuthorized(accno, "30.00"), map[string]any{"modifiedAmount": json.Number("20.00")})
 		return c.balancesOf(accno).bk != "80.00"
 	},
-	"kc-capture-no-processedamount": func(c *client) bool {
-		return !c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).json.Get("processedAmount").Exists()
+	"kc-capture-processedamount-a-string": func(c *client) bool {
+		return c.kcCapture(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).json.Get("processedAmount").Type == gjson.String
 	},
 	"kc-cancel-partnerreference-optional": func(c *client) bool {
 		return c.kcCancel(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), map[string]any{"partnerReference": absent}).code() != "0001"
@@ -200,14 +202,14 @@ var accountInfoProbes = map[string]func(c *client) bool{
 		c.kcCancel(c.kcAuthorized(accno, "30.00"), nil)
 		return c.balancesOf(accno).blk != "0.00"
 	},
-	"kc-cancel-no-accno": func(c *client) bool {
-		return !c.kcCancel(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).json.Get("accno").Exists()
+	"kc-cancel-accno-a-number": func(c *client) bool {
+		return c.kcCancel(c.kcAuthorized(c.fundedWallet("100.00"), "30.00"), nil).json.Get("accno").Type == gjson.Number
 	},
 	"kc-refund-partnerreference-optional": func(c *client) bool {
 		return c.kcRefund(c.kcDebited(c.fundedWallet("100.00"), "30.00"), map[string]any{"partnerReference": absent}).code() != "0001"
 	},
-	"kc-refund-no-source": func(c *client) bool {
-		return !c.kcRefund(c.kcDebited(c.fundedWallet("100.00"), "30.00"), nil).json.Get("refundSourceAccno").Exists()
+	"kc-refund-source-a-number": func(c *client) bool {
+		return c.kcRefund(c.kcDebited(c.fundedWallet("100.00"), "30.00"), nil).json.Get("refundSourceAccno").Type == gjson.Number
 	},
 	"address-check-no-programcode": func(c *client) bool {
 		return c.addressCheck(nil).json.Get("programCode").String() != c.cfg.ProgramCode

@@ -144,8 +144,8 @@ var conventionProbes = map[string]func(c *client) bool{
 	"isbusinessuser-default-true": func(c *client) bool {
 		return c.create(map[string]any{"isBusinessUser": absent}).code() != "0000"
 	},
-	"create-no-productcode": func(c *client) bool {
-		return !c.create(nil).json.Get("productCode").Exists()
+	"create-productcode-a-number": func(c *client) bool {
+		return c.create(nil).json.Get("productCode").Type == gjson.Number
 	},
 	"update-status-201": func(c *client) bool {
 		return c.update(c.newAccount(), nil).status != http.StatusOK
@@ -156,8 +156,8 @@ var conventionProbes = map[string]func(c *client) bool{
 	"update-lastname-overlength-accepted": func(c *client) bool {
 		return c.update(c.newAccount(), map[string]any{"lastName": long(101)}).code() == "0000"
 	},
-	"update-no-accno": func(c *client) bool {
-		return !c.update(c.newAccount(), nil).json.Get("accno").Exists()
+	"update-accno-a-number": func(c *client) bool {
+		return c.update(c.newAccount(), nil).json.Get("accno").Type == gjson.Number
 	},
 	"get-account-status-202": func(c *client) bool {
 		return c.get(c.newAccount(), nil).status != http.StatusOK
@@ -176,8 +176,8 @@ var conventionProbes = map[string]func(c *client) bool{
 		ref := c.addOption(accno, "VISA")
 		return c.close(accno, map[string]any{"storedPaymentOptionReference": ref}).code() != "0000"
 	},
-	"close-no-accno": func(c *client) bool {
-		return !c.close(c.newAccount(), nil).json.Get("accno").Exists()
+	"close-accno-a-number": func(c *client) bool {
+		return c.close(c.newAccount(), nil).json.Get("accno").Type == gjson.Number
 	},
 	"close-account-anonymous": func(c *client) bool {
 		return c.do(http.MethodPost, "/account/"+url.PathEscape(c.newAccount())+"/close", c.closeBody(nil), "").code() == "0000"

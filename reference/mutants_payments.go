@@ -27,7 +27,7 @@ var paymentMutants = []Mutant{
 	{Name: "completeadd-country-alpha3", Clause: "A-4.7", Rule: "A-4.7#8", Description: "initiationCountryCode holds the alpha-3 code instead of the alpha-2 code"},
 	{Name: "completeadd-token-not-checked", Clause: "A-4.7", Rule: "A-4.7#9", Description: "Complete Add accepts any authorizationToken, and a token may be used twice (an advisory rule: killed by a warning)"},
 	{Name: "owner-address-not-used", Clause: "A-4.6", Rule: "A-4.6#5", Description: "with useDifferentBillingAddress false in Init Add and Complete Add, the stored billingAddress is empty (all fields null) instead of the account owner's address"},
-	{Name: "stored-option-no-billingaddress", Clause: "A-2.6", Rule: "A-2.6#3", Description: "billingAddress is omitted from stored payment options"},
+	{Name: "stored-option-billingaddress-a-string", Clause: "A-2.6", Rule: "A-2.6#3", Description: "the stored payment options answer billingAddress, an Obj, as a JSON string"},
 	{Name: "stored-option-expiry-as-string", Clause: "A-2.6", Rule: "A-2.6#2", Description: "expiryMonth and expiryYear of stored payment options are written as strings instead of numbers"},
 	{Name: "initverify-needs-programcode", Clause: "A-4.8", Rule: "A-4.8#2", Description: "Init Verify requires programCode and ignores programAccno (a request with programAccno only gets 0001 naming programCode)"},
 	{Name: "verification-code-any", Clause: "A-4.9", Rule: "A-4.9#4", Description: "Complete Verify accepts any verificationCode"},
@@ -76,7 +76,7 @@ var paymentMutants = []Mutant{
 
 	// Added by the rule traceability of issue 15: one for every normative
 	// rule that none of the above proves.
-	{Name: "payment-option-no-iconurl", Clause: "A-2.5", Rule: "A-2.5#1", Description: "the available payment options lack iconUrl"},
+	{Name: "payment-option-iconurl-a-number", Clause: "A-2.5", Rule: "A-2.5#1", Description: "the available payment options answer iconUrl, a string URL, as a JSON number"},
 	{Name: "payment-option-iconurl-not-a-url", Clause: "A-2.5", Rule: "A-2.5#3", Description: "Get Payment Options answers iconUrl as a name with spaces (\"Visa card icon\"), not a URL"},
 	// Added for issue 23: a listing and a read of the same object agree.
 	{Name: "stored-options-of-every-account", Clause: "A-4.13", Rule: "A-4.13#6", Description: "Get Stored Payment Options lists the stored options of every account, not only those of the account in its path"},
@@ -91,16 +91,16 @@ var paymentMutants = []Mutant{
 	{Name: "add-consent-accno-of-merchant", Clause: "B-4.8", Rule: "B-4.8#4", Description: "Add Consent answers accno as the merchant's account number instead of the account of its path"},
 	{Name: "revoke-accno-null", Clause: "B-4.9", Rule: "B-4.9#4", Description: "Revoke Consent answers accno null instead of the account of its path"},
 	{Name: "payment-option-code-too-long", Clause: "A-2.5", Rule: "A-2.5#2", Description: "Get Payment Options lists an extra option whose code VISAINSTALL has 11 characters (the limit is S(10))"},
-	{Name: "stored-option-no-validuntiltime", Clause: "A-2.6", Rule: "A-2.6#1", Description: "the stored payment options lack validUntilTime"},
+	{Name: "stored-option-validuntiltime-not-a-time", Clause: "A-2.6", Rule: "A-2.6#1", Description: "the stored payment options write validUntilTime, a T, as 23:59:59"},
 	{Name: "carrier-number-unmasked", Clause: "A-2.6", Rule: "A-2.6#6", Description: "carrierNumber holds the full card number (4242424242424242) instead of a masked one"},
 	{Name: "initadd-status-201", Clause: "A-4.6", Rule: "A-4.6#1", Description: "Init Add answers HTTP 201 instead of 200"},
 	{Name: "initadd-accnotype-optional", Clause: "A-4.6", Rule: "A-4.6#2", Description: "Init Add does not require accnoType"},
 	{Name: "initadd-channel-reference-unbounded", Clause: "A-4.6", Rule: "A-4.6#3", Description: "Init Add accepts an externalChannelReference longer than 100 characters"},
-	{Name: "initadd-no-paymentproviderresponse", Clause: "A-4.6", Rule: "A-4.6#6", Description: "the Init Add response lacks paymentProviderResponse"},
+	{Name: "initadd-accno-a-number", Clause: "A-4.6", Rule: "A-4.6#6", Description: "the Init Add response answers accno, an S(255), as a JSON number"},
 	{Name: "initadd-token-too-long", Clause: "A-4.6", Rule: "A-4.6#7", Description: "Init Add issues an authorizationToken of 8193 characters (the limit is S(8192))"},
 	{Name: "completeadd-accnotype-optional", Clause: "A-4.7", Rule: "A-4.7#2", Description: "Complete Add does not require accnoType"},
 	{Name: "completeadd-channel-reference-unbounded", Clause: "A-4.7", Rule: "A-4.7#3", Description: "Complete Add accepts an externalChannelReference longer than 100 characters"},
-	{Name: "completeadd-no-paymentoptioncode", Clause: "A-4.7", Rule: "A-4.7#6", Description: "the Complete Add response lacks paymentOptionCode"},
+	{Name: "completeadd-paymentoptioncode-a-number", Clause: "A-4.7", Rule: "A-4.7#6", Description: "the Complete Add response answers paymentOptionCode, an S(10), as a JSON number"},
 	{Name: "stored-option-not-listed", Clause: "A-4.13", Rule: "A-4.13#4", Description: "Get Stored Payment Options lists no option stored with the profile's payment option code (VISA)"},
 	{Name: "initverify-no-accno", Clause: "A-4.8", Rule: "A-4.8#3", Description: "the Init Verify response lacks accno"},
 	{Name: "initverify-unknown-option-ok", Clause: "A-4.8", Rule: "A-4.8#4", Description: "Init Verify of a storedPaymentOptionReference the account does not have answers 0000"},
@@ -138,31 +138,31 @@ var paymentMutants = []Mutant{
 	{Name: "initauth-no-option-accepted", Clause: "B-4.1", Rule: "B-4.1#6", Description: "Init Authorize with neither storedPaymentOptionReference nor paymentOptionCode is accepted (the first option of the catalogue is used)"},
 	{Name: "guest-postcode-not-required", Clause: "B-4.1", Rule: "B-4.1#8", Description: "a guest payment does not require postCode"},
 	{Name: "customer-payment-no-owner-address", Clause: "B-4.1", Rule: "B-4.1#11", Description: "a customer-initiated Init Authorize with useDifferentBillingAddress false keeps no address: Get Payment Status shows null address fields"},
-	{Name: "initauth-no-paymentoptioncode", Clause: "B-4.1", Rule: "B-4.1#12", Description: "the Init Authorize response lacks paymentOptionCode"},
+	{Name: "initauth-paymentoptioncode-a-number", Clause: "B-4.1", Rule: "B-4.1#12", Description: "the Init Authorize response answers paymentOptionCode, an S(10), as a JSON number"},
 	{Name: "complete-status-201", Clause: "B-4.2", Rule: "B-4.2#1", Description: "Complete Authorize answers HTTP 201 instead of 200"},
 	{Name: "complete-token-optional", Clause: "B-4.2", Rule: "B-4.2#2", Description: "Complete Authorize does not require authorizationToken (without it the token is refused as wrong, not as missing)"},
 	{Name: "complete-channel-reference-unbounded", Clause: "B-4.2", Rule: "B-4.2#4", Description: "Complete Authorize accepts an externalChannelReference longer than 100 characters"},
-	{Name: "complete-no-countrycode3", Clause: "B-4.2", Rule: "B-4.2#5", Description: "the Complete Authorize response lacks initiationCountryCode3"},
+	{Name: "complete-countrycode3-a-number", Clause: "B-4.2", Rule: "B-4.2#5", Description: "the Complete Authorize response answers initiationCountryCode3, an S(3), as a JSON number"},
 	{Name: "authorize-usage-optional", Clause: "B-4.3", Rule: "B-4.3#2", Description: "Authorize does not require presentationUsage"},
 	{Name: "authorize-usage-unbounded", Clause: "B-4.3", Rule: "B-4.3#3", Description: "Authorize accepts a presentationUsage longer than 127 characters"},
 	{Name: "authorize-accnotype-not-required-with-accno", Clause: "B-4.3", Rule: "B-4.3#4", Description: "Authorize with accno but without accnoType is accepted"},
 	{Name: "authorize-ignores-option-billing", Clause: "B-4.3", Rule: "B-4.3#6", Description: "Authorize with useDifferentBillingAddress false uses the account owner's address, not the stored option's billing address"},
-	{Name: "authorize-no-invoicereference", Clause: "B-4.3", Rule: "B-4.3#7", Description: "the Authorize response lacks invoiceReference"},
+	{Name: "authorize-invoicereference-a-number", Clause: "B-4.3", Rule: "B-4.3#7", Description: "the Authorize response answers invoiceReference, an S(255), as a JSON number"},
 	{Name: "capture-status-200", Clause: "B-4.4", Rule: "B-4.4#1", Description: "Capture answers HTTP 200 instead of 201"},
 	{Name: "capture-partnerreference-optional", Clause: "B-4.4", Rule: "B-4.4#2", Description: "Capture does not require partnerReference"},
 	{Name: "capture-usage-unbounded", Clause: "B-4.4", Rule: "B-4.4#3", Description: "Capture accepts a modifiedUsage longer than 127 characters"},
-	{Name: "capture-no-currcode", Clause: "B-4.4", Rule: "B-4.4#6", Description: "the Capture response lacks modifiedAmountCurrCode"},
+	{Name: "capture-currcode-a-number", Clause: "B-4.4", Rule: "B-4.4#6", Description: "the Capture response answers modifiedAmountCurrCode, an S(3), as a JSON number"},
 	{Name: "refund-status-200", Clause: "B-4.5", Rule: "B-4.5#1", Description: "Refund answers HTTP 200 instead of 201"},
 	{Name: "refund-partnerreference-optional", Clause: "B-4.5", Rule: "B-4.5#2", Description: "Refund does not require partnerReference"},
 	{Name: "refund-type-unbounded", Clause: "B-4.5", Rule: "B-4.5#3", Description: "Refund accepts a refundType longer than one character"},
 	{Name: "refund-source-not-checked", Clause: "B-4.5", Rule: "B-4.5#8", Description: "Refund accepts a refundSourceAccno that is no target account of the payment"},
-	{Name: "refund-no-currcode", Clause: "B-4.5", Rule: "B-4.5#9", Description: "the Refund response lacks refundCurrCode"},
+	{Name: "refund-currcode-a-number", Clause: "B-4.5", Rule: "B-4.5#9", Description: "the Refund response answers refundCurrCode, an S(3), as a JSON number"},
 	{Name: "cancel-partnerreference-optional", Clause: "B-4.6", Rule: "B-4.6#2", Description: "Cancel does not require partnerReference"},
 	{Name: "cancel-custom-unbounded", Clause: "B-4.6", Rule: "B-4.6#3", Description: "Cancel accepts a custom1 longer than 255 characters"},
-	{Name: "cancel-no-initiatoraccno", Clause: "B-4.6", Rule: "B-4.6#4", Description: "the Cancel response lacks initiatorAccno"},
+	{Name: "cancel-initiatoraccno-a-number", Clause: "B-4.6", Rule: "B-4.6#4", Description: "the Cancel response answers initiatorAccno, an S(255), as a JSON number"},
 	{Name: "payment-status-http-201", Clause: "B-4.7", Rule: "B-4.7#1", Description: "Get Payment Status answers HTTP 201 instead of 200"},
 	{Name: "payment-status-localtime-optional", Clause: "B-4.7", Rule: "B-4.7#2", Description: "Get Payment Status does not require localTime"},
-	{Name: "payment-status-no-countrycode3", Clause: "B-4.7", Rule: "B-4.7#3", Description: "the Get Payment Status response lacks countryCode3"},
+	{Name: "payment-status-countrycode3-a-number", Clause: "B-4.7", Rule: "B-4.7#3", Description: "the Get Payment Status response answers countryCode3, an S(3), as a JSON number"},
 	{Name: "add-consent-status-201", Clause: "B-4.8", Rule: "B-4.8#1", Description: "Add Consent answers HTTP 201 instead of 200"},
 	{Name: "add-consent-accnotype-optional", Clause: "B-4.8", Rule: "B-4.8#2", Description: "Add Consent does not require accnoType"},
 	{Name: "add-consent-otp-unbounded", Clause: "B-4.8", Rule: "B-4.8#3", Description: "Add Consent's oneTimePassword may have nine characters (S(8)); the first eight are checked"},
@@ -258,26 +258,37 @@ func (h *handler) paymentReplyFaults(op string, rep reply) reply {
 		on        bool
 		op, field string
 	}{
-		{h.mutant("initadd-no-paymentproviderresponse"), schemas.InitAddStoredPaymentOption, "paymentProviderResponse"},
-		{h.mutant("completeadd-no-paymentoptioncode"), schemas.CompleteAddStoredPaymentOption, "paymentOptionCode"},
 		{h.mutant("initverify-no-accno"), schemas.InitVerifyStoredPaymentOption, "accno"},
 		{h.mutant("completeverify-no-accno"), schemas.CompleteVerifyStoredPaymentOption, "accno"},
 		{h.mutant("delete-no-accno"), schemas.DeleteStoredPaymentOption, "accno"},
 		{h.mutant("setdefault-no-accno"), schemas.SetDefaultStoredPaymentOption, "accno"},
 		{h.mutant("payment-options-no-transactiontype"), schemas.GetPaymentOptions, "transactionTypeCode"},
 		{h.mutant("stored-options-no-accno"), schemas.GetStoredPaymentOptions, "accno"},
-		{h.mutant("initauth-no-paymentoptioncode"), schemas.InitAuthorize, "paymentOptionCode"},
-		{h.mutant("complete-no-countrycode3"), schemas.CompleteAuthorize, "initiationCountryCode3"},
-		{h.mutant("authorize-no-invoicereference"), schemas.Authorize, "invoiceReference"},
-		{h.mutant("capture-no-currcode"), schemas.Capture, "modifiedAmountCurrCode"},
-		{h.mutant("refund-no-currcode"), schemas.Refund, "refundCurrCode"},
-		{h.mutant("cancel-no-initiatoraccno"), schemas.Cancel, "initiatorAccno"},
-		{h.mutant("payment-status-no-countrycode3"), schemas.GetPaymentStatus, "countryCode3"},
 		{h.mutant("add-consent-no-accno"), schemas.AddConsent, "accno"},
 		{h.mutant("revoke-no-accno"), schemas.RevokeConsent, "accno"},
 	} {
 		if m.on && m.op == op {
 			delete(rep.fields, m.field)
+		}
+	}
+	// The listed fields these mutants answer as a JSON number are strings
+	// (S(n)) wherever present.
+	for _, m := range []struct {
+		on        bool
+		op, field string
+	}{
+		{h.mutant("initadd-accno-a-number"), schemas.InitAddStoredPaymentOption, "accno"},
+		{h.mutant("completeadd-paymentoptioncode-a-number"), schemas.CompleteAddStoredPaymentOption, "paymentOptionCode"},
+		{h.mutant("initauth-paymentoptioncode-a-number"), schemas.InitAuthorize, "paymentOptionCode"},
+		{h.mutant("complete-countrycode3-a-number"), schemas.CompleteAuthorize, "initiationCountryCode3"},
+		{h.mutant("authorize-invoicereference-a-number"), schemas.Authorize, "invoiceReference"},
+		{h.mutant("capture-currcode-a-number"), schemas.Capture, "modifiedAmountCurrCode"},
+		{h.mutant("refund-currcode-a-number"), schemas.Refund, "refundCurrCode"},
+		{h.mutant("cancel-initiatoraccno-a-number"), schemas.Cancel, "initiatorAccno"},
+		{h.mutant("payment-status-countrycode3-a-number"), schemas.GetPaymentStatus, "countryCode3"},
+	} {
+		if m.on && m.op == op {
+			rep.fields[m.field] = 4711
 		}
 	}
 	for _, m := range []struct {

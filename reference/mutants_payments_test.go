@@ -56,8 +56,8 @@ func (c *client) differentlyBilledOption() string {
 }
 
 var paymentProbes = map[string]func(c *client) bool{
-	"payment-option-no-iconurl": func(c *client) bool {
-		return !c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.iconUrl").Exists()
+	"payment-option-iconurl-a-number": func(c *client) bool {
+		return c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.iconUrl").Type == gjson.Number
 	},
 	"payment-option-iconurl-not-a-url": func(c *client) bool {
 		return strings.Contains(c.paymentOptions(c.newAccount(), nil).json.Get("paymentOptions.0.iconUrl").String(), " ")
@@ -70,8 +70,8 @@ var paymentProbes = map[string]func(c *client) bool{
 		}
 		return false
 	},
-	"stored-option-no-validuntiltime": func(c *client) bool {
-		return !c.storedOption(c.storedRef()).Get("validUntilTime").Exists()
+	"stored-option-validuntiltime-not-a-time": func(c *client) bool {
+		return c.storedOption(c.storedRef()).Get("validUntilTime").String() == "23:59:59"
 	},
 	"carrier-number-unmasked": func(c *client) bool {
 		return c.storedOption(c.storedRef()).Get("carrierNumber").String() == "4242424242424242"
@@ -85,8 +85,8 @@ var paymentProbes = map[string]func(c *client) bool{
 	"initadd-channel-reference-unbounded": func(c *client) bool {
 		return c.initAdd(c.newAccount(), map[string]any{"externalChannelReference": strings.Repeat("c", 101)}).code() == "0000"
 	},
-	"initadd-no-paymentproviderresponse": func(c *client) bool {
-		return !c.initAdd(c.newAccount(), nil).json.Get("paymentProviderResponse").Exists()
+	"initadd-accno-a-number": func(c *client) bool {
+		return c.initAdd(c.newAccount(), nil).json.Get("accno").Type == gjson.Number
 	},
 	"initadd-token-too-long": func(c *client) bool {
 		return len(c.initAdd(c.newAccount(), nil).json.Get("authorizationToken").String()) > 8192
@@ -99,9 +99,9 @@ var paymentProbes = map[string]func(c *client) bool{
 		accno := c.newAccount()
 		return c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil), "externalChannelReference": strings.Repeat("c", 101)}).code() == "0000"
 	},
-	"completeadd-no-paymentoptioncode": func(c *client) bool {
+	"completeadd-paymentoptioncode-a-number": func(c *client) bool {
 		accno := c.newAccount()
-		return !c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil)}).json.Get("paymentOptionCode").Exists()
+		return c.completeAdd(accno, map[string]any{"authorizationToken": c.authorization(accno, nil)}).json.Get("paymentOptionCode").Type == gjson.Number
 	},
 	"stored-option-not-listed": func(c *client) bool {
 		return !c.storedOption(c.storedRef()).Exists()
@@ -283,8 +283,8 @@ var paymentProbes = map[string]func(c *client) bool{
 		r := c.initAuthorize(customerInit(stored, nil))
 		return c.paymentStatus(r.json.Get("uniqueReference").String(), nil).json.Get("customerFullName").String() == ""
 	},
-	"initauth-no-paymentoptioncode": func(c *client) bool {
-		return !c.initAuthorize(nil).json.Get("paymentOptionCode").Exists()
+	"initauth-paymentoptioncode-a-number": func(c *client) bool {
+		return c.initAuthorize(nil).json.Get("paymentOptionCode").Type == gjson.Number
 	},
 	"complete-status-201": func(c *client) bool {
 		ref, token := c.receivedPayment(nil)
@@ -298,9 +298,9 @@ var paymentProbes = map[string]func(c *client) bool{
 		ref, token := c.receivedPayment(nil)
 		return c.completeAuthorize(ref, token, map[string]any{"externalChannelReference": strings.Repeat("c", 101)}).code() == "0000"
 	},
-	"complete-no-countrycode3": func(c *client) bool {
+	"complete-countrycode3-a-number": func(c *client) bool {
 		ref, token := c.receivedPayment(nil)
-		return !c.completeAuthorize(ref, token, nil).json.Get("initiationCountryCode3").Exists()
+		return c.completeAuthorize(ref, token, nil).json.Get("initiationCountryCode3").Type == gjson.Number
 	},
 	"authorize-usage-optional": func(c *client) bool {
 		_, ref := c.storedRef()
@@ -318,9 +318,9 @@ var paymentProbes = map[string]func(c *client) bool{
 		r := c.authorizePayment(c.differentlyBilledOption(), nil)
 		return c.paymentStatus(r.json.Get("uniqueReference").String(), nil).json.Get("customerFullName").String() != "Anna Schmidt"
 	},
-	"authorize-no-invoicereference": func(c *client) bool {
+	"authorize-invoicereference-a-number": func(c *client) bool {
 		_, ref := c.storedRef()
-		return !c.authorizePayment(ref, nil).json.Get("invoiceReference").Exists()
+		return c.authorizePayment(ref, nil).json.Get("invoiceReference").Type == gjson.Number
 	},
 	"capture-status-200": func(c *client) bool {
 		return c.capture(c.authorizedPayment(), nil).status != http.StatusCreated
@@ -331,8 +331,8 @@ var paymentProbes = map[string]func(c *client) bool{
 	"capture-usage-unbounded": func(c *client) bool {
 		return c.capture(c.authorizedPayment(), map[string]any{"modifiedUsage": strings.Repeat("u", 128)}).code() == "0000"
 	},
-	"capture-no-currcode": func(c *client) bool {
-		return !c.capture(c.authorizedPayment(), nil).json.Get("modifiedAmountCurrCode").Exists()
+	"capture-currcode-a-number": func(c *client) bool {
+		return c.capture(c.authorizedPayment(), nil).json.Get("modifiedAmountCurrCode").Type == gjson.Number
 	},
 	"refund-status-200": func(c *client) bool {
 		return c.refund(c.capturedPayment(), nil).status != http.StatusCreated
@@ -346,8 +346,8 @@ var paymentProbes = map[string]func(c *client) bool{
 	"refund-source-not-checked": func(c *client) bool {
 		return c.refund(c.capturedPayment(), map[string]any{"refundSourceAccno": "123456789012"}).code() == "0000"
 	},
-	"refund-no-currcode": func(c *client) bool {
-		return !c.refund(c.capturedPayment(), nil).json.Get("refundCurrCode").Exists()
+	"refund-currcode-a-number": func(c *client) bool {
+		return c.refund(c.capturedPayment(), nil).json.Get("refundCurrCode").Type == gjson.Number
 	},
 	"cancel-partnerreference-optional": func(c *client) bool {
 		return c.cancelPayment(c.authorizedPayment(), map[string]any{"partnerReference": absent}).code() != "0001"
@@ -355,8 +355,8 @@ var paymentProbes = map[string]func(c *client) bool{
 	"cancel-custom-unbounded": func(c *client) bool {
 		return c.cancelPayment(c.authorizedPayment(), map[string]any{"custom1": strings.Repeat("x", 256)}).code() == "0000"
 	},
-	"cancel-no-initiatoraccno": func(c *client) bool {
-		return !c.cancelPayment(c.authorizedPayment(), nil).json.Get("initiatorAccno").Exists()
+	"cancel-initiatoraccno-a-number": func(c *client) bool {
+		return c.cancelPayment(c.authorizedPayment(), nil).json.Get("initiatorAccno").Type == gjson.Number
 	},
 	"payment-status-http-201": func(c *client) bool {
 		ref, _ := c.receivedPayment(nil)
@@ -366,9 +366,9 @@ var paymentProbes = map[string]func(c *client) bool{
 		ref, _ := c.receivedPayment(nil)
 		return c.paymentStatus(ref, map[string]any{"localTime": absent}).code() != "0001"
 	},
-	"payment-status-no-countrycode3": func(c *client) bool {
+	"payment-status-countrycode3-a-number": func(c *client) bool {
 		ref, _ := c.receivedPayment(nil)
-		return !c.paymentStatus(ref, nil).json.Get("countryCode3").Exists()
+		return c.paymentStatus(ref, nil).json.Get("countryCode3").Type == gjson.Number
 	},
 	"add-consent-status-201": func(c *client) bool {
 		return c.addConsent(c.newAccount(), nil).status != http.StatusOK

@@ -732,8 +732,8 @@ func (h *handler) paymentOptionView(o paymentOption) map[string]any {
 	if h.variant("payment-option-groups-null") {
 		m["paymentSubGroup"], m["paymentSubGroupCode"] = nil, nil
 	}
-	if h.mutant("payment-option-no-iconurl") {
-		delete(m, "iconUrl")
+	if h.mutant("payment-option-iconurl-a-number") {
+		m["iconUrl"] = 4711
 	}
 	if h.mutant("payment-option-iconurl-not-a-url") {
 		m["iconUrl"] = o.name + " card icon"
@@ -794,14 +794,20 @@ func (h *handler) storedOptionView(o storedOption) map[string]any {
 		"billingAddress":      o.billing,
 		"iconUrl":             o.option.iconURL,
 	}
-	if h.mutant("stored-option-no-billingaddress") {
-		delete(m, "billingAddress")
+	if h.mutant("stored-option-billingaddress-a-string") {
+		m["billingAddress"] = "Marktplatz 3, Muenster"
 	}
-	if h.mutant("stored-option-no-validuntiltime") {
-		delete(m, "validUntilTime")
+	if h.mutant("stored-option-validuntiltime-not-a-time") {
+		m["validUntilTime"] = "23:59:59"
 	}
 	if h.mutant("carrier-number-unmasked") {
 		m["carrierNumber"], _ = sandboxInstrument(o.option.code)
+	}
+	if o.bankCode != "" && h.variant("omits-valueless-fields") {
+		// A bank account has no expiry (A-2.6 lists expiryMonth and
+		// expiryYear, no sentence makes them present).
+		delete(m, "expiryMonth")
+		delete(m, "expiryYear")
 	}
 	if o.bankCode == "" && h.variant("bankcode-null") {
 		m["bankCode"] = nil

@@ -81,6 +81,15 @@ var conventionVariants = []Variant{
 			"A-4.3: \"and optionally `providerResponse` Obj holding `complianceData` Obj with: archiveId (string), trafficLight (string), hitType (string), manualReview (B), details (Arr of Obj with name string and birthdate string in form YYYYMMDD)\".",
 	},
 	{
+		Name:   "omits-valueless-fields",
+		Clause: "A-2.1",
+		Description: "Leaves out of every response each field that has no value (null or \"\": an input not sent and so not echoed, custom1..3, " +
+			"statusReason, an empty addr2 or state of a billingAddress, the expiry of a stored bank account) instead of answering it null, " +
+			"as the real KontoCloud API does; the response envelope and the account of Get Account Information keep every field. " +
+			"A sentence makes fields present only there: A-2.1 \"Response envelope (present on every response, in addition to operation fields)\" " +
+			"and A-2.4 \"Absent values are returned as null.\"",
+	},
+	{
 		Name:   "retry-before-serving",
 		Clause: "A-7",
 		Description: "Answers the first attempt of every Get Account Information (by partnerReference) with responseCode 0098 and HTTP 503, and serves the repeat. " +

@@ -130,3 +130,42 @@ func TestIndependentTargetVariantsMakeTheirChoice(t *testing.T) {
 		})
 	})
 }
+
+// TestOmitsValuelessFields shows what variant omits-valueless-fields leaves
+// out: a guest Capture's accno and custom1..3, a stored bank account's
+// expiry, an empty billingAddress field; and what it keeps: the envelope, and
+// the account of Get Account Information with its nulls (A-2.4).
+func TestOmitsValuelessFields(t *testing.T) {
+	t.Parallel()
+	cfg := DefaultConfig()
+	cfg.Variants = []string{"omits-valueless-fields"}
+	c := start(t, cfg)
+	noNull := func(r response) {
+		t.Helper()
+		require.Equal(t, "0000", r.code(), r.raw)
+		assert.NotContains(t, r.raw, "null", r.raw)
+		assert.NotContains(t, r.raw, `""`, r.raw)
+		for _, f := range []string{"localDate", "localTime", "sysDate", "sysTime", "responseCode", "responseDescription", "partnerReference"} {
+			assert.True(t, r.json.Get(f).Exists(), "%s kept: %s", f, r.raw)
+		}
+	}
+	ref := c.authorizedPayment()
+	capture := c.capture(ref, nil)
+	noNull(capture)
+	for _, f := range []string{"accno", "custom1", "custom2", "custom3"} {
+		assert.False(t, capture.json.Get(f).Exists(), "%s left out: %s", f, capture.raw)
+	}
+
+	accno := c.newAccount()
+	c.addOption(accno, "SEPADD")
+	list := c.storedOptions(accno, nil)
+	noNull(list)
+	option := list.json.Get("paymentOptions.0")
+	assert.Equal(t, "SEPADD", option.Get("code").String(), list.raw)
+	assert.False(t, option.Get("expiryMonth").Exists(), list.raw)
+	assert.False(t, option.Get("billingAddress.addr2").Exists(), list.raw)
+
+	account := c.get(accno, nil)
+	require.Equal(t, "0000", account.code(), account.raw)
+	assert.Equal(t, gjson.Null, account.json.Get("addr2").Type, "Get Account keeps its nulls: %s", account.raw)
+}

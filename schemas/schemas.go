@@ -19,6 +19,14 @@ import (
 //go:embed *.json
 var files embed.FS
 
+// RuleKeyword is the annotation by which a schema object names the rules of
+// the catalogue (rules/*.yaml) that its keywords rest on: an array of rule
+// ids, `"x-rule": ["A-2.0#1", "B-4.4#6"]`, covering every keyword of that
+// object that can fail a document (type, maxLength, format, required ...).
+// Every such keyword of a response schema carries one (a test holds them to
+// it); JSON Schema ignores the keyword and OpenAPI keeps it as an extension.
+const RuleKeyword = "x-rule"
+
 // FS returns the embedded schema files, for hashing and publishing them.
 func FS() fs.FS { return files }
 
