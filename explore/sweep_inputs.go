@@ -28,8 +28,9 @@ type want int
 const (
 	// wantHandled: the spec does not say whether the value is acceptable;
 	// any handled answer passes (a success, or an error code other than
-	// 0099 with an HTTP error status). Only an unexpected error (0099,
-	// any 5xx, no answer) fails.
+	// 0099 with an HTTP error status, a 5xx included: A-7 pairs 500 with
+	// 0099 alone). Only an unexpected error fails: 0099, a 5xx without the
+	// code of a handled error, a dropped connection or no answer.
 	wantHandled want = iota
 	// wantRefused: a handled error, whatever its code (A-2.0's limits).
 	wantRefused

@@ -103,7 +103,7 @@ var conventionMutants = []Mutant{
 	{Name: "close-account-anonymous", Clause: "A-5", Rule: "A-5#2", Description: "Close Account is served without X-Auth-Token, as if it were an anonymous method"},
 	{Name: "token-single-use", Clause: "A-5", Rule: "A-5#3", Description: "a token serves one call only, not every call until validUntil"},
 	{Name: "token-validuntil-past", Clause: "A-5", Rule: "A-5#3", Description: "validUntil of a fresh token lies an hour in the past"},
-	{Name: "token-checked-but-its-end", Clause: "A-5", Rule: "A-5#5", Description: "X-Auth-Token is compared without its last character: an issued token with a character added or its last one changed is accepted"},
+	{Name: "token-checked-but-its-end", Clause: "A-5", Rule: "A-5#5", Description: "X-Auth-Token is compared on its first half only: an issued token with a character inserted or changed in its middle is accepted"},
 	{Name: "token-validuntil-before-issue", Clause: "A-5", Rule: "A-5#3", Description: "validUntil of a fresh token lies 30 seconds before the moment of issue"},
 	{Name: "unauthorized-http-200", Clause: "A-5", Rule: "A-5#5", Description: "0096 is answered with HTTP 200, not an HTTP error status"},
 	// A-7 Errors.
