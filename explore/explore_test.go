@@ -139,7 +139,7 @@ func TestExplorationFindsShrinksAndWritesMutants(t *testing.T) {
 		{"kc-refund-not-credited", "balances-agree-with-the-moves", 8, ""},
 		{"refund-above-captured", "refunds-are-bounded", 9, ""},
 		{"capture-from-received", "disallowed-move-is-refused", 6, ""},
-		{"failed-move-changes-state", "refused-move-changes-nothing", 6, ""},
+		{"refused-load-refund-books-money", "refused-move-changes-nothing", 6, ""},
 		{"kc-capture-of-debit", "disallowed-move-is-refused", 7, ""},
 		{"avlbal-ignores-block", "available-is-booked-minus-blocked", 6, ""},
 		{"status-amount-captured-part", "payment-status-agrees-with-the-authorization", 6, ""},

@@ -178,7 +178,7 @@ func (x *machine) observeStatus(st *step, p *payment) bool {
 	if got := r.json.Get("statusCode").String(); got != p.status {
 		inv := invStatus
 		if !st.accepted {
-			inv = invRefusalChangesNothing
+			inv = invRefusalKeepsStatus
 		}
 		x.violate(st, inv, fmt.Sprintf("after %s expected Get Payment Status to read statusCode %q, got %s", opName(st.op), p.status, rawOrAbsent(r.json.Get("statusCode").Raw)))
 	}

@@ -472,8 +472,8 @@ func (s *sweeper) readBack(st *opState) (cause, rule, msg string, reads []record
 		if got := r.json.Get("statusCode").String(); r.succeeded() && got != st.status {
 			before := st.status
 			st.status = got
-			return "was refused but changed the payment's status", "B-3#15",
-				fmt.Sprintf("a refused call changed the payment's status from %s to %s (B-3#15: a move answered with an error leaves the payment's status as it was)", before, got), reads, nil
+			return "was refused but changed the payment's status", "B-3#25",
+				fmt.Sprintf("a refused call changed the payment's status from %s to %s (advisory, B-3#25: B-3's table states the status a move results in, not that a refused one leaves it, and failure statuses are not shown)", before, got), reads, nil
 		}
 	}
 	if st.account != "" {

@@ -560,6 +560,14 @@ func (h *handler) onPayment(c *call, op string, fn func(p *payment) reply) reply
 			if op == schemas.Cancel && p.status == statusCaptured && h.mutant("failed-move-changes-state") {
 				p.status = statusCancelled
 			}
+			if op == schemas.Refund && p.status == statusAuthorized && p.accno != "" && h.mutant("refused-load-refund-books-money") {
+				accno, post := p.accno, posting{kind: entryLoad, amount: p.amount, reference: p.reference, description: p.usage, name: payerName(p), optionCode: p.optionCode}
+				h.ledgers.do(c.now, func(tx *ledgerTx) {
+					if w := tx.ledger(accno); w != nil {
+						tx.credit(w, post)
+					}
+				})
+			}
 			return
 		}
 		rep = fn(p)
