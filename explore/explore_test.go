@@ -102,14 +102,17 @@ func TestExplorationPassesEveryVariant(t *testing.T) {
 	assert.Nil(t, out.Failure, nonPassing(out.Result))
 }
 
-// The choices independent implementations made (issue 22) pass each alone
+// The choices independent implementations made (issue 22), and the
+// readings of issue 32 (a handled code with a 5xx, the rest of a partial
+// KC-Capture kept blocked), pass each alone
 // too: a load that settles later, text kept normalised, entries without
 // times, options that pay once verified, a token that needs
 // partnerReference, and the rest.
 func TestExplorationPassesTheVariantsOfIndependentTargets(t *testing.T) {
 	t.Parallel()
 	for _, v := range []string{"load-settles-later", "stored-text-normalised", "entry-times-null", "unverified-option-cannot-pay",
-		"issue-token-needs-partnerreference", "kc-debit-accnotype-both-numbers", "declined-callback-names-payment"} {
+		"issue-token-needs-partnerreference", "kc-debit-accnotype-both-numbers", "declined-callback-names-payment",
+		"kc-partial-capture-keeps-rest-blocked", "handled-errors-http-5xx"} {
 		t.Run(v, func(t *testing.T) {
 			t.Parallel()
 			cfg := reference.DefaultConfig()

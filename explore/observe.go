@@ -49,6 +49,11 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 	if got.equal(a.bal) {
 		return true
 	}
+	if st.alt != nil && got.equal(*st.alt) {
+		a.bal = got
+		st.takeAlt()
+		return true
+	}
 	inv := invBalance
 	switch {
 	case !st.accepted:

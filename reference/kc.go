@@ -423,7 +423,14 @@ func (h *handler) kcCapture(c *call) reply {
 			if w == nil || m == nil {
 				return // never: both ledgers exist as long as the server does
 			}
-			if !h.mutant("kc-capture-keeps-block") {
+			switch {
+			case h.mutant("kc-capture-keeps-block"):
+			case h.variant("kc-partial-capture-keeps-rest-blocked") && captured.LessThan(p.blocked):
+				// the part not captured stays "authorized until captured
+				// or cancelled" (B-2.4): only the captured part is released
+				tx.release(w, captured, p.reference)
+				p.blocked = p.blocked.Sub(captured)
+			default:
 				tx.release(w, p.blocked, p.reference)
 				p.blocked = decimal.Zero
 			}

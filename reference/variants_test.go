@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"os"
@@ -124,6 +125,16 @@ func TestIndependentTargetVariantsMakeTheirChoice(t *testing.T) {
 			inserted := c.do(http.MethodGet, path, nil, tok[:i]+"A"+tok[i:])
 			require.Equal(t, "0096", inserted.code(), "a character inserted in the middle stays refused")
 			return c.do(http.MethodGet, path, nil, tok+"A").code() == "0000"
+		})
+	})
+	t.Run("kc-partial-capture-keeps-rest-blocked", func(t *testing.T) {
+		t.Parallel()
+		both(t, "kc-partial-capture-keeps-rest-blocked", func(c *client) bool {
+			accno := c.fundedWallet("100.00")
+			r := c.kcCapture(c.kcAuthorized(accno, "30.00"), map[string]any{"modifiedAmount": json.Number("20.00")})
+			require.Equal(t, "0000", r.code(), r.raw)
+			b := c.balancesOf(accno)
+			return b.bk == "80.00" && b.blk == "10.00"
 		})
 	})
 	t.Run("handled-errors-http-5xx", func(t *testing.T) {
