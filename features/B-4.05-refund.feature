@@ -69,7 +69,7 @@ Feature: Refund (B-4.5)
 
   Rule: Amounts have at most two decimals, texts at most their length
 
-    @A-7 @A-2.0 @B-4.5#3
+    @A-7 @A-2.0 @A-2.0#6 @B-4.5#3
     Scenario: A refundAmount with three decimals is a handled error
       Given the partner has a captured payment
       When the partner refunds the payment with refundAmount set to 1.001

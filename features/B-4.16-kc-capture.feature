@@ -52,7 +52,7 @@ Feature: KC-Capture (B-4.16)
       When the partner captures the wallet payment with modifiedUsage of 128 characters
       Then the call is refused as an invalid value, as a syntax error (advisory)
 
-    @A-7 @A-2.0 @B-4.16#7
+    @A-7 @A-2.0 @A-2.0#6 @B-4.16#7
     Scenario Outline: A capture with a <field> of three decimals is a handled error
       Given the partner has created an account
       And the account has been loaded with 50.00
