@@ -179,6 +179,7 @@ func (h *handler) validateOptions(fromQuery bool) validateOptions {
 		noExponents:       h.variant("exponent-amounts-refused"),
 		noTrailingZeros:   h.variant("trailing-zeros-refused"),
 		noControlChars:    h.variant("control-characters-refused"),
+		posixCulture:      h.variant("culture-posix-locale-accepted"),
 	}
 }
 

@@ -74,7 +74,7 @@ var conventionMutants = []Mutant{
 	{Name: "account-flag-as-string", Clause: "A-2.4", Rule: "A-2.4#1", Description: "Get Account Information writes isUserActive as the string \"true\", not a boolean"},
 	{Name: "nationality-not-split", Clause: "A-2.4", Rule: "A-2.4#3", Description: "Get Account Information returns nationality as sent (alpha-3 included) and nationality3 null"},
 	{Name: "business-country-not-split", Clause: "A-2.4", Rule: "A-2.4#6", Description: "Get Account Information returns businessCountryCode as sent (alpha-3 included) and businessCountryCode3 null"},
-	{Name: "culture-not-a-tag-accepted", Clause: "A-2.4", Rule: "A-2.4#7", Description: "Create Account accepts a culture that is no RFC 4646 language tag (de_DE) and Get Account Information returns it"},
+	{Name: "culture-not-a-tag-accepted", Clause: "A-2.4", Rule: "A-2.4#7", Description: "Create Account accepts a culture that is no RFC 4646 language tag (de_DE) and Get Account Information returns it as it was sent: a culture the server writes that is no well-formed tag"},
 	// A-3 States and transitions.
 	{Name: "create-no-twofa-status", Clause: "A-3", Rule: "A-3#2", Description: "the Create Account response carries no twoFAStatusCode"},
 	{Name: "create-validuntil-honoured", Clause: "A-3", Rule: "A-3#4", Description: "Create Account refuses a validUntil in the past instead of ignoring it"},

@@ -117,7 +117,8 @@ var conventionProbes = map[string]func(c *client) bool{
 		return a.Get("businessCountryCode").String() != "DE" || a.Get("businessCountryCode3").String() != "DEU"
 	},
 	"culture-not-a-tag-accepted": func(c *client) bool {
-		return c.create(map[string]any{"culture": "de_DE"}).code() == "0000"
+		r := c.create(map[string]any{"culture": "de_DE"})
+		return r.code() == "0000" && c.get(r.json.Get("accno").String(), nil).json.Get("culture").String() == "de_DE"
 	},
 	"create-no-twofa-status": func(c *client) bool {
 		return !c.create(nil).json.Get("twoFAStatusCode").Exists()

@@ -57,6 +57,12 @@ var conventionVariants = []Variant{
 			"\"present on every call unless a table says otherwise\"; A-4.1's body line (\"password S(128) required; localDate D required; localTime T required\") omits it without saying otherwise.",
 	},
 	{
+		Name:   "culture-posix-locale-accepted",
+		Clause: "A-2.4",
+		Description: "Create Account and Update Account Information accept a culture written as a POSIX locale (de_DE) and keep it as the RFC 4646 tag it names (de-DE), as two of three independent implementations do. " +
+			"A-2.4 types culture \"S(14) | RFC 4646\": de_DE is a well-typed S(14); the format is one the spec only references, and A-7's 0001 names \"wrong data type, spelling\". What the server writes stays a well-formed tag.",
+	},
+	{
 		Name:   "country-codes-alpha3",
 		Clause: "A-2.4",
 		Description: "Get Account Information returns countryCode in alpha-3 (DEU) whatever form it was given in. " +

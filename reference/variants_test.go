@@ -137,6 +137,13 @@ func TestIndependentTargetVariantsMakeTheirChoice(t *testing.T) {
 			return b.bk == "80.00" && b.blk == "10.00"
 		})
 	})
+	t.Run("culture-posix-locale-accepted", func(t *testing.T) {
+		t.Parallel()
+		both(t, "culture-posix-locale-accepted", func(c *client) bool {
+			r := c.create(map[string]any{"culture": "de_DE"})
+			return r.code() == "0000" && c.get(r.json.Get("accno").String(), nil).json.Get("culture").String() == "de-DE"
+		})
+	})
 	t.Run("handled-errors-http-5xx", func(t *testing.T) {
 		t.Parallel()
 		both(t, "handled-errors-http-5xx", func(c *client) bool {
