@@ -403,6 +403,9 @@ func (h *handler) kcCaptureFields(c *call, p *payment, captured decimal.Decimal)
 // modifiedFeeAmount is accepted and ignored.
 func (h *handler) kcCapture(c *call) reply {
 	return h.onKCPayment(c, schemas.KCCapture, func(p *payment) reply {
+		if h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-kc-capture-allowed") {
+			return h.fail(h.p.accountClosed(), "the wallet of the payment is closed")
+		}
 		if rep, bad := h.checkCurrency(p, c, "modifiedAmountCurrCode"); bad {
 			return rep
 		}
@@ -485,6 +488,9 @@ func (h *handler) kcCancel(c *call) reply {
 // is bounded by the captured amount alone); the status stays CAPTURED.
 func (h *handler) kcRefund(c *call) reply {
 	return h.onKCPayment(c, schemas.KCRefund, func(p *payment) reply {
+		if h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-kc-refund-allowed") {
+			return h.fail(h.p.accountClosed(), "the wallet of the payment is closed")
+		}
 		if rep, bad := h.checkCurrency(p, c, "refundCurrCode"); bad {
 			return rep
 		}

@@ -80,6 +80,10 @@ var conventionMutants = []Mutant{
 	{Name: "create-validuntil-honoured", Clause: "A-3", Rule: "A-3#4", Description: "Create Account refuses a validUntil in the past instead of ignoring it"},
 	{Name: "closed-account-delete-allowed", Clause: "A-3", Rule: "A-3#8", Description: "a stored payment option of a CLOSED account can still be deleted"},
 	{Name: "closed-wallet-kc-debit-allowed", Clause: "A-3", Rule: "A-3#7", Description: "a CLOSED wallet can still pay a merchant with KC-Debit Account"},
+	{Name: "closed-account-authorize-allowed", Clause: "A-3", Rule: "A-3#7", Description: "Authorize with the accno of a closed account (a load by a stored payment option of another account) is served"},
+	{Name: "closed-wallet-capture-loads", Clause: "A-3", Rule: "A-3#7", Description: "Capture of a payment authorized with the accno of an account closed since is served and loads the closed wallet"},
+	{Name: "closed-wallet-kc-capture-allowed", Clause: "A-3", Rule: "A-3#7", Description: "KC-Capture of an authorization of a wallet closed since is served and debits the closed wallet"},
+	{Name: "closed-wallet-kc-refund-allowed", Clause: "A-3", Rule: "A-3#7", Description: "KC-Refund of a payment of a wallet closed since is served and credits the closed wallet"},
 	{Name: "closed-account-read-active", Clause: "A-3", Rule: "A-3#5", Description: "Get Account Information of a CLOSED account reports statusCode ACTIVE, though Close Account answered CLOSED"},
 	{Name: "close-unknown-account-succeeds", Clause: "A-3", Rule: "A-3#9", Description: "Close Account of an account number that names no account answers 0000 CLOSED"},
 	//

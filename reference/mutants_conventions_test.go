@@ -228,6 +228,36 @@ var conventionProbes = map[string]func(c *client) bool{
 		c.close(accno, nil)
 		return c.kcDebit(accno, "10.00", nil).code() == "0000"
 	},
+	"closed-account-authorize-allowed": func(c *client) bool {
+		stored := c.addOption(c.newAccount(), "VISA")
+		accno := c.newAccount()
+		c.close(accno, nil)
+		return c.authorizePayment(stored, map[string]any{"accno": accno, "accnoType": "00"}).code() == "0000"
+	},
+	"closed-wallet-capture-loads": func(c *client) bool {
+		accno := c.newAccount()
+		ref, token := c.receivedPayment(map[string]any{"accno": accno, "accnoType": "00", "presentationAmount": json.Number("40.00")})
+		if c.completeAuthorize(ref, token, nil).code() != "0000" {
+			return false
+		}
+		c.close(accno, nil)
+		return c.capture(ref, nil).code() == "0000"
+	},
+	"closed-wallet-kc-capture-allowed": func(c *client) bool {
+		accno := c.fundedWallet("50.00")
+		ref := c.kcAuthorized(accno, "30.00")
+		c.close(accno, nil)
+		return c.kcCapture(ref, nil).code() == "0000"
+	},
+	"closed-wallet-kc-refund-allowed": func(c *client) bool {
+		accno := c.fundedWallet("50.00")
+		ref := c.kcAuthorized(accno, "30.00")
+		if c.kcCapture(ref, nil).code() != "0000" {
+			return false
+		}
+		c.close(accno, nil)
+		return c.kcRefund(ref, nil).code() == "0000"
+	},
 	"closed-account-read-active": func(c *client) bool {
 		accno := c.newAccount()
 		c.close(accno, nil)

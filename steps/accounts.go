@@ -466,6 +466,7 @@ func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has created an account`+variantPattern+`$`), w.hasCreatedAccount)
 	sc.Step(re(`^the partner has closed the account$`), w.hasClosedAccount)
+	sc.Step(re(`^the partner has created another account, which becomes the scenario's account$`), func(ctx context.Context) error { return w.hasCreatedAccount(ctx, "") })
 	sc.Step(re(`^the account information shows what was sent, as sent \(advisory\)$`), w.accountShowsWhatWasSent)
 	sc.Step(re(`^the account carries every field, absent values as null$`), w.absentFieldsAreNull)
 	sc.Step(re(`^the account information holds (\w+) whole, as sent \(advisory\)$`), w.storedWhole)
