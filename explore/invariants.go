@@ -48,16 +48,15 @@ var (
 			"| KC-Capture | previously authorized by KC-Authorize | CAPTURED | … | KC-Cancel | authorized and not yet captured | CANCELLED | … | KC-Refund | previously captured | CAPTURED | … " +
 			"An error response carries `partnerReference`, `responseCode`, `responseDescription` and, as a handled error, an HTTP error status.",
 	}
-	// A refused move changes no status and no balance. Normative: B-3's
-	// "What else happens" column and B-2.4's definitions are the only
-	// sources of a change of status or money, and a move outside its
-	// Condition has no row; the feature suite's B-3 scenarios assert the
-	// same ("the balance is unchanged", "the payment's status reads ...").
+	// A refused move moves no money. Normative: B-3's "What else happens"
+	// column and B-2.4's definitions are the only sources of a change of
+	// money; the feature suite's B-3 scenarios assert the same ("the
+	// balance is unchanged", B-3#15).
 	invRefusalChangesNothing = &Invariant{
-		ID: "refused-move-changes-nothing", Title: "a refused move changes no status and no balance",
+		ID: "refused-move-changes-nothing", Title: "a refused move changes no balance",
 		Level: rules.Normative, Clauses: []string{"B-3", "B-2.4"},
 		Quote: "| Operation | Condition | Resulting statusCode | What else happens | … bkBal Dec(18) booked balance (total deposit of the day plus previous closing balance); blkAmt Dec(18) blocked amount (authorized until captured or cancelled)",
-		Why:   "a move outside its row's Condition has no Resulting statusCode and nothing else happens",
+		Why:   "a move outside its row's Condition has no row, so nothing it does moves money",
 	}
 	// Every statusCode a response or Get Payment Status shows is the one the
 	// table's rows lead to from the payment's previous status.
@@ -181,6 +180,15 @@ var (
 		Quote: "| Complete Authorize | authorization previously initiated | AUTHORIZED | … | Capture | previously authorized via Init Authorize + Complete Authorize, or via Authorize | CAPTURED | … | KC-Capture | previously authorized by KC-Authorize | CAPTURED |",
 		Why:   "the condition says the event happened \"previously\", not that the payment is still in its state; only KC-Cancel says \"not yet captured\"",
 	}
+	// That a refused move leaves the payment's status as it was is the
+	// converse of the table, not stated, and failure statuses are not
+	// shown (B-3#25): advisory.
+	invRefusalKeepsStatus = &Invariant{
+		ID: "refused-move-keeps-status", Title: "a refused move leaves the payment's status as it was",
+		Level: rules.Advisory, Clauses: []string{"B-3"},
+		Quote: "| Operation | Condition | Resulting statusCode | What else happens | … Failure statuses, and the content of the Transaction Status lookup: not shown.",
+		Why:   "the table states the status a move results in, not what a refused move leaves; a failed move may lead to a failure status the spec does not show",
+	}
 	invLoadAuthorization = &Invariant{
 		ID: "load-authorization-moves-no-money", Title: "authorizing or cancelling a load moves no money on the wallet",
 		Level: rules.Advisory, Clauses: []string{"B-3", "B-2.4"},
@@ -220,7 +228,7 @@ func Invariants() []*Invariant {
 		invAvailable, invBalance, invRefused, invRefusalChangesNothing, invStatus, invStatusAgrees, invAccountStatus,
 		invAllowed, invClosed, invRefund, invCaptured, invCount, invTop, invBookingsListed, invEntriesMatch,
 		invCheckAmount, invConsent, invMinimum, invLoadAuthorization, invLoadRefund, invCancelCaptured, invMerchant,
-		invPreviously,
+		invPreviously, invRefusalKeepsStatus,
 	}
 }
 

@@ -53,6 +53,12 @@ type step struct {
 	plain string   // the sentence of the move as a call whose outcome is not asserted
 	thens []string // the checks of the move as Then sentences (the balance's is added when written)
 
+	// alt is a second balance the spec permits after the move (a partial
+	// KC-Capture may keep the rest of the block or release it), and
+	// takeAlt brings the model to it when the target shows it.
+	alt     *balance
+	takeAlt func()
+
 	newAccount bool    // the move made a new current account
 	balanced   bool    // the balance was read after the move and compared with the model
 	before     balance // the model's balance of the current account before the move

@@ -340,10 +340,19 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		}
 		x.expectAmount(st, r, invCaptured, "modifiedAmount", amount)
 		a := x.m.accounts[p.account]
+		rest := p.blocked.Sub(amount)
 		a.bal.blk = a.bal.blk.Sub(p.blocked)
 		p.blocked = decimal.Zero
 		p.status, p.captured = stCaptured, amount
 		a.book(x.m.pay, amount, false)
+		if rest.IsPositive() {
+			// B-2.4: the part not captured was "authorized until captured
+			// or cancelled" and is neither; a target may keep it blocked
+			// or release it with the capture.
+			alt := a.bal
+			alt.blk = alt.blk.Add(rest)
+			st.alt, st.takeAlt = &alt, func() { p.blocked = rest }
+		}
 	})
 }
 

@@ -50,6 +50,11 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 	if got.equal(a.bal) {
 		return true
 	}
+	if st.alt != nil && got.equal(*st.alt) {
+		a.bal = got
+		st.takeAlt()
+		return true
+	}
 	inv := invBalance
 	switch {
 	case !st.accepted:
@@ -179,7 +184,7 @@ func (x *machine) observeStatus(st *step, p *payment) bool {
 	if got := r.json.Get("statusCode").String(); got != p.status {
 		inv := invStatus
 		if !st.accepted {
-			inv = invRefusalChangesNothing
+			inv = invRefusalKeepsStatus
 		}
 		x.violate(st, inv, fmt.Sprintf("after %s expected Get Payment Status to read statusCode %q, got %s", opName(st.op), p.status, rawOrAbsent(r.json.Get("statusCode").Raw)))
 	}

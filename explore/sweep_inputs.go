@@ -16,7 +16,7 @@ import (
 // schemas.Set.RequestFields), never written per operation: every field of
 // every operation gets a value of each wrong JSON type, is left out or null
 // when it is mandatory, is one character over its S(n) and far over it,
-// gets numbers outside its Dec(p,s) or N(n), impossible and misformatted
+// gets numbers outside its Dec(p,s) or N(n) (refused, A-2.0), impossible and misformatted
 // dates and times, control characters, a lone surrogate and long multi-byte
 // text; every body is malformed, truncated, nested deep, given a duplicate
 // key, left empty and sent under another content type; every path
@@ -28,8 +28,9 @@ type want int
 const (
 	// wantHandled: the spec does not say whether the value is acceptable;
 	// any handled answer passes (a success, or an error code other than
-	// 0099 with an HTTP error status). Only an unexpected error (0099,
-	// any 5xx, no answer) fails.
+	// 0099 with an HTTP error status, a 5xx included: A-7 pairs 500 with
+	// 0099 alone). Only an unexpected error fails: 0099, a 5xx without the
+	// code of a handled error, a dropped connection or no answer.
 	wantHandled want = iota
 	// wantRefused: a handled error, whatever its code (A-2.0's limits).
 	wantRefused
@@ -161,7 +162,19 @@ func generateInputs(op schemas.Operation, fields []schemas.Field, base map[strin
 			add(badInput{field: f.Name, kind: kExponent, label: "1e3", value: raw("1e3"), want: wantHandled, rule: "A-7#6"})
 		case f.Precision > 0 || f.Numeric:
 			amount := amountOf(base[f.Name])
-			add(badInput{field: f.Name, kind: kBigExponent, label: "1e308", value: raw("1e308"), want: wantHandled, rule: "A-7#6"})
+			// A value Dec(p,s) cannot hold (more integer digits than p-s
+			// allows, more decimals than s) breaks A-2.0's notation: it is
+			// refused, as an over-long text is (A-2.0#6). How the number is
+			// written (an exponent, trailing zeros, -0) is the spec's silence.
+			beyond, beyondRule := wantHandled, "A-7#6"
+			if f.Precision > 0 {
+				beyond, beyondRule = lvl(wantRefused), "A-2.0#6"
+			}
+			scaled, scaledRule := wantHandled, "A-7#6"
+			if f.Precision > 0 && f.Scale >= 0 && f.Scale < 3 {
+				scaled, scaledRule = lvl(wantRefused), "A-2.0#6"
+			}
+			add(badInput{field: f.Name, kind: kBigExponent, label: "1e308", value: raw("1e308"), want: beyond, rule: beyondRule})
 			add(badInput{field: f.Name, kind: kExponent, label: "5E1", value: raw("5E1"), want: wantHandled, rule: "A-7#6"})
 			if e := exponentForm(amount); e != "" {
 				add(badInput{field: f.Name, kind: kExponent, label: e, value: raw(e), want: wantHandled, rule: "A-7#6"})
@@ -169,8 +182,8 @@ func generateInputs(op schemas.Operation, fields []schemas.Field, base map[strin
 			add(badInput{field: f.Name, kind: kTrailing, label: amount + "000", value: raw(withTrailingZeros(amount)), want: wantHandled, rule: "A-7#6"})
 			add(badInput{field: f.Name, kind: kNegZero, label: "-0", value: raw("-0"), want: wantHandled, rule: "A-7#6"})
 			p := max(f.Precision, 18)
-			add(badInput{field: f.Name, kind: kTooPrecise, label: fmt.Sprintf("%d digits", p+1), value: raw("1" + strings.Repeat("0", p)), want: wantHandled, rule: "A-7#6"})
-			add(badInput{field: f.Name, kind: kTooScaled, label: "0.001", value: raw("0.001"), want: wantHandled, rule: "A-7#6"})
+			add(badInput{field: f.Name, kind: kTooPrecise, label: fmt.Sprintf("%d digits", p+1), value: raw("1" + strings.Repeat("0", p)), want: beyond, rule: beyondRule})
+			add(badInput{field: f.Name, kind: kTooScaled, label: "0.001", value: raw("0.001"), want: scaled, rule: scaledRule})
 			if query {
 				add(badInput{field: f.Name, kind: kNotDigits, label: "abc", value: "abc", want: lvl(want0001), rule: "A-7#5"})
 			}

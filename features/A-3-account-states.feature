@@ -136,6 +136,23 @@ Feature: Account states and transitions (A-3)
       When the partner initiates a guest payment to load the account
       Then the call fails as a handled error
 
+    @B-4.3 @A-3#7
+    Scenario: A closed account can no longer be loaded by Authorize
+      Given the partner has created an account
+      And the partner has stored a verified payment option
+      And the partner has created another account, which becomes the scenario's account
+      And the partner has closed the account
+      When the partner authorizes a payment with the stored payment option to load the account
+      Then the call fails as a handled error
+
+    @B-4.4 @A-3#7
+    Scenario: A load authorized before the account was closed can no longer be captured into it
+      Given the partner has created an account
+      And the partner has an authorized guest payment of 40.00 to load the account
+      And the partner has closed the account
+      When the partner captures the payment
+      Then the call fails as a handled error
+
     @A-3#7 @A-3#5
     Scenario Outline: A closed wallet with money on it can no longer pay a merchant: <operation>
       Given the partner has created an account
@@ -154,3 +171,22 @@ Feature: Account states and transitions (A-3)
       Examples: KC-Debit Account
         | operation                           |
         | debits the account for the merchant |
+
+    @A-3#7
+    Scenario Outline: A closed wallet's payment made before it closed can no longer move its money: <operation>
+      Given the partner has created an account
+      And the account has been loaded with 50.00
+      And the partner has <state>
+      And the partner has closed the account
+      When the partner <operation>
+      Then the call fails as a handled error
+
+      @B-4.16
+      Examples: KC-Capture
+        | operation                   | state                                                 |
+        | captures the wallet payment | an authorized wallet payment of 30.00 to the merchant |
+
+      @B-4.18
+      Examples: KC-Refund
+        | operation                  | state                                              |
+        | refunds the wallet payment | a captured wallet payment of 30.00 to the merchant |

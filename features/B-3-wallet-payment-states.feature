@@ -13,7 +13,7 @@ Feature: Wallet-to-merchant payment states (B-3)
 
   Rule: A move the KC rows do not allow is refused and changes no balance
 
-    @B-2.4
+    @B-2.4 @B-3#15
     Scenario Outline: <move> is refused and changes no balance
       Given the partner has created an account
       And the account has been loaded with 50.00

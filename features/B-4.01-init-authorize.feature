@@ -105,7 +105,7 @@ Feature: Init Authorize (B-4.1)
 
   Rule: Amounts have at most two decimals, texts at most their length
 
-    @A-7 @A-2.0 @B-4.1#3
+    @A-7 @A-2.0 @A-2.0#6 @B-4.1#3
     Scenario: A presentationAmount with three decimals is a handled error
       When the partner initiates a guest payment with presentationAmount set to 12.345
       Then the call fails as a handled error

@@ -48,7 +48,7 @@ Feature: Capture (B-4.4)
 
   Rule: Amounts have at most two decimals, texts at most their length
 
-    @A-7 @A-2.0 @B-4.4#3
+    @A-7 @A-2.0 @A-2.0#6 @B-4.4#3
     Scenario: A modifiedAmount with three decimals is a handled error
       Given the partner has an authorized guest payment
       When the partner captures the payment with modifiedAmount set to 10.005

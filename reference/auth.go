@@ -138,6 +138,7 @@ type tokenStore struct {
 	mu      sync.Mutex        // guards byToken
 	byToken map[string]issued // token -> its partner and expiry
 	loose   bool              // set once, before serving, for the mutant token-checked-but-its-end
+	lenient bool              // set once, before serving, for the variant token-appended-character-ignored
 }
 
 func newTokenStore() *tokenStore {
@@ -164,13 +165,19 @@ func (s *tokenStore) partnerOf(token string, now time.Time) (string, bool) {
 	defer s.mu.Unlock()
 	is, ok := s.byToken[token]
 	if !ok && s.loose && len(token) > 1 {
-		// tokens match on all but their last character
+		// tokens match on their first half (the mutant token-checked-but-its-end)
 		for t, i := range s.byToken {
-			if len(t) > 1 && (token[:len(token)-1] == t[:len(t)-1] || token[:len(token)-1] == t) {
+			if len(t) > 1 && len(token) >= len(t)/2 && token[:len(t)/2] == t[:len(t)/2] {
 				is, ok = i, true
 				break
 			}
 		}
+	}
+	if !ok && s.lenient && len(token) > 1 {
+		// one character appended to an issued token is dropped, as a
+		// lenient base64 decoder drops a partial quantum (the variant
+		// token-appended-character-ignored)
+		is, ok = s.byToken[token[:len(token)-1]]
 	}
 	if !ok || !now.Before(is.until) {
 		return "", false

@@ -211,6 +211,7 @@ func (h *handler) validateOptions(fromQuery bool) validateOptions {
 		noExponents:       h.variant("exponent-amounts-refused"),
 		noTrailingZeros:   h.variant("trailing-zeros-refused"),
 		noControlChars:    h.variant("control-characters-refused"),
+		posixCulture:      h.variant("culture-posix-locale-accepted"),
 
 		leapCenturyCommon: h.mutant("cr-leap-day-refused"),
 		midnightAbsent:    h.mutant("cr-midnight-localtime-missing"),
@@ -395,6 +396,17 @@ func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep 
 	}
 	if rep.code != "0000" && rep.code != "0001" && rep.status >= 400 && h.mutant("handled-error-http-200") {
 		rep.status = http.StatusOK
+	}
+	if h.variant("handled-errors-http-5xx") && rep.status >= 400 {
+		// A-7 pairs only 0000, 0001 and 0099 with a status; every other
+		// handled code may come with any HTTP error status.
+		switch rep.code {
+		case "0000", "0001", "0099":
+		case "0096":
+			rep.status = http.StatusServiceUnavailable
+		default:
+			rep.status = http.StatusInternalServerError
+		}
 	}
 	if rep.code == "0000" {
 		if tok, ok := rep.fields["authorizationToken"].(string); ok && h.mutant("authorization-token-too-long") {

@@ -168,6 +168,9 @@ type validateOptions struct {
 	noExponents     bool // refuse an amount written with an exponent
 	noTrailingZeros bool // refuse an amount with more decimals than its scale, zeros too
 	noControlChars  bool // refuse a text holding a control character
+	// posixCulture takes a language tag written as a POSIX locale (de_DE)
+	// and keeps it as the tag it names (de-DE).
+	posixCulture bool
 
 	// The faults of clean-room mutants.
 	leapCenturyCommon bool // take every century year as common: 2000-02-29 names no date
@@ -296,6 +299,9 @@ func isEmpty(x any) bool {
 	return ok && s == ""
 }
 
+// posixLocale is a language and region written as a POSIX locale (de_DE).
+var posixLocale = regexp.MustCompile(`^[a-z]{2,3}_[A-Z]{2}$`)
+
 // checkValue validates one present value and returns it normalized, or why
 // it is refused.
 func checkValue(f field, x any, opt validateOptions) (any, fault) {
@@ -310,6 +316,8 @@ func checkValue(f field, x any, opt validateOptions) (any, fault) {
 			return nil, faultSyntax
 		case utf8.RuneCountInString(s) > f.max:
 			return nil, faultTooLong
+		case f.tag && opt.posixCulture && posixLocale.MatchString(s):
+			return strings.Replace(s, "_", "-", 1), faultNone
 		case f.tag && !languageTag.MatchString(s):
 			return nil, faultSyntax
 		case opt.noControlChars && strings.ContainsFunc(s, unicode.IsControl):

@@ -409,6 +409,9 @@ func (h *handler) kcCaptureFields(c *call, p *payment, captured decimal.Decimal)
 // modifiedFeeAmount is accepted and ignored.
 func (h *handler) kcCapture(c *call) reply {
 	return h.onKCPayment(c, schemas.KCCapture, func(p *payment) reply {
+		if h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-kc-capture-allowed") {
+			return h.fail(h.p.accountClosed(), "the wallet of the payment is closed")
+		}
 		if rep, bad := h.checkCurrency(p, c, "modifiedAmountCurrCode"); bad {
 			return rep
 		}
@@ -430,10 +433,14 @@ func (h *handler) kcCapture(c *call) reply {
 				return // never: both ledgers exist as long as the server does
 			}
 			switch {
-			case h.mutant("cr-kc-partial-capture-keeps-rest-blocked") && captured.LessThan(p.blocked):
+			case h.mutant("kc-capture-keeps-block"):
+			case (h.variant("kc-partial-capture-keeps-rest-blocked") || h.mutant("cr-kc-partial-capture-keeps-rest-blocked")) && captured.LessThan(p.blocked):
+				// the part not captured stays "authorized until captured
+				// or cancelled" (B-2.4): only the captured part is released
+				// (the clean-room fault of that name is this permitted choice)
 				tx.release(w, captured, p.reference)
 				p.blocked = p.blocked.Sub(captured)
-			case !h.mutant("kc-capture-keeps-block"):
+			default:
 				tx.release(w, p.blocked, p.reference)
 				p.blocked = decimal.Zero
 			}
@@ -488,6 +495,9 @@ func (h *handler) kcCancel(c *call) reply {
 // is bounded by the captured amount alone); the status stays CAPTURED.
 func (h *handler) kcRefund(c *call) reply {
 	return h.onKCPayment(c, schemas.KCRefund, func(p *payment) reply {
+		if h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-kc-refund-allowed") {
+			return h.fail(h.p.accountClosed(), "the wallet of the payment is closed")
+		}
 		if rep, bad := h.checkCurrency(p, c, "refundCurrCode"); bad {
 			return rep
 		}

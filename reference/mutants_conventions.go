@@ -74,12 +74,16 @@ var conventionMutants = []Mutant{
 	{Name: "account-flag-as-string", Clause: "A-2.4", Rule: "A-2.4#1", Description: "Get Account Information writes isUserActive as the string \"true\", not a boolean"},
 	{Name: "nationality-not-split", Clause: "A-2.4", Rule: "A-2.4#3", Description: "Get Account Information returns nationality as sent (alpha-3 included) and nationality3 null"},
 	{Name: "business-country-not-split", Clause: "A-2.4", Rule: "A-2.4#6", Description: "Get Account Information returns businessCountryCode as sent (alpha-3 included) and businessCountryCode3 null"},
-	{Name: "culture-not-a-tag-accepted", Clause: "A-2.4", Rule: "A-2.4#7", Description: "Create Account accepts a culture that is no RFC 4646 language tag (de_DE) and Get Account Information returns it"},
+	{Name: "culture-not-a-tag-accepted", Clause: "A-2.4", Rule: "A-2.4#7", Description: "Create Account accepts a culture that is no RFC 4646 language tag (de_DE) and Get Account Information returns it as it was sent: a culture the server writes that is no well-formed tag"},
 	// A-3 States and transitions.
 	{Name: "create-no-twofa-status", Clause: "A-3", Rule: "A-3#2", Description: "the Create Account response carries no twoFAStatusCode"},
 	{Name: "create-validuntil-honoured", Clause: "A-3", Rule: "A-3#4", Description: "Create Account refuses a validUntil in the past instead of ignoring it"},
 	{Name: "closed-account-delete-allowed", Clause: "A-3", Rule: "A-3#8", Description: "a stored payment option of a CLOSED account can still be deleted"},
 	{Name: "closed-wallet-kc-debit-allowed", Clause: "A-3", Rule: "A-3#7", Description: "a CLOSED wallet can still pay a merchant with KC-Debit Account"},
+	{Name: "closed-account-authorize-allowed", Clause: "A-3", Rule: "A-3#7", Description: "Authorize with the accno of a closed account (a load by a stored payment option of another account) is served"},
+	{Name: "closed-wallet-capture-loads", Clause: "A-3", Rule: "A-3#7", Description: "Capture of a payment authorized with the accno of an account closed since is served and loads the closed wallet"},
+	{Name: "closed-wallet-kc-capture-allowed", Clause: "A-3", Rule: "A-3#7", Description: "KC-Capture of an authorization of a wallet closed since is served and debits the closed wallet"},
+	{Name: "closed-wallet-kc-refund-allowed", Clause: "A-3", Rule: "A-3#7", Description: "KC-Refund of a payment of a wallet closed since is served and credits the closed wallet"},
 	{Name: "closed-account-read-active", Clause: "A-3", Rule: "A-3#5", Description: "Get Account Information of a CLOSED account reports statusCode ACTIVE, though Close Account answered CLOSED"},
 	{Name: "close-unknown-account-succeeds", Clause: "A-3", Rule: "A-3#9", Description: "Close Account of an account number that names no account answers 0000 CLOSED"},
 	//
@@ -103,7 +107,7 @@ var conventionMutants = []Mutant{
 	{Name: "close-account-anonymous", Clause: "A-5", Rule: "A-5#2", Description: "Close Account is served without X-Auth-Token, as if it were an anonymous method"},
 	{Name: "token-single-use", Clause: "A-5", Rule: "A-5#3", Description: "a token serves one call only, not every call until validUntil"},
 	{Name: "token-validuntil-past", Clause: "A-5", Rule: "A-5#3", Description: "validUntil of a fresh token lies an hour in the past"},
-	{Name: "token-checked-but-its-end", Clause: "A-5", Rule: "A-5#5", Description: "X-Auth-Token is compared without its last character: an issued token with a character added or its last one changed is accepted"},
+	{Name: "token-checked-but-its-end", Clause: "A-5", Rule: "A-5#5", Description: "X-Auth-Token is compared on its first half only: an issued token with a character inserted or changed in its middle is accepted"},
 	{Name: "token-validuntil-before-issue", Clause: "A-5", Rule: "A-5#3", Description: "validUntil of a fresh token lies 30 seconds before the moment of issue"},
 	{Name: "unauthorized-http-200", Clause: "A-5", Rule: "A-5#5", Description: "0096 is answered with HTTP 200, not an HTTP error status"},
 	// A-7 Errors.

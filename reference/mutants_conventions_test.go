@@ -117,7 +117,8 @@ var conventionProbes = map[string]func(c *client) bool{
 		return a.Get("businessCountryCode").String() != "DE" || a.Get("businessCountryCode3").String() != "DEU"
 	},
 	"culture-not-a-tag-accepted": func(c *client) bool {
-		return c.create(map[string]any{"culture": "de_DE"}).code() == "0000"
+		r := c.create(map[string]any{"culture": "de_DE"})
+		return r.code() == "0000" && c.get(r.json.Get("accno").String(), nil).json.Get("culture").String() == "de_DE"
 	},
 	"create-no-twofa-status": func(c *client) bool {
 		return !c.create(nil).json.Get("twoFAStatusCode").Exists()
@@ -227,6 +228,36 @@ var conventionProbes = map[string]func(c *client) bool{
 		c.close(accno, nil)
 		return c.kcDebit(accno, "10.00", nil).code() == "0000"
 	},
+	"closed-account-authorize-allowed": func(c *client) bool {
+		stored := c.addOption(c.newAccount(), "VISA")
+		accno := c.newAccount()
+		c.close(accno, nil)
+		return c.authorizePayment(stored, map[string]any{"accno": accno, "accnoType": "00"}).code() == "0000"
+	},
+	"closed-wallet-capture-loads": func(c *client) bool {
+		accno := c.newAccount()
+		ref, token := c.receivedPayment(map[string]any{"accno": accno, "accnoType": "00", "presentationAmount": json.Number("40.00")})
+		if c.completeAuthorize(ref, token, nil).code() != "0000" {
+			return false
+		}
+		c.close(accno, nil)
+		return c.capture(ref, nil).code() == "0000"
+	},
+	"closed-wallet-kc-capture-allowed": func(c *client) bool {
+		accno := c.fundedWallet("50.00")
+		ref := c.kcAuthorized(accno, "30.00")
+		c.close(accno, nil)
+		return c.kcCapture(ref, nil).code() == "0000"
+	},
+	"closed-wallet-kc-refund-allowed": func(c *client) bool {
+		accno := c.fundedWallet("50.00")
+		ref := c.kcAuthorized(accno, "30.00")
+		if c.kcCapture(ref, nil).code() != "0000" {
+			return false
+		}
+		c.close(accno, nil)
+		return c.kcRefund(ref, nil).code() == "0000"
+	},
 	"closed-account-read-active": func(c *client) bool {
 		accno := c.newAccount()
 		c.close(accno, nil)
@@ -236,7 +267,8 @@ var conventionProbes = map[string]func(c *client) bool{
 	"token-checked-but-its-end": func(c *client) bool {
 		accno := c.newAccount()
 		tok := c.auth()
-		return c.do(http.MethodGet, "/account/"+url.PathEscape(accno)+c.getQuery(nil), nil, tok+"A").code() == "0000"
+		i := len(tok) / 2
+		return c.do(http.MethodGet, "/account/"+url.PathEscape(accno)+c.getQuery(nil), nil, tok[:i]+"A"+tok[i:]).code() == "0000"
 	},
 	"token-validuntil-before-issue": func(c *client) bool {
 		until, err := time.Parse("2006-01-02T15:04:05.000Z", c.issue(c.cfg.Password).json.Get("validUntil").String())

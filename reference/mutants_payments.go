@@ -68,7 +68,7 @@ var paymentMutants = []Mutant{
 	{Name: "callback-spelling", Clause: "A-6", Rule: "A-6#5", Description: "the redirect callback's reference parameter is spelled uniqueReference instead of unqiueReference"},
 	{Name: "callback-result-wrong", Clause: "A-6", Rule: "A-6#2", Description: "the redirect callback's paymentResult is SUCCESS instead of OK"},
 	{Name: "callback-not-captured", Clause: "A-6", Rule: "A-6#7", Description: "after the redirect the payment stays AUTHORIZED (Get Payment Status) instead of CAPTURED"},
-	{Name: "failed-move-changes-state", Clause: "B-3", Rule: "B-3#15", Description: "a refused Cancel of a CAPTURED payment answers a handled error but sets the status to CANCELLED"},
+	{Name: "failed-move-changes-state", Clause: "B-3", Rule: "B-3#25", Description: "a refused Cancel of a CAPTURED payment answers a handled error but sets the status to CANCELLED"},
 	{Name: "load-not-credited", Clause: "B-3", Rule: "B-3#9", Description: "a Capture of a payment with accno does not credit (load) the wallet"},
 	{Name: "load-after-three-entries-not-credited", Clause: "B-3", Rule: "B-3#9", Explored: true, Description: "a Capture that loads a wallet with three entries or more answers CAPTURED but does not credit it"},
 	{Name: "load-credits-presentation-amount", Clause: "B-3", Rule: "B-3#23", Description: "a partial Capture of a payment with accno credits the wallet with the whole authorized amount"},
@@ -172,6 +172,9 @@ var paymentMutants = []Mutant{
 	{Name: "revoke-otp-unbounded", Clause: "B-4.9", Rule: "B-4.9#3", Description: "Revoke Consent's oneTimePassword may have nine digits (N(8)); the first eight are checked"},
 	{Name: "revoke-no-accno", Clause: "B-4.9", Rule: "B-4.9#4", Description: "the Revoke Consent response lacks accno"},
 	{Name: "unknown-consent-revoke-ok", Clause: "B-4.9", Rule: "B-4.9#5", Description: "Revoke Consent of a consentReference the account does not have answers 0000 and CNSTRVKD"},
+
+	// Added by issue 32: the money half of B-3#15 in the feature suite.
+	{Name: "refused-load-refund-books-money", Clause: "B-3", Rule: "B-3#15", Description: "a Refund of an authorized (never captured) payment with accno is refused, but loads the wallet with the amount all the same"},
 }
 
 // paymentSpecChanges adjusts the request fields of the area's operations for

@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -28,6 +30,7 @@ var sweepMutants = []Mutant{
 	{Name: "wrong-type-crashes-set-default", Clause: "A-7", Rule: "A-7#6", Swept: true, Description: "Set Default Stored Payment Option answers a body field of the wrong JSON type (a number, a boolean, an object, an array) with HTTP 500 and 0099, once it has found the stored option: only a request on an option the account has reaches it"},
 	{Name: "refused-delete-still-deletes", Clause: "A-4.10", Rule: "A-4.10#7", Swept: true, Description: "Delete Stored Payment Option refuses a body field of the wrong JSON type with 0001, but deletes the option all the same"},
 	{Name: "refused-kc-refund-books-money", Clause: "B-3", Rule: "B-3#15", Swept: true, Description: "KC-Refund refuses a refundUsage of the wrong type or length with 0001, but books the refund all the same"},
+	{Name: "three-decimals-rounded-kc-authorize", Clause: "A-2.0", Rule: "A-2.0#6", Swept: true, Description: "KC-Authorize takes a paymentAmount with more decimals than Dec(18,2) allows (0.001) and rounds it up to the cent instead of refusing it"},
 }
 
 // sweepFault runs the fault of a sweep mutant on a request, after its
@@ -81,6 +84,12 @@ func (h *handler) sweepFault(op operation, raw map[string]any, decodeErr error, 
 		if wrongTypedField(raw) {
 			h.options.remove(r.PathValue("accno"), r.PathValue("storedPaymentOptionReference"), false, h.p.promoteDefaultOnDelete())
 			return reply{status: http.StatusBadRequest, code: "0001", desc: "syntax error: a field of the wrong type"}, true
+		}
+	case h.mutant("three-decimals-rounded-kc-authorize") && op.id == schemas.KCAuthorize:
+		if n, ok := raw["paymentAmount"].(json.Number); ok && !strings.ContainsAny(n.String(), "eE") {
+			if d, err := decimal.NewFromString(n.String()); err == nil && d.Exponent() < -2 {
+				raw["paymentAmount"] = json.Number(d.RoundUp(2).StringFixed(2))
+			}
 		}
 	case h.mutant("refused-kc-refund-books-money") && op.id == schemas.KCRefund:
 		x, present := raw["refundUsage"]

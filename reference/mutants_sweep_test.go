@@ -17,6 +17,9 @@ var sweepProbes = map[string]func(c *client) bool{
 	"huge-exponent-crashes-capture": func(c *client) bool {
 		return c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("1e308")}).status == http.StatusInternalServerError
 	},
+	"three-decimals-rounded-kc-authorize": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "0.001", nil).code() == "0000"
+	},
 	"null-crashes-update-account": func(c *client) bool {
 		return c.update(c.newAccount(), map[string]any{"lastName": nil}).status == http.StatusInternalServerError
 	},

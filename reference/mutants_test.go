@@ -370,6 +370,16 @@ var mutantProbes = map[string]func(c *client) bool{
 		c.cancelPayment(ref, nil)
 		return c.statusOf(ref) != "CAPTURED"
 	},
+	"refused-load-refund-books-money": func(c *client) bool {
+		accno := c.newAccount()
+		ref, token := c.receivedPayment(map[string]any{"accno": accno, "accnoType": "00", "presentationAmount": json.Number("40.00")})
+		if c.completeAuthorize(ref, token, nil).code() != "0000" {
+			return false
+		}
+		before := c.balancesOf(accno).bk
+		c.refund(ref, nil)
+		return c.balancesOf(accno).bk != before
+	},
 	"avlbal-ignores-block": func(c *client) bool {
 		accno := c.fundedWallet("100.00")
 		c.kcAuthorize(accno, "30.00", nil)

@@ -392,6 +392,13 @@ func addCustom(fields map[string]any, v values) {
 	}
 }
 
+// closedAccount reports whether accno names a closed account the call
+// reaches: A-3 "further usage of the account is disabled".
+func (h *handler) closedAccount(c *call, accno string) bool {
+	a, ok := h.accounts.get(c.scope, accno)
+	return ok && a.statusCode == statusClosed
+}
+
 // newPayment builds the payment of an Init Authorize (initiated true) or
 // Authorize request, owned by the call's partner: it checks accno, the
 // stored payment option (both must be the partner's) or the
@@ -420,7 +427,7 @@ func (h *handler) newPayment(c *call, initiated bool) (payment, reply, bool) {
 		if !found {
 			return p, h.fail(h.p.unknownAccount(), "account not found"), false
 		}
-		if a.statusCode == statusClosed && !h.mutant("cr-closed-wallet-loadable") {
+		if a.statusCode == statusClosed && !h.mutant("cr-closed-wallet-loadable") && (initiated || !h.mutant("closed-account-authorize-allowed")) {
 			return p, h.fail(h.p.accountClosed(), "account is closed"), false
 		}
 		if !strings.EqualFold(p.currCode, a.currCode) {
@@ -565,6 +572,14 @@ func (h *handler) onPayment(c *call, op string, fn func(p *payment) reply) reply
 			rep = h.fail(h.p.forbiddenMove(), "operation not allowed: the payment ("+kindName(p.kind)+") is "+p.status)
 			if op == schemas.Cancel && p.status == statusCaptured && h.mutant("failed-move-changes-state") {
 				p.status = statusCancelled
+			}
+			if op == schemas.Refund && p.status == statusAuthorized && p.accno != "" && h.mutant("refused-load-refund-books-money") {
+				accno, post := p.accno, posting{kind: entryLoad, amount: p.amount, reference: p.reference, description: p.usage, name: payerName(p), optionCode: p.optionCode}
+				h.ledgers.do(c.now, func(tx *ledgerTx) {
+					if w := tx.ledger(accno); w != nil {
+						tx.credit(w, post)
+					}
+				})
 			}
 			return
 		}
@@ -749,6 +764,10 @@ func (h *handler) processed(p *payment, amount decimal.Decimal) (json.Number, st
 // amount; the whole of it when omitted) is captured.
 func (h *handler) capture(c *call) reply {
 	return h.onPayment(c, schemas.Capture, func(p *payment) reply {
+		if p.accno != "" && h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-capture-loads") {
+			// its Load Account would use a closed account
+			return h.fail(h.p.accountClosed(), "the account the capture loads is closed")
+		}
 		if rep, bad := h.checkCurrency(p, c, "modifiedAmountCurrCode"); bad {
 			return rep
 		}

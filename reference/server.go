@@ -211,6 +211,7 @@ func newHandler(cfg Config) (*handler, error) {
 	}
 	h.ledgers.open(cfg.MerchantAccno, merchantCurrency)
 	h.tokens.loose = h.mutant("token-checked-but-its-end")
+	h.tokens.lenient = h.variant("token-appended-character-ignored")
 	for _, op := range operations() {
 		h.mux.Handle(op.pattern, h.serve(op))
 	}

@@ -5,6 +5,13 @@ package reference
 // B-4.10 to B-4.19, and the KC rows of B-3).
 var accountInfoVariants = []Variant{
 	{
+		Name:   "kc-partial-capture-keeps-rest-blocked",
+		Clause: "B-2.4",
+		Description: "A KC-Capture of part of an authorization (20.00 of 30.00) releases only the captured part of the block; the rest stays blocked. " +
+			"B-2.4 gives \"blkAmt Dec(18) blocked amount (authorized until captured or cancelled)\": the 10.00 not captured was neither captured nor cancelled, " +
+			"and B-3's \"| KC-Capture | previously authorized by KC-Authorize | CAPTURED |\" does not say that a capture ends the authorization of what it did not capture.",
+	},
+	{
 		Name:   "psbal-null-new-account",
 		Clause: "B-2.4",
 		Description: "Balance Enquiry answers psBal null while nothing was booked on the account before today: " +

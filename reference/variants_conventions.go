@@ -23,6 +23,19 @@ var conventionVariants = []Variant{
 			"A-2.0 gives \"D | date, format YYYY-MM-DD, length 10\"; A-7's 0001 names \"wrong data type, spelling\", not an impossible value.",
 	},
 	{
+		Name:   "token-appended-character-ignored",
+		Clause: "A-5",
+		Description: "Accepts an issued X-Auth-Token with one character appended, as a lenient base64 decoder (Node's Buffer, Python's b64decode) reads a token of whole quanta with one character more: the same bytes. " +
+			"A-5 says \"A missing or invalid token yields response code `0096`\" without saying how a token is compared; a token that decodes to the issued one is arguably not invalid.",
+	},
+	{
+		Name:   "handled-errors-http-5xx",
+		Clause: "A-7",
+		Description: "Answers every handled error whose code A-7 does not pair with a status with a 5xx: 0096 with HTTP 503, its own codes (an unknown or closed account, a refused move, an over-long value) with HTTP 500. " +
+			"A-7's table gives \"| 0096 | not shown |\" and \"| 0058, 0098 | not shown |\" and pairs 500 with 0099 alone (\"| 0099 | 500 | unexpected server error |\"); " +
+			"\"An error response carries … as a handled error, an HTTP error status\" names no range, so a handled code with a 5xx is still a handled error.",
+	},
+	{
 		Name:   "n-fields-json-numbers",
 		Clause: "A-2.0",
 		Description: "Takes an N(n) value of a JSON body (oneTimePassword, verificationCode) only as a JSON number; a string of digits is a syntax error. " +
@@ -42,6 +55,12 @@ var conventionVariants = []Variant{
 		Description: "Issue Token requires partnerReference, as every other call does, and refuses a request without it with 0001 naming it. " +
 			"A-1.5: \"Every request carries `partnerReference`, `localDate` and `localTime`\"; A-2.1 marks partnerReference \"Y\" in the request envelope, " +
 			"\"present on every call unless a table says otherwise\"; A-4.1's body line (\"password S(128) required; localDate D required; localTime T required\") omits it without saying otherwise.",
+	},
+	{
+		Name:   "culture-posix-locale-accepted",
+		Clause: "A-2.4",
+		Description: "Create Account and Update Account Information accept a culture written as a POSIX locale (de_DE) and keep it as the RFC 4646 tag it names (de-DE), as two of three independent implementations do. " +
+			"A-2.4 types culture \"S(14) | RFC 4646\": de_DE is a well-typed S(14); the format is one the spec only references, and A-7's 0001 names \"wrong data type, spelling\". What the server writes stays a well-formed tag.",
 	},
 	{
 		Name:   "country-codes-alpha3",

@@ -1,7 +1,9 @@
 package reference
 
 import (
+	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -73,9 +75,9 @@ func namesCalled(t *testing.T, method string) map[string]bool {
 	return used
 }
 
-// The variants of issue 22 (choices independent implementations made, and
-// open points the audit of the Given steps and schemas found) each make
-// their choice where the Standard server makes the other.
+// The variants of issues 22 and 32 (choices independent implementations
+// made, and open points the audits found) each make their choice where the
+// Standard server makes the other.
 func TestIndependentTargetVariantsMakeTheirChoice(t *testing.T) {
 	t.Parallel()
 	both := func(t *testing.T, name string, made func(c *client) bool) {
@@ -120,6 +122,46 @@ func TestIndependentTargetVariantsMakeTheirChoice(t *testing.T) {
 		both(t, "enquiry-programaccno-null", func(c *client) bool {
 			accno := c.newAccount()
 			return c.enquiry(accno, nil).json.Get("programAccno").Type == gjson.Null && c.balance(accno, nil).json.Get("programAccno").Type == gjson.Null
+		})
+	})
+	t.Run("token-appended-character-ignored", func(t *testing.T) {
+		t.Parallel()
+		both(t, "token-appended-character-ignored", func(c *client) bool {
+			accno := c.newAccount()
+			tok := c.auth()
+			i := len(tok) / 2
+			path := "/account/" + url.PathEscape(accno) + c.getQuery(nil)
+			inserted := c.do(http.MethodGet, path, nil, tok[:i]+"A"+tok[i:])
+			require.Equal(t, "0096", inserted.code(), "a character inserted in the middle stays refused")
+			return c.do(http.MethodGet, path, nil, tok+"A").code() == "0000"
+		})
+	})
+	t.Run("kc-partial-capture-keeps-rest-blocked", func(t *testing.T) {
+		t.Parallel()
+		both(t, "kc-partial-capture-keeps-rest-blocked", func(c *client) bool {
+			accno := c.fundedWallet("100.00")
+			r := c.kcCapture(c.kcAuthorized(accno, "30.00"), map[string]any{"modifiedAmount": json.Number("20.00")})
+			require.Equal(t, "0000", r.code(), r.raw)
+			b := c.balancesOf(accno)
+			return b.bk == "80.00" && b.blk == "10.00"
+		})
+	})
+	t.Run("culture-posix-locale-accepted", func(t *testing.T) {
+		t.Parallel()
+		both(t, "culture-posix-locale-accepted", func(c *client) bool {
+			r := c.create(map[string]any{"culture": "de_DE"})
+			return r.code() == "0000" && c.get(r.json.Get("accno").String(), nil).json.Get("culture").String() == "de-DE"
+		})
+	})
+	t.Run("handled-errors-http-5xx", func(t *testing.T) {
+		t.Parallel()
+		both(t, "handled-errors-http-5xx", func(c *client) bool {
+			accno := c.newAccount()
+			c.close(accno, nil)
+			closed := c.update(accno, nil)
+			unauthorized := c.do(http.MethodGet, "/account/"+url.PathEscape(accno)+c.getQuery(nil), nil, "")
+			return closed.code() != "0099" && closed.status == http.StatusInternalServerError &&
+				unauthorized.code() == "0096" && unauthorized.status == http.StatusServiceUnavailable
 		})
 	})
 	t.Run("kc-debit-accnotype-both-numbers", func(t *testing.T) {

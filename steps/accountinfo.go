@@ -174,6 +174,34 @@ func (w *World) bookedFell(ctx context.Context, a string) error {
 	return w.balanceMoved(ctx, amount(a).Neg(), decimal.Zero, amount(a).Neg())
 }
 
+// partialCaptureMoved checks a KC-Capture of part of an authorization
+// against the balance noted before the authorization: the booked balance
+// fell by exactly the part captured (B-4.16#4), and the block shrank by at
+// least that part (B-2.4#4). The rest was "authorized until captured or
+// cancelled" and is neither, while a capture may end the authorization:
+// it may stay blocked or be released, nothing in between. avlBal agrees
+// with the two (balanceOf checks it on every read).
+func (w *World) partialCaptureMoved(ctx context.Context, captured, rest string) error {
+	defer w.keepWhen()()
+	before := w.wallet.noted
+	wantBk := before.bk.Sub(amount(captured))
+	released, kept := before.blk, before.blk.Add(amount(rest))
+	var after balance
+	ok := func(b balance) bool { return b.bk.Equal(wantBk) && (b.blk.Equal(released) || b.blk.Equal(kept)) }
+	if _, err := w.settle(ctx, func() (bool, error) {
+		b, err := w.readBalance(ctx)
+		after = b
+		return err == nil && ok(b), err
+	}); err != nil {
+		return err
+	}
+	if !ok(after) {
+		return w.failf("expected bkBal %s (%s captured) and blkAmt %s (the rest released) or %s (the rest still blocked), from %s before the authorization; got %s%s",
+			wantBk.StringFixed(2), amount(captured).StringFixed(2), released.StringFixed(2), kept.StringFixed(2), before, after, w.settledWithin())
+	}
+	return nil
+}
+
 func (w *World) amountBlocked(ctx context.Context, a string) error {
 	return w.balanceMoved(ctx, decimal.Zero, amount(a), amount(a).Neg())
 }
@@ -1058,6 +1086,7 @@ func registerAccountInfoSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner has noted the account's balance$`), w.notesBalance)
 	sc.Step(re(`^the booked and available balances have risen by exactly ([0-9]+\.[0-9]{2}) and the blocked amount is unchanged$`), w.bookedRose)
 	sc.Step(re(`^the booked and available balances have fallen by exactly ([0-9]+\.[0-9]{2}) and the blocked amount is unchanged$`), w.bookedFell)
+	sc.Step(re(`^the booked balance has fallen by exactly ([0-9]+\.[0-9]{2}), and the ([0-9]+\.[0-9]{2}) not captured is still blocked or released$`), w.partialCaptureMoved)
 	sc.Step(re(`^exactly ([0-9]+\.[0-9]{2}) is blocked: blkAmt up, avlBal down, bkBal unchanged$`), w.amountBlocked)
 	sc.Step(re(`^the balance is unchanged$`), w.balanceUnchanged)
 	sc.Step(re(`^bkBal is psBal plus the day's deposits$`), w.bookedIsCloseAndDeposits)

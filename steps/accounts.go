@@ -255,6 +255,35 @@ func (w *World) storedWhole(ctx context.Context, field string) error {
 	return nil
 }
 
+// cultureRefusedOrWellFormed checks Create Account with a culture that is
+// no RFC 4646 tag but a well-typed S(14) (de_DE). Refusing it is advised
+// (A-2.4#8): the spec only references RFC 4646, and A-7's 0001 names
+// "wrong data type, spelling". A refusal is a handled error; an account
+// opened with it must still read back a culture that is a well-formed tag
+// or null (A-2.4#7): what the server writes is its own.
+func (w *World) cultureRefusedOrWellFormed(ctx context.Context) error {
+	c, err := w.readable()
+	if err != nil {
+		return err
+	}
+	if c.json.Get("responseCode").String() != "0000" {
+		return w.handledError()
+	}
+	if err := w.callSucceeds(); err != nil {
+		return err
+	}
+	sent := fmt.Sprint(c.fields["culture"])
+	w.advise("A-2.4#8", "Create Account accepted culture %q, which is no RFC 4646 language tag; A-2.4 types culture \"S(14) | RFC 4646\"", sent)
+	defer w.keepWhen()()
+	if err := w.readAccount(ctx); err != nil {
+		return err
+	}
+	if got := w.last.json.Get("culture"); got.Type != gjson.Null && (got.Type != gjson.String || !schemas.IsLanguageTag(got.Str)) {
+		return w.violates("A-2.4#7", "the account was opened with culture %q, and Get Account Information returns culture %s, which is no well-formed RFC 4646 language tag", sent, rawOrAbsent(got.Raw))
+	}
+	return nil
+}
+
 // countryCodesSplit checks A-2.4#3: the account read back holds the alpha-2
 // code of what was sent in nationality and correspondenceCountryCode, and the
 // alpha-3 code in nationality3 and correspondenceCountryCode3.
@@ -391,9 +420,11 @@ func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has created an account`+variantPattern+`$`), w.hasCreatedAccount)
 	sc.Step(re(`^the partner has closed the account$`), w.hasClosedAccount)
+	sc.Step(re(`^the partner has created another account, which becomes the scenario's account$`), func(ctx context.Context) error { return w.hasCreatedAccount(ctx, "") })
 	sc.Step(re(`^the account information shows what was sent, as sent \(advisory\)$`), w.accountShowsWhatWasSent)
 	sc.Step(re(`^the account carries every field, absent values as null$`), w.absentFieldsAreNull)
 	sc.Step(re(`^the account information holds (\w+) whole, as sent \(advisory\)$`), w.storedWhole)
+	sc.Step(re(`^the culture is refused \(advisory\), or the account information holds a well-formed language tag as its culture$`), w.cultureRefusedOrWellFormed)
 	sc.Step(re(`^the account information holds the country codes in alpha-2 and alpha-3$`), w.countryCodesSplit)
 	sc.Step(re(`^the account information holds the business country codes in alpha-2 and alpha-3$`), w.businessCountryCodesSplit)
 	sc.Step(re(`^the partner closes an account that does not exist$`), w.closesUnknownAccount)

@@ -121,11 +121,14 @@ func (w *World) callsWithExpiredToken(ctx context.Context, phrase string) error 
 }
 
 // callsWithTamperedToken sends the operation with the token the scenario
-// would send, with a character added at its end or a character in its
+// would send, with a character inserted in its middle or a character in its
 // middle changed: a token the service did not issue, so an invalid one
-// (A-5.5). The middle, not the end: the last character of a base64 token
-// may carry unused bits, so a lenient decoder reads the same token with it
-// changed, and a vendor could argue such a token is not invalid.
+// (A-5.5). The middle, not the end: a base64 token's last character may
+// carry unused bits, and a lenient decoder (Node's Buffer, Python's
+// b64decode) drops one character appended to a token of whole quanta, so
+// it reads the same bytes either way and a vendor could argue such a token
+// is not invalid. A character inserted in the middle shifts every bit
+// after it: no decoding reads the issued token's bytes.
 func (w *World) callsWithTamperedToken(ctx context.Context, phrase, how string) error {
 	r, err := w.prepare(phrase, "")
 	if err != nil {
@@ -135,10 +138,10 @@ func (w *World) callsWithTamperedToken(ctx context.Context, phrase, how string) 
 	if err != nil {
 		return err
 	}
-	if how == "a character added" {
-		tok += "A"
+	i := len(tok) / 2
+	if how == "a character inserted in its middle" {
+		tok = tok[:i] + "A" + tok[i:]
 	} else {
-		i := len(tok) / 2
 		repl := byte('A')
 		if tok[i] == 'A' {
 			repl = 'B'
@@ -193,6 +196,6 @@ func registerAuthSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner holds a token that has expired$`), w.holdsExpiredToken)
 	sc.Step(re(`^the partner `+opPattern+` with the expired token$`), w.callsWithExpiredToken)
 	sc.Step(re(`^the partner requests a token with a wrong password$`), w.requestsTokenWithWrongPassword)
-	sc.Step(re(`^the partner `+opPattern+` with its X-Auth-Token with (a character added|a character in its middle changed)$`), w.callsWithTamperedToken)
+	sc.Step(re(`^the partner `+opPattern+` with its X-Auth-Token with (a character inserted in its middle|a character in its middle changed)$`), w.callsWithTamperedToken)
 	sc.Step(re(`^the response carries a token valid until a UTC timestamp with milliseconds$`), w.tokenValidUntil)
 }

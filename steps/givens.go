@@ -27,6 +27,8 @@ func GivenRoutes() []GivenRoute {
 			"A-5.3 \"The token is usable until then\"; the When step tries again for 10 s after validUntil, as the target's clock may lag"},
 		{"^the partner has created an account", "Create Account with unique data, every Y field, the owner's address for correspondence (or the step's variant)",
 			"A-4.2's table; " + givenSuccess},
+		{"^the partner has created another account, which becomes the scenario's account", "Create Account as \"created an account\"; the stored payment option stays the first account's",
+			"A-4.2's table; " + givenSuccess},
 		{"^the partner has closed the account", "Close Account with a closing reason", "A-4.5; " + givenSuccess},
 		{"^the partner has started adding a payment option", "Init Add Stored Payment Option with the profile's paymentOptionCode (its secondPaymentOptionCode when the scenario has stored an option already)",
 			"A-4.6; the provider's part is not shown, so the authorizationToken it returns is what Complete Add sends (docs/auditor.md: Assumptions)"},
