@@ -224,6 +224,9 @@ func (s *server) kcCapture(c *call) (int, map[string]any, error) {
 		return 0, nil, fail(http.StatusUnprocessableEntity, codeAmount, "modifiedFeeAmount exceeds the captured amount")
 	}
 	wallet, merchant := s.st.accounts[t.Accno], s.st.accounts[t.Merchant]
+	if wallet.Status == statusClosed {
+		return 0, nil, fail(http.StatusConflict, codeClosed, "account %s is closed", wallet.Accno)
+	}
 	if usage == "" {
 		usage = t.Usage
 	}
