@@ -49,9 +49,9 @@ func CheckWaivers(ws []record.Waiver, all []Scenario) error {
 		case record.IsLineID(w.Scenario) && ok:
 			problems = append(problems, fmt.Sprintf("%s: scenario %q names a line, and lines move when a feature file is edited: it is not applied to whatever sits there now. Name the scenario by its key; the one at that line now is %q: write that key if it is the scenario the waiver was written for", where, w.Scenario, s.Key))
 		case record.IsLineID(w.Scenario):
-			problems = append(problems, fmt.Sprintf("%s: scenario %q names a line, and lines move when a feature file is edited; no scenario is at that line now. Name the scenario the waiver was written for by its key (file.feature/Scenario name; wallet-conformance list shows every key)", where, w.Scenario))
+			problems = append(problems, fmt.Sprintf("%s: scenario %q names a line, and lines move when a feature file is edited; no scenario is at that line now. Name the scenario the waiver was written for by its key (file.feature/Scenario name; wallet-conformance list --format json shows every key)", where, w.Scenario))
 		default:
-			problems = append(problems, fmt.Sprintf("%s: scenario %q names no scenario of this suite (renamed, moved to another file or removed): write the key of the scenario it was written for (wallet-conformance list shows every key), or remove the waiver", where, w.Scenario))
+			problems = append(problems, fmt.Sprintf("%s: scenario %q names no scenario of this suite (renamed, moved to another file or removed): write the key of the scenario it was written for (wallet-conformance list --format json shows every key), or remove the waiver", where, w.Scenario))
 		}
 	}
 	if len(problems) > 0 {
