@@ -17,12 +17,17 @@ func ScenarioKey(file, name string) string { return file + "/" + name }
 
 // KeyOf returns the key of a scenario recorded with an ID (file:line) and a
 // name: its Key when it has one, else the key its file and name make, as a
-// report written before keys (schema 2.3 and older) names it.
+// report written before keys (schema 2.3 and older) names it. A scenario
+// of no feature file (the exploration's and the sweep's, whose IDs are
+// their own) is keyed by its ID and name.
 func KeyOf(key, id, name string) string {
-	if key != "" {
+	switch {
+	case key != "":
 		return key
+	case IsLineID(id):
+		return ScenarioKey(FileOf(id), name)
 	}
-	return ScenarioKey(FileOf(id), name)
+	return id + "/" + name
 }
 
 // FileOf returns the feature file of a scenario ID (file.feature:line).

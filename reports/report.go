@@ -252,6 +252,16 @@ type Aborted struct {
 	Exchanges []int  `json:"exchanges"` // what the target answered: indices into the evidence store
 }
 
+// scenarioKey is the key report.json writes for s: its own, or the one its
+// feature file and name make; none for a scenario of no feature file (the
+// exploration's, the sweep's).
+func scenarioKey(s record.Scenario) string {
+	if k := record.KeyOf(s.Key, s.ID, s.Name); record.IsScenarioKey(k) {
+		return k
+	}
+	return ""
+}
+
 // File returns the feature file of the scenario ID.
 func (s ScenarioReport) File() string { return record.FileOf(s.ID) }
 
@@ -383,7 +393,7 @@ func Build(r *record.Run, m record.Meta, waivers []WaiverStatus, set *schemas.Se
 	fields := target.NewRedactor() // redacts by field and header name only: a second guard
 	for _, s := range r.Scenarios {
 		sr := ScenarioReport{
-			ID: s.ID, Key: record.KeyOf(s.Key, s.ID, s.Name), Feature: s.Feature, Name: s.Name,
+			ID: s.ID, Key: scenarioKey(s), Feature: s.Feature, Name: s.Name,
 			Tags: nonNil(s.Tags), Clauses: nonNil(s.Clauses), Advisory: s.Advisory,
 			Status: s.Status, Message: fields.String(s.Message), DurationMs: ms(s.Duration),
 			Rules: nonNil(s.Rules), Broke: s.Broke, Hints: s.Hints, Cause: -1,
