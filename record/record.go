@@ -95,7 +95,11 @@ type Meta struct {
 // Scenario is one scenario of a run (an outline's row counts as one) and
 // how it ended.
 type Scenario struct {
-	ID       string        `json:"id"` // file.feature:line
+	// ID is file.feature:line: where a reader finds the scenario now.
+	ID string `json:"id"`
+	// Key is the scenario's stable identity (ScenarioKey): what waivers,
+	// baselines, reruns and timings name it by, unchanged when lines move.
+	Key      string        `json:"key,omitempty"`
 	Feature  string        `json:"feature"`
 	Name     string        `json:"name"`
 	Tags     []string      `json:"tags"`
@@ -231,11 +235,17 @@ type Advice struct {
 // Waiver names a known failure (a scenario, or every scenario of a
 // clause) that does not fail the verdict until it expires.
 type Waiver struct {
+	// Scenario is the key of the scenario it waives (ScenarioKey).
 	Scenario      string `yaml:"scenario" json:"scenario,omitempty"`
 	Clause        string `yaml:"clause" json:"clause,omitempty"`
 	Justification string `yaml:"justification" json:"justification"`
 	// Expires is the last day (YYYY-MM-DD) on which the waiver applies.
 	Expires string `yaml:"expires" json:"expires"`
+	// File and Line are where the waiver is written (LoadWaivers sets
+	// them; empty and 0 when it came from elsewhere), for the messages
+	// that name it.
+	File string `yaml:"-" json:"-"`
+	Line int    `yaml:"-" json:"-"`
 }
 
 // Target returns what the waiver names: its scenario ID or its clause tag.
@@ -256,11 +266,12 @@ func (w Waiver) Expired(today time.Time) bool {
 	return today.Format(time.DateOnly) > w.Expires
 }
 
-// Matches reports whether the waiver names the scenario, by its ID or by
-// one of its clauses.
+// Matches reports whether the waiver names the scenario, by its key
+// (never by its line, which moves when a feature file is edited) or by one
+// of its clauses.
 func (w Waiver) Matches(s Scenario) bool {
 	if w.Scenario != "" {
-		return w.Scenario == s.ID
+		return w.Scenario == KeyOf(s.Key, s.ID, s.Name)
 	}
 	for _, c := range s.Clauses {
 		if c == w.Clause {
@@ -284,7 +295,7 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 // not a certificate, and bundle and merge refuse it.
 type Rerun struct {
 	Of        string   `json:"of"`        // the run ID of the earlier run
-	Scenarios []string `json:"scenarios"` // the IDs rerun, in feature file order
+	Scenarios []string `json:"scenarios"` // the keys (ScenarioKey) rerun, in feature file order
 	// Exploration is the earlier run's exploration, made again with the
 	// same seed because one of its runs did not pass; nil otherwise.
 	Exploration *Exploration `json:"exploration"`

@@ -53,9 +53,10 @@ type Diff struct {
 func (d Diff) Regressed() bool { return len(d.NewFailures) > 0 || d.NewAborted != "" }
 
 // Compare compares the scenarios of two reports. A scenario is the same in
-// both when its ID and name are; then, of those left, when its feature
-// file and name are, in order (so a scenario whose lines moved in an edited
-// feature file is still itself).
+// both when its key is (ScenarioReport.StableKey: its feature file and
+// name), wherever its line now is: a scenario whose lines moved in an
+// edited feature file is still itself, and one that took another's line is
+// not that other.
 func Compare(old, new *Report) Diff {
 	d := CompareScenarios(old.Scenarios, new.Scenarios)
 	if new.Aborted != nil {
@@ -112,32 +113,19 @@ func CompareScenarios(old, new []ScenarioReport) Diff {
 }
 
 // matchScenarios maps the index of each scenario of new to the index of
-// the same scenario in old.
+// the same scenario in old: the one with the same key (StableKey), never
+// the one at the same line. Keys the suite gives one scenario each pair
+// once; should a key repeat (runs of the exploration), its scenarios pair
+// in order.
 func matchScenarios(old, new []ScenarioReport) map[int]int {
 	match := map[int]int{}
-	taken := make([]bool, len(old))
-	byID := map[string]int{}
-	for i, o := range old {
-		byID[o.ID+"\x00"+o.Name] = i
-	}
-	for j, n := range new {
-		if i, ok := byID[n.ID+"\x00"+n.Name]; ok && !taken[i] {
-			match[j], taken[i] = i, true
-		}
-	}
-	// What is left pairs by feature file and name, in feature order.
 	left := map[string][]int{}
 	for i, o := range old {
-		if !taken[i] {
-			k := o.File() + "\x00" + o.Name
-			left[k] = append(left[k], i)
-		}
+		k := o.StableKey()
+		left[k] = append(left[k], i)
 	}
 	for j, n := range new {
-		if _, ok := match[j]; ok {
-			continue
-		}
-		k := n.File() + "\x00" + n.Name
+		k := n.StableKey()
 		if q := left[k]; len(q) > 0 {
 			match[j], left[k] = q[0], q[1:]
 		}

@@ -89,6 +89,27 @@ func TestCompareFollowsMovedScenarios(t *testing.T) {
 	assert.Equal(t, []string{"b.feature:5"}, ids(d.Removed))
 }
 
+// A scenario inserted above another takes its line, never its identity:
+// the baseline's failure at that line stays with the scenario it was (by
+// key, or for a report written before keys by file and name), and the
+// newcomer's failure is new.
+func TestCompareMatchesByKeyNeverByLine(t *testing.T) {
+	keyed := func(s ScenarioReport) ScenarioReport { s.Key = record.ScenarioKey(s.File(), s.Name); return s }
+	old := []ScenarioReport{sr("a.feature:10", "Later", record.Failed)} // a 2.3 report: no key
+	new := []ScenarioReport{keyed(sr("a.feature:10", "Inserted", record.Failed)), keyed(sr("a.feature:14", "Later", record.Failed))}
+	d := CompareScenarios(old, new)
+	assert.Equal(t, []string{"a.feature:10"}, ids(d.NewFailures), "the scenario now at line 10 is not the one that failed there")
+	assert.Equal(t, "Inserted", d.NewFailures[0].Name)
+	assert.Equal(t, record.Status(""), d.NewFailures[0].Old)
+	assert.Equal(t, 1, d.Known)
+	assert.Empty(t, d.Removed)
+
+	// Between two reports with keys, the same.
+	d = CompareScenarios([]ScenarioReport{keyed(old[0])}, new)
+	assert.Equal(t, []string{"a.feature:10"}, ids(d.NewFailures))
+	assert.Equal(t, 1, d.Known)
+}
+
 // The diff reads as lists of old -> new levels with the new failures'
 // messages, and a closing count; an aborted NEW is a regression.
 func TestWriteDiff(t *testing.T) {

@@ -88,7 +88,7 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 		}
 		suite := &root.Suites[i]
 		c := junitCase{Name: s.Name, Classname: s.Feature, File: file, Time: seconds(s.DurationMs)}
-		c.Properties = append(c.Properties, junitProperty{Name: "id", Value: s.ID})
+		c.Properties = append(c.Properties, junitProperty{Name: "id", Value: s.ID}, junitProperty{Name: "key", Value: s.StableKey()})
 		for _, cl := range s.Clauses {
 			c.Properties = append(c.Properties, junitProperty{Name: "clause", Value: cl})
 		}

@@ -61,6 +61,7 @@ func TestJUnit(t *testing.T) {
 	passed := cases["A-4.02-create-account.feature:10"]
 	assert.Equal(t, "An account is created", passed.Name)
 	assert.Equal(t, "Create Account", passed.Classname)
+	assert.Equal(t, "A-4.02-create-account.feature/An account is created", prop(passed, "key"), "the key a waiver names it by")
 	assert.Equal(t, "0.130", passed.Time)
 	assert.Equal(t, []string{"A-4.2"}, props(passed, "clause"))
 	assert.Nil(t, passed.Failure)

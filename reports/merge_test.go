@@ -17,9 +17,9 @@ func shardWaivers() []record.Waiver {
 	return []record.Waiver{
 		clauseWaiver("2026-12-31"), // applied in the shard that has the failure, names nothing in the other
 		errorWaiver("2026-01-31"),  // expired
-		{Clause: "A-4.2", Justification: "was flaky", Expires: "2026-12-31"},                        // unused: its scenarios pass, one in each shard
-		{Scenario: "A-9-nothing.feature:3", Justification: "gone", Expires: "2026-12-31"},           // names no scenario of the run
-		{Scenario: "A-4.05-close-account.feature:8", Justification: "retry", Expires: "2026-12-31"}, // applied
+		{Clause: "A-4.2", Justification: "was flaky", Expires: "2026-12-31"},                                                // unused: its scenarios pass, one in each shard
+		{Scenario: "A-9-nothing.feature/Nothing", Justification: "gone", Expires: "2026-12-31"},                             // names no scenario of the run
+		{Scenario: "A-4.05-close-account.feature/An open account is closed", Justification: "retry", Expires: "2026-12-31"}, // applied
 	}
 }
 
@@ -119,11 +119,11 @@ func TestMergeWaiverStates(t *testing.T) {
 		states[w.Waiver.Target()+" "+w.Waiver.Justification] = w.State
 	}
 	assert.Equal(t, map[string]string{
-		"A-4.3 fix scheduled for release 4.2":                  WaiverApplied, // unused in one shard, applied in the other
-		"A-4.05-close-account.feature:8 sandbox close is slow": WaiverExpired,
-		"A-4.2 was flaky":                      WaiverUnused,
-		"A-9-nothing.feature:3 gone":           WaiverUnused,
-		"A-4.05-close-account.feature:8 retry": WaiverApplied,
+		"A-4.3 fix scheduled for release 4.2":                                          WaiverApplied, // unused in one shard, applied in the other
+		"A-4.05-close-account.feature/An open account is closed sandbox close is slow": WaiverExpired,
+		"A-4.2 was flaky":                  WaiverUnused,
+		"A-9-nothing.feature/Nothing gone": WaiverUnused,
+		"A-4.05-close-account.feature/An open account is closed retry": WaiverApplied,
 	}, states)
 }
 

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/tidwall/gjson"
@@ -27,8 +26,11 @@ import (
 // broke, and a step's error and exchanges, when they are false, empty or
 // null, as most are: a reader takes an absent one for that value, which is
 // what a 2.1 file wrote, so this package reads both; 2.3 added a
-// scenario's and a cause's hints, and a blocker's permitted).
-const SchemaVersion = "2.3"
+// scenario's and a cause's hints, and a blocker's permitted; 2.4 added a
+// scenario's key, and a waiver and a rerun name scenarios by key: a reader
+// of an older report takes a scenario's key from its file and name,
+// ScenarioReport.StableKey).
+const SchemaVersion = "2.4"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -220,7 +222,8 @@ type ClauseScenario struct {
 
 // ScenarioReport is one scenario with its steps and exchanges.
 type ScenarioReport struct {
-	ID         string         `json:"id"` // file.feature:line
+	ID         string         `json:"id"`            // file.feature:line, where a reader finds it
+	Key        string         `json:"key,omitempty"` // record.ScenarioKey; absent before 2.4 (StableKey)
 	Feature    string         `json:"feature"`
 	Name       string         `json:"name"`
 	Tags       []string       `json:"tags"`
@@ -249,13 +252,24 @@ type Aborted struct {
 	Exchanges []int  `json:"exchanges"` // what the target answered: indices into the evidence store
 }
 
-// File returns the feature file of the scenario ID.
-func (s ScenarioReport) File() string {
-	if i := strings.LastIndexByte(s.ID, ':'); i >= 0 {
-		return s.ID[:i]
+// scenarioKey is the key report.json writes for s: its own, or the one its
+// feature file and name make; none for a scenario of no feature file (the
+// exploration's, the sweep's).
+func scenarioKey(s record.Scenario) string {
+	if k := record.KeyOf(s.Key, s.ID, s.Name); record.IsScenarioKey(k) {
+		return k
 	}
-	return s.ID
+	return ""
 }
+
+// File returns the feature file of the scenario ID.
+func (s ScenarioReport) File() string { return record.FileOf(s.ID) }
+
+// StableKey returns the scenario's key (record.ScenarioKey): Key, or for a
+// report written before keys (schema 2.3 and older) the key its feature
+// file and name make, which names the same scenario as long as it keeps
+// its name.
+func (s ScenarioReport) StableKey() string { return record.KeyOf(s.Key, s.ID, s.Name) }
 
 // Failing reports whether the scenario counts against the verdict (Counting)
 // and no waiver covers it.
@@ -379,7 +393,7 @@ func Build(r *record.Run, m record.Meta, waivers []WaiverStatus, set *schemas.Se
 	fields := target.NewRedactor() // redacts by field and header name only: a second guard
 	for _, s := range r.Scenarios {
 		sr := ScenarioReport{
-			ID: s.ID, Feature: s.Feature, Name: s.Name,
+			ID: s.ID, Key: scenarioKey(s), Feature: s.Feature, Name: s.Name,
 			Tags: nonNil(s.Tags), Clauses: nonNil(s.Clauses), Advisory: s.Advisory,
 			Status: s.Status, Message: fields.String(s.Message), DurationMs: ms(s.Duration),
 			Rules: nonNil(s.Rules), Broke: s.Broke, Hints: s.Hints, Cause: -1,

@@ -34,7 +34,8 @@ type OperationEntry struct {
 
 // ScenarioEntry is a scenario tagged with a clause and what it asserts.
 type ScenarioEntry struct {
-	ID       string `json:"id"` // file.feature:line
+	ID       string `json:"id"`  // file.feature:line
+	Key      string `json:"key"` // file.feature/Scenario name: what a waiver names it by
 	Feature  string `json:"feature"`
 	Name     string `json:"name"`
 	Advisory bool   `json:"advisory"`
@@ -69,7 +70,7 @@ func Catalogue(fsys fs.FS) ([]ClauseEntry, error) {
 				continue
 			}
 			e.Scenarios = append(e.Scenarios, ScenarioEntry{
-				ID: s.ID, Feature: s.Feature, Name: s.Name, Advisory: s.Advisory, Asserts: assertions(s),
+				ID: s.ID, Key: s.Key, Feature: s.Feature, Name: s.Name, Advisory: s.Advisory, Asserts: assertions(s),
 			})
 		}
 		if len(e.Scenarios) == 0 {

@@ -58,11 +58,11 @@ func TestCatalogueListsClausesScenariosAndOperations(t *testing.T) {
 	assert.Equal(t, []OperationEntry{{ID: "create-account", Name: "Create Account", Method: "PUT", Path: "/account"}}, a42.Operations)
 	require.Len(t, a42.Scenarios, 2)
 	assert.Equal(t, ScenarioEntry{
-		ID: "x.feature:7", Feature: "Create Account (A-4.2)", Name: "An account is created",
+		ID: "x.feature:7", Key: "x.feature/An account is created", Feature: "Create Account (A-4.2)", Name: "An account is created",
 		Asserts: []string{"the call succeeds", "the response echoes partnerReference", "no token is returned"},
 	}, a42.Scenarios[0])
 	assert.Equal(t, ScenarioEntry{
-		ID: "x.feature:22", Feature: "Create Account (A-4.2)", Name: "Without currCode it is rejected",
+		ID: "x.feature:22", Key: "x.feature/Without currCode it is rejected", Feature: "Create Account (A-4.2)", Name: "Without currCode it is rejected",
 		Advisory: true, Asserts: []string{"the call is rejected naming currCode"},
 	}, a42.Scenarios[1])
 

@@ -94,14 +94,16 @@ type Explored struct {
 	Sweep *record.Sweep
 }
 
-// UnknownScenarioError is a rerun that names scenarios the suite does not
-// have: the earlier report was written by other features.
+// UnknownScenarioError is a rerun that names scenarios by keys the suite
+// does not have: they were renamed, moved to another file or removed since
+// the earlier run, or the earlier report was written from other features.
 type UnknownScenarioError struct {
-	IDs []string
+	Of   string   // the run ID of the earlier run
+	Keys []string // the keys no scenario has
 }
 
 func (e *UnknownScenarioError) Error() string {
-	return fmt.Sprintf("no scenario of this suite has the ID %s: the earlier report was written from other features", strings.Join(e.IDs, ", "))
+	return fmt.Sprintf("no scenario of this suite has the key %s (renamed, moved to another file or removed since run %s, or that run had other features): a rerun runs no scenario in its place; run the whole suite, or rerun with --tags", strings.Join(e.Keys, ", "), e.Of)
 }
 
 // UnreachableError is a target that cannot be used at all: no connection,
@@ -217,8 +219,11 @@ func Run(ctx context.Context, opts Options) (*record.Run, error) {
 			return nil, fmt.Errorf("a rerun of an earlier run's failures is not split into shards")
 		}
 		if unknown := unknownScenarios(opts.Rerun.Scenarios, all); len(unknown) > 0 {
-			return nil, &UnknownScenarioError{IDs: unknown}
+			return nil, &UnknownScenarioError{Of: opts.Rerun.Of, Keys: unknown}
 		}
+	}
+	if err := CheckWaivers(opts.Waivers, all); err != nil {
+		return nil, err
 	}
 	set, err := schemas.Load()
 	if err != nil {
@@ -401,7 +406,7 @@ func Run(ctx context.Context, opts Options) (*record.Run, error) {
 	deadline, bounded := runCtx.Deadline()
 	cut := 0
 	for _, s := range scoped {
-		r := record.Scenario{ID: s.ID, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory}
+		r := record.Scenario{ID: s.ID, Key: s.Key, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory}
 		switch {
 		case excluded(p, s):
 			r.Status = record.NotClaimed
@@ -754,24 +759,24 @@ func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error
 	return rep, os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
 }
 
-// unknownScenarios lists the IDs of ids that no scenario of all has.
-func unknownScenarios(ids []string, all []Scenario) []string {
+// unknownScenarios lists the keys of keys that no scenario of all has.
+func unknownScenarios(keys []string, all []Scenario) []string {
 	var unknown []string
-	for _, id := range ids {
-		if !slices.ContainsFunc(all, func(s Scenario) bool { return s.ID == id }) {
-			unknown = append(unknown, id)
+	for _, k := range keys {
+		if !slices.ContainsFunc(all, func(s Scenario) bool { return s.Key == k }) {
+			unknown = append(unknown, k)
 		}
 	}
 	return unknown
 }
 
-// rerunOf keeps of scoped the scenarios a rerun of ids runs: those of ids,
-// and the other example rows of an outline one of them belongs to (godog
-// runs an outline whole, and the report lists what ran).
-func rerunOf(scoped, all []Scenario, ids []string) []Scenario {
+// rerunOf keeps of scoped the scenarios a rerun of keys runs: those of
+// keys, and the other example rows of an outline one of them belongs to
+// (godog runs an outline whole, and the report lists what ran).
+func rerunOf(scoped, all []Scenario, keys []string) []Scenario {
 	defs := map[string]bool{}
 	for _, s := range all {
-		if slices.Contains(ids, s.ID) {
+		if slices.Contains(keys, s.Key) {
 			defs[definitionID(s)] = true
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 )
@@ -18,7 +19,8 @@ import (
 // Scenario is one runnable scenario (an outline row counts as one) of the
 // feature files, as the catalogue and the report know it.
 type Scenario struct {
-	ID       string   // "file.feature:line", stable while the file is unchanged
+	ID       string   // "file.feature:line", where a reader finds it; it moves when lines are inserted above
+	Key      string   // "file.feature/Scenario name" (record.ScenarioKey): what waivers, baselines, reruns and timings name it by
 	URI      string   // feature file name
 	Line     int      // line of the scenario, or of its example row
 	DefLine  int      // line of its Scenario (Outline) keyword: godog selects "file.feature:DefLine", every row of an outline at once
@@ -54,6 +56,7 @@ func LoadScenarios(fsys fs.FS) ([]Scenario, error) {
 				s.Line = n.rows[p.AstNodeIds[len(p.AstNodeIds)-1]].line
 			}
 			s.ID = fmt.Sprintf("%s:%d", name, s.Line)
+			s.Key = record.ScenarioKey(name, p.Name)
 			for _, t := range p.Tags {
 				tag := strings.TrimPrefix(t.Name, "@")
 				s.Tags = append(s.Tags, tag)

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,12 +19,33 @@ func TestEveryScenarioIsTracedToAClauseAndNamedUniquely(t *testing.T) {
 	seen := map[string]string{}
 	for _, s := range all {
 		assert.NotEmpty(t, s.Clauses, "%s %q has no clause tag", s.ID, s.Name)
-		key := s.URI + "\x00" + s.Name
-		if prev, ok := seen[key]; ok {
-			t.Errorf("%s and %s share the name %q: results are matched by name", prev, s.ID, s.Name)
+		assert.Equal(t, s.URI+"/"+s.Name, s.Key)
+		if prev, ok := seen[s.Key]; ok {
+			t.Errorf("%s and %s share the key %q: results are matched, and waivers, baselines, reruns and timings name a scenario, by its file and name; name them apart (an outline's rows by a value of their row)", prev, s.ID, s.Key)
 		}
-		seen[key] = s.ID
+		seen[s.Key] = s.ID
 	}
+}
+
+// A scenario's key is its file and name, wherever its line is: a Rule and
+// a scenario inserted above it change its ID and leave its key.
+func TestAScenarioKeepsItsKeyWhenLinesMove(t *testing.T) {
+	const before = "Feature: F\n  Scenario: First\n    Given a step\n\n  Scenario Outline: Later <n>\n    Given a step\n\n    Examples:\n      | n |\n      | 1 |\n      | 2 |\n"
+	const after = "Feature: F\n  Scenario: First\n    Given a step\n\n  Rule: R\n\n    Scenario: Inserted\n      Given a step\n\n    Scenario Outline: Later <n>\n      Given a step\n\n      Examples:\n        | n |\n        | 0 |\n        | 1 |\n        | 2 |\n"
+	load := func(text string) map[string]string {
+		all, err := LoadScenarios(fstest.MapFS{"a.feature": {Data: []byte(text)}})
+		require.NoError(t, err)
+		ids := map[string]string{}
+		for _, s := range all {
+			ids[s.Key] = s.ID
+		}
+		return ids
+	}
+	old, moved := load(before), load(after)
+	assert.Equal(t, map[string]string{"a.feature/First": "a.feature:2", "a.feature/Later 1": "a.feature:10", "a.feature/Later 2": "a.feature:11"}, old)
+	assert.Equal(t, "a.feature:16", moved["a.feature/Later 1"], "an inserted row and scenario move its line")
+	assert.Equal(t, "a.feature:17", moved["a.feature/Later 2"])
+	assert.Equal(t, "a.feature:7", moved["a.feature/Inserted"])
 }
 
 // A rule tag is a promise like a clause tag: it names a rule of the

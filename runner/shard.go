@@ -33,7 +33,7 @@ func ParseShard(v string) (record.Shard, error) {
 	return record.Shard{Index: index, Count: count}, nil
 }
 
-// Timings are recorded scenario durations by scenario ID: what a previous
+// Timings are recorded scenario durations by scenario key: what a previous
 // run took, to balance the shards of the next one.
 type Timings map[string]time.Duration
 
@@ -51,6 +51,8 @@ func LoadTimings(path string) (Timings, error) {
 	var rep struct {
 		Scenarios *[]struct {
 			ID         string  `json:"id"`
+			Key        string  `json:"key"`
+			Name       string  `json:"name"`
 			DurationMs float64 `json:"durationMs"`
 		} `json:"scenarios"`
 	}
@@ -63,7 +65,9 @@ func LoadTimings(path string) (Timings, error) {
 	t := Timings{}
 	for _, s := range *rep.Scenarios {
 		if s.ID != "" && s.DurationMs > 0 {
-			t[s.ID] = time.Duration(math.Round(s.DurationMs * float64(time.Millisecond)))
+			// By key, so that a scenario whose lines moved keeps its time;
+			// a report written before keys names it by file and name.
+			t[record.KeyOf(s.Key, s.ID, s.Name)] = time.Duration(math.Round(s.DurationMs * float64(time.Millisecond)))
 		}
 	}
 	return t, nil
@@ -110,14 +114,14 @@ func EstimateDuration(s Scenario) time.Duration {
 func Weigh(scenarios []Scenario, t Timings) map[string]time.Duration {
 	var rec, est int64
 	for _, s := range scenarios {
-		if d, ok := t[s.ID]; ok {
+		if d, ok := t[s.Key]; ok {
 			rec += int64(d)
 			est += int64(EstimateDuration(s))
 		}
 	}
 	w := make(map[string]time.Duration, len(scenarios))
 	for _, s := range scenarios {
-		if d, ok := t[s.ID]; ok {
+		if d, ok := t[s.Key]; ok {
 			w[s.ID] = d
 			continue
 		}

@@ -140,7 +140,7 @@ func TestTimingsChangeTheBalance(t *testing.T) {
 			d *= 20
 			slowCount++
 		}
-		timings[s.ID] = d
+		timings[s.Key] = d
 	}
 	require.Positive(t, slowCount)
 	weight := weightOf(Weigh(all, timings))
@@ -168,24 +168,26 @@ func TestTimingsChangeTheBalance(t *testing.T) {
 	// the estimate.
 	double := Timings{}
 	for _, s := range all[1:] {
-		double[s.ID] = 2 * EstimateDuration(s)
+		double[s.Key] = 2 * EstimateDuration(s)
 	}
 	w := Weigh(all, double)
 	assert.Equal(t, 2*EstimateDuration(all[0]), w[all[0].ID])
-	assert.Equal(t, double[all[1].ID], w[all[1].ID])
+	assert.Equal(t, double[all[1].Key], w[all[1].ID])
 }
 
 func TestLoadTimingsReadsAReport(t *testing.T) {
 	dir := t.TempDir()
 	rep := reports.Build(&record.Run{Scenarios: []record.Scenario{
-		{ID: "a.feature:3", Status: record.Passed, Duration: 1500 * time.Microsecond},
-		{ID: "a.feature:9", Status: record.NotClaimed},
+		{ID: "a.feature:3", Key: "a.feature/Three", Name: "Three", Status: record.Passed, Duration: 1500 * time.Microsecond},
+		{ID: "a.feature:9", Key: "a.feature/Nine", Name: "Nine", Status: record.NotClaimed},
+		{ID: "a.feature:12", Name: "Twelve", Status: record.Passed, Duration: 2 * time.Millisecond}, // recorded without a key: the report gives it one of its file and name
 	}}, record.Meta{}, nil, nil)
 	require.NoError(t, reports.WriteAll(dir, rep))
 	for _, path := range []string{dir, filepath.Join(dir, reports.ReportJSONFile)} {
 		tm, err := LoadTimings(path)
 		require.NoError(t, err)
-		assert.Equal(t, Timings{"a.feature:3": 1500 * time.Microsecond}, tm, "a scenario that did not run is left out")
+		assert.Equal(t, Timings{"a.feature/Three": 1500 * time.Microsecond, "a.feature/Twelve": 2 * time.Millisecond}, tm,
+			"by key (by file and name for a scenario without one); a scenario that did not run is left out")
 	}
 	bad := filepath.Join(dir, "bad.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"runId":"x"}`), 0o644))

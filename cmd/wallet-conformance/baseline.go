@@ -7,7 +7,6 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
-	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
 // loadBaseline reads the report of an earlier run that run --baseline
@@ -33,6 +32,22 @@ func gateOnBaseline(w io.Writer, base *reports.Report, path string, res *record.
 	d := reports.Compare(base, reports.Build(res, record.Meta{}, nil, nil))
 	fmt.Fprintf(w, "baseline %s (run %s, %s): %d of this run's %d failures were failing there already; %d new; %d of its failures are fixed\n",
 		path, base.RunID, base.Verdict, d.Known, d.Failing, len(d.NewFailures), len(d.Fixed))
+	// The baseline's scenarios are matched by key (feature file and
+	// name), never by line: a failure of the baseline whose scenario this
+	// run does not have (renamed, moved to another file, removed, or not
+	// selected) accepts no failure here, and the reader is told which.
+	var gone []reports.Change
+	for _, c := range d.Removed {
+		if slices.ContainsFunc(base.Scenarios, func(s reports.ScenarioReport) bool { return s.ID == c.ID && s.Name == c.Name && s.Failing() }) {
+			gone = append(gone, c)
+		}
+	}
+	if len(gone) > 0 {
+		fmt.Fprintf(w, "baseline failures that name no scenario of this run (%d; renamed, moved to another file, removed or not selected: they accept no failure here):\n", len(gone))
+		for _, c := range gone {
+			fmt.Fprintf(w, "  %s  %s  %s\n", c.Old, c.ID, c.Name)
+		}
+	}
 	if len(d.NewFailures) > 0 {
 		fmt.Fprintf(w, "new failures (%d):\n", len(d.NewFailures))
 		for _, c := range d.NewFailures {
@@ -55,21 +70,15 @@ func gateOnBaseline(w io.Writer, base *reports.Report, path string, res *record.
 // returns the rerun of its scenarios that did not pass: FAILED, BLOCKED,
 // ERROR and WARNING (SKIPPED and NOT CLAIMED follow from the profile, which
 // a rerun does not change). A rerun's report reruns what still did not
-// pass. With embedded, the report must have been
-// written from the embedded features: a scenario ID names a file and line.
-func failedOf(path string, embedded bool) (*record.Rerun, error) {
+// pass. It names them by key (ScenarioReport.StableKey: feature file and
+// name; a report written before keys gives them by its IDs and names), so
+// a report of features edited since names the same scenarios wherever their
+// lines went; a key no scenario has any more is refused when the run starts
+// (runner.UnknownScenarioError), never run as whatever took its line.
+func failedOf(path string) (*record.Rerun, error) {
 	rep, err := readReportJSON(path)
 	if err != nil {
 		return nil, &usageError{msg: "--rerun-failed: " + err.Error()}
-	}
-	if embedded {
-		id, err := runner.SuiteIdentity()
-		if err != nil {
-			return nil, err
-		}
-		if rep.Suite.FeaturesSHA256 != id.FeaturesSHA256 {
-			return nil, &usageError{msg: fmt.Sprintf("--rerun-failed: run %s was made with other features (sha256 %.12s…, this suite's are %.12s…): its scenario IDs do not name this suite's scenarios; run the whole suite", rep.RunID, rep.Suite.FeaturesSHA256, id.FeaturesSHA256)}
-		}
 	}
 	r := &record.Rerun{Of: rep.RunID, Scenarios: []string{}}
 	for _, s := range rep.Scenarios {
@@ -85,7 +94,7 @@ func failedOf(path string, embedded bool) (*record.Rerun, error) {
 				r.Sweep = rep.Sweep
 				continue
 			}
-			r.Scenarios = append(r.Scenarios, s.ID)
+			r.Scenarios = append(r.Scenarios, s.StableKey())
 		}
 	}
 	return r, nil

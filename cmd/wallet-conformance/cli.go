@@ -260,7 +260,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 			return ExitUsage, &usageError{msg: "--rerun-failed reruns an earlier run's failures in one job: it takes no --shard"}
 		}
 		var err error
-		if rerun, err = failedOf(*rerunPath, *featuresDir == ""); err != nil {
+		if rerun, err = failedOf(*rerunPath); err != nil {
 			return ExitUsage, err
 		}
 		if len(rerun.Scenarios) == 0 && rerun.Exploration == nil && rerun.Sweep == nil {

@@ -15,16 +15,16 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reports"
 )
 
-// notPassed lists the IDs of rep's scenarios a rerun runs again.
+// notPassed lists the keys of rep's scenarios a rerun runs again.
 func notPassed(rep *reports.Report) []string {
-	var ids []string
+	var keys []string
 	for _, s := range rep.Scenarios {
 		switch s.Status {
 		case record.Failed, record.Blocked, record.Error, record.Warning:
-			ids = append(ids, s.ID)
+			keys = append(keys, s.Key)
 		}
 	}
-	return ids
+	return keys
 }
 
 // run --rerun-failed REPORT runs only what did not pass in REPORT: against
@@ -52,13 +52,13 @@ func TestRerunFailedRunsOnlyWhatDidNotPass(t *testing.T) {
 	assert.Equal(t, failed, rerun.Rerun.Scenarios)
 	var ran []string
 	for _, s := range rerun.Scenarios {
-		ran = append(ran, s.ID)
+		ran = append(ran, s.Key)
 	}
-	for _, id := range failed {
-		assert.Contains(t, ran, id, "every scenario that did not pass runs again")
+	for _, k := range failed {
+		assert.Contains(t, ran, k, "every scenario that did not pass runs again")
 	}
 	for _, s := range rerun.Scenarios {
-		if !slices.Contains(failed, s.ID) {
+		if !slices.Contains(failed, s.Key) {
 			// only another row of an outline that has a failed row, which ran in the first run too
 			assert.True(t, slices.ContainsFunc(earlier.Scenarios, func(e reports.ScenarioReport) bool {
 				return e.ID == s.ID && e.Feature == s.Feature
@@ -96,8 +96,9 @@ func TestRerunFailedRunsOnlyWhatDidNotPass(t *testing.T) {
 	assert.Contains(t, out, "nothing to rerun: every scenario of run "+rep.RunID)
 }
 
-// A rerun is refused, naming why, for a report of other features or with
-// --shard.
+// A rerun is refused, naming why, with --shard, or for a report one of
+// whose scenarios this suite no longer has (by key: a report of other
+// features whose scenarios this suite has is rerun).
 func TestRerunFailedUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errOut := run(t, "run", "--tags", "@A-4.1", "--report-dir", dir)
@@ -111,17 +112,32 @@ func TestRerunFailedUsageErrors(t *testing.T) {
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errOut, "--rerun-failed: ")
 
-	// The same report, as if written by other features.
-	var m map[string]any
-	data, err := os.ReadFile(filepath.Join(dir, "report.json"))
-	require.NoError(t, err)
-	require.NoError(t, json.Unmarshal(data, &m))
-	m["suite"].(map[string]any)["featuresSha256"] = strings.Repeat("ab", 32)
-	other := t.TempDir()
-	edited, err := json.Marshal(m)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(other, "report.json"), edited, 0o644))
-	code, _, errOut = run(t, "run", "--rerun-failed", other)
+	// The same report, as if written by other features, its first scenario
+	// failed: its key names a scenario of this suite, which is rerun.
+	edit := func(key string) string {
+		var m map[string]any
+		data, err := os.ReadFile(filepath.Join(dir, "report.json"))
+		require.NoError(t, err)
+		require.NoError(t, json.Unmarshal(data, &m))
+		m["suite"].(map[string]any)["featuresSha256"] = strings.Repeat("ab", 32)
+		s := m["scenarios"].([]any)[0].(map[string]any)
+		s["status"] = "FAILED"
+		if key != "" {
+			s["key"] = key
+		}
+		other := t.TempDir()
+		edited, err := json.Marshal(m)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(other, "report.json"), edited, 0o644))
+		return other
+	}
+	code, out, errOut = run(t, "run", "--rerun-failed", edit(""), "--report-dir", t.TempDir())
+	assert.Equal(t, ExitConformant, code, out+errOut)
+	assert.Contains(t, out, "partial rerun of run ")
+
+	// Its key names no scenario any more: nothing runs in its place.
+	gone := "A-4.01-issue-token.feature/A token is issued since renamed"
+	code, _, errOut = run(t, "run", "--rerun-failed", edit(gone))
 	assert.Equal(t, ExitUsage, code)
-	assert.Contains(t, errOut, "was made with other features")
+	assert.Contains(t, errOut, "no scenario of this suite has the key "+gone)
 }
