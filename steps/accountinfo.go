@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -476,7 +477,10 @@ func (w *World) readsEntriesAroundBooking(ctx context.Context, bound, at, which 
 		return err
 	}
 	if len(all) == 0 {
-		return w.failf("precondition: the account was loaded, but a full listing holds no entry to take a booking time from")
+		// Only the advisory B-2.3#5 says a load books an entry: a listing
+		// without one leaves the scenario nothing to judge, so it blocks.
+		w.blocked = &record.Blocker{}
+		return w.failf("precondition: the account was loaded, but a full listing holds no entry to take a booking time from (that a load books an entry is advisory, B-2.3#5)")
 	}
 	var b stamp
 	for i, e := range all {
