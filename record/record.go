@@ -120,6 +120,11 @@ type Scenario struct {
 	// profile key whose other data, would change how the target's answer
 	// is judged.
 	Hints []Hint `json:"hints,omitempty"`
+	// Input is, for a finding of the bad-input sweep, the kind of input
+	// that showed it, in words ("a body nested 10,000 levels deep"): the
+	// findings of one input that got the same answer in several
+	// operations are one cause of the report (one parser, one fault).
+	Input string `json:"input,omitempty"`
 }
 
 // Hint is a setting of the profile that would change a verdict: the

@@ -238,6 +238,9 @@ type ScenarioReport struct {
 	Broke string `json:"broke,omitempty"`
 	// Hints are the profile settings its evidence points to; absent when none.
 	Hints []record.Hint `json:"hints,omitempty"`
+	// Input is, for a finding of the bad-input sweep, its kind of input in
+	// words (record.Scenario.Input); absent otherwise.
+	Input string `json:"input,omitempty"`
 	// Cause is the index in Report.Causes of this scenario's cause; -1 when it passed.
 	Cause int          `json:"cause"`
 	Steps []StepReport `json:"steps"`
@@ -382,7 +385,7 @@ func Build(r *record.Run, m record.Meta, waivers []WaiverStatus, set *schemas.Se
 			ID: s.ID, Feature: s.Feature, Name: s.Name,
 			Tags: nonNil(s.Tags), Clauses: nonNil(s.Clauses), Advisory: s.Advisory,
 			Status: s.Status, Message: fields.String(s.Message), DurationMs: ms(s.Duration),
-			Rules: nonNil(s.Rules), Broke: s.Broke, Hints: s.Hints, Cause: -1,
+			Rules: nonNil(s.Rules), Broke: s.Broke, Hints: s.Hints, Input: s.Input, Cause: -1,
 			Steps: make([]StepReport, 0, len(s.Steps)),
 		}
 		if s.BlockedBy != nil {

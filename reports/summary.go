@@ -63,7 +63,10 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		b.WriteString("## What went wrong\n\nThe scenarios that failed, were blocked or ended in an error, grouped by cause; root causes first.\n\n| Cause | Answer | Failed | Blocked | Errors | Example |\n|---|---|---|---|---|---|\n")
 		for _, c := range rep.Causes {
 			what := "(no call)"
-			if c.Operation != "" {
+			switch {
+			case c.Input != "":
+				what = c.Input + ", in `" + strings.Join(c.Operations, "`, `") + "`"
+			case c.Operation != "":
 				what = "`" + c.Operation + "`" + strings.TrimPrefix(c.Title(), c.Operation)
 			}
 			if !c.Root {
