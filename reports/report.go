@@ -28,7 +28,7 @@ import (
 // null, as most are: a reader takes an absent one for that value, which is
 // what a 2.1 file wrote, so this package reads both; 2.3 added a
 // scenario's and a cause's hints, and a blocker's permitted).
-const SchemaVersion = "2.3"
+const SchemaVersion = "2.4"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -89,7 +89,11 @@ type Report struct {
 	// Sweep is the run's bad-input sweep; absent when it made none.
 	Sweep         *record.Sweep `json:"sweep,omitempty"`
 	CallAllowance string        `json:"callAllowance"` // "90s"
-	Verdict       string        `json:"verdict"`
+	// Waited is what the run waited for its rate limit and for the
+	// target's HTTP 429 answers (added in 2.4); absent when it waited for
+	// neither and had no rate limit.
+	Waited  *Waited `json:"waited,omitempty"`
+	Verdict string  `json:"verdict"`
 	// Aborted says why a run that started could not be carried out
 	// (verdict ERROR), with what the target answered; null otherwise.
 	Aborted *Aborted `json:"aborted"`
@@ -379,6 +383,7 @@ func Build(r *record.Run, m record.Meta, waivers []WaiverStatus, set *schemas.Se
 		m.Target = r.Target
 	}
 	rep := newReport(m, r.Duration, waivers, len(r.Scenarios))
+	rep.Waited = waitedOf(r.Waited)
 	fields := target.NewRedactor() // redacts by field and header name only: a second guard
 	for _, s := range r.Scenarios {
 		sr := ScenarioReport{
@@ -808,4 +813,49 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// Waited is what a run waited besides the target's answering.
+type Waited struct {
+	// RateLimit is the run's rate limit in calls a second; 0 for none.
+	RateLimit float64 `json:"rateLimit"`
+	// RateLimitMs is how long the calls waited, in all, to keep under it.
+	RateLimitMs float64 `json:"rateLimitMs"`
+	// TooManyRequests counts the HTTP 429 answers waited out for their
+	// Retry-After and the calls sent again; TooManyRequestsMs is how long.
+	TooManyRequests   int     `json:"tooManyRequests"`
+	TooManyRequestsMs float64 `json:"tooManyRequestsMs"`
+	// TooManyRequestsJudged counts the 429s past the call allowance or
+	// the run's bound of waits, judged as the answer.
+	TooManyRequestsJudged int `json:"tooManyRequestsJudged"`
+}
+
+func waitedOf(w record.Waits) *Waited {
+	if w == (record.Waits{}) {
+		return nil
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return &Waited{RateLimit: w.RateLimit, RateLimitMs: ms(w.RateWait), TooManyRequests: w.TooMany, TooManyRequestsMs: ms(w.TooManyWait), TooManyRequestsJudged: w.TooManyJudged}
+}
+
+// Text says what the run waited in a sentence: "The run waited 12.4 s to
+// keep under its rate limit of 10 calls a second, and 4 s for 2 HTTP 429
+// answers (Retry-After)."
+func (w *Waited) Text() string {
+	if w == nil {
+		return ""
+	}
+	s := "The run had no rate limit"
+	if w.RateLimit > 0 {
+		s = fmt.Sprintf("The calls waited %s in all to keep under the rate limit of %s calls a second", secondsText(w.RateLimitMs), strconv.FormatFloat(w.RateLimit, 'f', -1, 64))
+	}
+	s += fmt.Sprintf(", and %s for %d HTTP 429 answer(s) it waited out (Retry-After)", secondsText(w.TooManyRequestsMs), w.TooManyRequests)
+	if w.TooManyRequestsJudged > 0 {
+		s += fmt.Sprintf("; %d HTTP 429 answer(s) past the call allowance or the run's bound were judged as answers", w.TooManyRequestsJudged)
+	}
+	return s + "."
+}
+
+func secondsText(ms float64) string {
+	return strconv.FormatFloat(ms/1000, 'f', 1, 64) + " s"
 }

@@ -56,6 +56,9 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		fmt.Fprintf(&b, "Latency: no call was made; the call allowance is %s.\n\n", rep.CallAllowance)
 	}
 
+	if w := rep.Waited.Text(); w != "" {
+		b.WriteString("Waits: " + w + "\n\n")
+	}
 	if rep.Aborted != nil {
 		fmt.Fprintf(&b, "## The run could not be carried out\n\n```\n%s\n```\n\n", rep.Aborted.Reason)
 	}

@@ -40,6 +40,9 @@ type Config struct {
 	HTTPClient     *http.Client  // nil means a client with the call allowance as timeout
 	// RetryDelay waits between retries of 0058/0098; 0 means no wait.
 	RetryDelay time.Duration
+	// Throttle holds the calls under a rate and waits out HTTP 429s; the
+	// clients of one run share one. nil means a throttle of no rate.
+	Throttle *Throttle
 }
 
 // Client calls a target. It is safe for concurrent use.
@@ -65,6 +68,9 @@ func NewClient(cfg Config, r *Redactor) (*Client, error) {
 	}
 	if cfg.AcceptLanguage == "" {
 		cfg.AcceptLanguage = "en-US"
+	}
+	if cfg.Throttle == nil {
+		cfg.Throttle = NewThrottle(0, nil)
 	}
 	hc := cfg.HTTPClient
 	if hc == nil {
@@ -122,16 +128,37 @@ func (e *InfraError) Error() string {
 
 func (e *InfraError) Unwrap() error { return e.Err }
 
+// Throttle returns the throttle the client's calls go through.
+func (c *Client) Throttle() *Throttle { return c.cfg.Throttle }
+
 // Do sends the request, retrying up to MaxRetries times while the target
 // answers 0058 or 0098, and returns the last response with its record.
+// Each call waits for its moment under the throttle's rate; an HTTP 429
+// (Too Many Requests) is waited out for its Retry-After and the call sent
+// again, not returned, within the call allowance and the run's
+// MaxTooManyWait.
 func (c *Client) Do(ctx context.Context, req Request) (*Response, record.Exchange, error) {
 	var retriedCodes []string
+	var waited429 time.Duration
 	for attempt := 0; ; attempt++ {
+		if err := c.cfg.Throttle.take(ctx); err != nil {
+			return nil, record.Exchange{Operation: req.Operation, Method: req.Method, Error: err.Error()}, &InfraError{Kind: "timeout", Err: err}
+		}
 		resp, ex, err := c.once(ctx, req)
 		ex.Retries = attempt
 		ex.RetriedCodes = retriedCodes
 		if err != nil {
 			return resp, ex, err
+		}
+		if resp.Status == http.StatusTooManyRequests {
+			if d, again := c.cfg.Throttle.tooMany(resp.Header, waited429, c.cfg.CallTimeout); again {
+				waited429 += d
+				if err := c.cfg.Throttle.timer.Wait(ctx, d); err != nil {
+					return resp, ex, &InfraError{Kind: "timeout", Err: err}
+				}
+				attempt-- // not a retry of A-7's codes
+				continue
+			}
 		}
 		code := resp.ResponseCode()
 		if !retryable[code] || attempt == MaxRetries {
