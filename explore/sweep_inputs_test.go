@@ -70,8 +70,8 @@ func TestTheAbsoluteSizesComeFromTheContract(t *testing.T) {
 func TestAFindingNamesItsInput(t *testing.T) {
 	op, _ := schemas.Lookup(schemas.Refund)
 	for f, want := range map[*SweepFinding]string{
-		{Operation: op, Kind: kDeep, Label: "nested 10,000 levels deep", Cause: "answered HTTP 500 0099"}:                   "Refund: a body nested 10,000 levels deep answered HTTP 500 0099",
-		{Operation: op, Field: "modifiedAmount", Kind: kBigExponent, Label: "1e308", Cause: "answered HTTP 500 0099"}:      "Refund: modifiedAmount 1e308 answered HTTP 500 0099",
+		{Operation: op, Kind: kDeep, Label: "nested 10,000 levels deep", Cause: "answered HTTP 500 0099"}:                    "Refund: a body nested 10,000 levels deep answered HTTP 500 0099",
+		{Operation: op, Field: "modifiedAmount", Kind: kBigExponent, Label: "1e308", Cause: "answered HTTP 500 0099"}:        "Refund: modifiedAmount 1e308 answered HTTP 500 0099",
 		{Operation: op, Field: "{uniqueReference}", Kind: kPathSize, Label: "over 8 KiB", Cause: "got no answer", Inputs: 2}: "Refund: the path parameter uniqueReference over 8 KiB got no answer (and 1 more inputs)",
 	} {
 		assert.Equal(t, want, f.Name())
