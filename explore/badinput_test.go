@@ -127,9 +127,11 @@ func TestTheSweepFindsEachMutant(t *testing.T) {
 	want := map[string][]string{
 		"huge-exponent-crashes-capture":             {"Capture: modifiedAmount 1e308 answered HTTP 500 0099", "KC-Capture: modifiedAmount 1e308 answered HTTP 500 0099"},
 		"impossible-date-crashes-init-add":          {"Init Add Stored Payment Option: mandateSignedDate 1984-02-30 answered HTTP 500 0099"},
-		"long-path-crashes-balance-enquiry":         {"Balance Enquiry: {accno} 300 characters answered HTTP 500 0099"},
-		"query-over-length-crashes-payment-options": {"Get Payment Options: transactionTypeCode 140 characters answered HTTP 500 0099"},
-		"malformed-body-crashes-cancel":             {"Cancel: an empty body answered HTTP 500 0099 (and 3 more inputs)"},
+		"long-path-crashes-balance-enquiry":         {"Balance Enquiry: the path parameter accno of 300 characters answered HTTP 500 0099 (and 3 more inputs)"},
+		"query-over-length-crashes-payment-options": {"Get Payment Options: transactionTypeCode of 140 characters answered HTTP 500 0099"},
+		"malformed-body-crashes-cancel":             {"Cancel: a body left empty answered HTTP 500 0099 (and 3 more inputs)"},
+		"long-url-crashes-payment-status":           {"Get Payment Status: the path parameter uniqueReference over 8 KiB answered HTTP 500 0099 (and 1 more inputs)"},
+		"large-body-drops-refund":                   {"Refund: a body of 1 MiB got no answer (read)"},
 		"refused-kc-refund-books-money":             {"KC-Refund: refundUsage a number was refused but booked the refund"},
 		"refused-delete-still-deletes":              {"Delete Stored Payment Option: accnoType a number was refused but changed the stored payment options"},
 	}

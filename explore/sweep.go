@@ -72,6 +72,7 @@ type SweepFinding struct {
 	Operation schemas.Operation
 	Field     string // "" for the whole body
 	Label     string // the value shown ("1e308")
+	Kind      string // the kind of input shown (sweep_inputs.go)
 	Cause     string // "answered HTTP 500 0099"
 	Rule      string // the catalogue's rule
 	Message   string
@@ -82,15 +83,11 @@ type SweepFinding struct {
 
 // Name is the finding as one line: "Capture: modifiedAmount 1e308 answered HTTP 500 0099".
 func (f *SweepFinding) Name() string {
-	what := f.Label
-	if f.Field != "" {
-		what = f.Field + " " + f.Label
-	}
 	more := ""
 	if f.Inputs > 1 {
 		more = fmt.Sprintf(" (and %d more inputs)", f.Inputs-1)
 	}
-	return fmt.Sprintf("%s: %s %s%s", f.Operation.Name, what, f.Cause, more)
+	return fmt.Sprintf("%s: %s %s%s", f.Operation.Name, inputText(f), f.Cause, more)
 }
 
 // opState is what the sweep holds for an operation's valid request.
@@ -225,7 +222,7 @@ func sendable(inputs []badInput, perOperation int) []badInput {
 		return inputs
 	}
 	return slices.DeleteFunc(slices.Clone(inputs), func(in badInput) bool {
-		return in.op.ID == schemas.IssueToken && in.field == "password"
+		return in.op.ID == schemas.IssueToken && in.field == "password" || in.size > bodyEverywhere // no 16 MiB body in a run's sample
 	})
 }
 
@@ -271,6 +268,7 @@ func (s *sweeper) try(in badInput) error {
 			}
 			return err
 		}
+		msg, exchanges, changes = oneCrash(cause, msg, exchanges, changes, reads)
 		for _, c := range changes {
 			s.record(in, c.cause, c.rule, c.msg, req, append(slices.Clone(exchanges), reads...))
 		}
@@ -331,7 +329,9 @@ func (s *sweeper) request(in badInput, st *opState) (target.Request, error) {
 	case kTruncated:
 		req.Body = req.Body[:len(req.Body)/2]
 	case kDeep:
-		req.Body = bytes.Replace(req.Body, []byte(`"partnerReference":`), []byte(`"partnerReference":`+strings.Repeat("[", 10000)+strings.Repeat("]", 10000)+`,"partnerReferenceX":`), 1)
+		req.Body = deepBody(req.Body)
+	case kBodySize:
+		req.Body = sizedBody(req.Body, in.size)
 	case kDuplicate:
 		req.Body = bytes.Replace(req.Body, []byte(`{`), []byte(`{"partnerReference":"`+s.x.unique("dup-")+`",`), 1)
 	case kContentType:
@@ -425,7 +425,7 @@ func (s *sweeper) record(in badInput, cause, rule, msg string, req target.Reques
 	}
 	f.Inputs++
 	if f.Exchanges == nil || size < f.size {
-		f.Label, f.Message, f.Exchanges, f.size, f.Rule = in.label, s.red.String(msg), exchanges, size, rule
+		f.Label, f.Kind, f.Message, f.Exchanges, f.size, f.Rule = in.label, in.kind, s.red.String(msg), exchanges, size, rule
 	}
 }
 

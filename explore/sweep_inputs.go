@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
@@ -20,7 +21,13 @@ import (
 // dates and times, control characters, a lone surrogate and long multi-byte
 // text; every body is malformed, truncated, nested deep, given a duplicate
 // key, left empty and sent under another content type; every path
-// parameter is over-long.
+// parameter is over-long. Beside the sizes relative to a field's S(n), the
+// absolute sizes servers commonly cap (sizes below): every path parameter,
+// every query string (a GET's first text field) over 2, 8 and 64 KiB, and
+// every body of 1 MiB and of 16 MiB. Whatever a server answers them, so it
+// handles them, passes: a success, a handled error, and the HTTP layer's
+// own refusals of an oversized request (413, 414, 431) with or without a
+// JSON body (A-7#6's note).
 
 // want is what the spec lets an answer to a bad input be.
 type want int
@@ -54,6 +61,7 @@ type badInput struct {
 	// contentType replaces application/json.
 	contentType string
 	pathValue   string // a path parameter's new value
+	size        int    // kBodySize: the body's length in bytes
 
 	want want
 	rule string // the rule of the catalogue the judgement rests on
@@ -87,7 +95,53 @@ const (
 	kContentType  = "wrong-content-type"
 	kPathLong     = "over-long-path-parameter"
 	kPathControl  = "control-character-in-path"
+	kPathSize     = "path-over-size"
+	kQuerySize    = "query-over-size"
+	kBodySize     = "body-of-size"
 )
+
+// The absolute sizes (item 4 of issue 34): the lengths of a URL servers and
+// proxies commonly cap (2 KiB in old browsers and CDNs, 8 KiB in nginx,
+// Apache and most frameworks, 64 KiB in others), each exceeded by one
+// character, and the bodies of 1 MiB (a common default cap) and 16 MiB.
+var (
+	urlSizes  = []int{2 << 10, 8 << 10, 64 << 10}
+	bodySizes = []int{1 << 20, 16 << 20}
+)
+
+// bodyEverywhere is the largest body every operation gets. A larger one
+// (16 MiB) goes to the first operation with a body of each kind of
+// authentication only (Issue Token, anonymous, and the first that takes a
+// token): a limit on a body's size is the HTTP layer's, one for a server,
+// and what a reader does with a body past it is the server's; 16 MiB to
+// each of the 25 operations with a body is 400 MiB sent, a minute of a CI
+// runner's upload, and against the embedded reference it doubled the full
+// sweep's time (2.6 s without the sizes, 3.7 s with 1 MiB to every
+// operation, 6.1 s with 16 MiB to every one as well). A per-operation
+// reader that mishandles a large body shows at 1 MiB.
+const bodyEverywhere = 1 << 20
+
+// firstBodyOf reports whether op is the first operation of the catalogue
+// with a body among those of its kind of authentication.
+func firstBodyOf(op schemas.Operation) bool {
+	for _, o := range schemas.Catalogue() {
+		if !o.BodyInQuery() && o.Anonymous == op.Anonymous {
+			return o.ID == op.ID
+		}
+	}
+	return false
+}
+
+// sizeText writes a size in bytes as people read it: "8 KiB", "16 MiB".
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
 
 // wrongValues are a value of each JSON type, for a field of another type.
 var wrongValues = []struct {
@@ -157,7 +211,7 @@ func generateInputs(op schemas.Operation, fields []schemas.Field, base map[strin
 			add(badInput{field: f.Name, kind: kImpossible, label: "246000", value: text("246000"), want: lvl(wantRefused), rule: "A-2.0#5"})
 			add(badInput{field: f.Name, kind: kMisformatted, label: "12:00:00", value: text("12:00:00"), want: lvl(want0001), rule: "A-2.0#4"})
 		case f.Digits > 0:
-			add(badInput{field: f.Name, kind: kTooManyDigit, label: fmt.Sprintf("%d digits", f.Digits+1), value: text(strings.Repeat("1", f.Digits+1)), want: lvl(wantRefused), rule: "A-2.0#7"})
+			add(badInput{field: f.Name, kind: kTooManyDigit, label: fmt.Sprintf("of %d digits", f.Digits+1), value: text(strings.Repeat("1", f.Digits+1)), want: lvl(wantRefused), rule: "A-2.0#7"})
 			add(badInput{field: f.Name, kind: kNotDigits, label: "12ab", value: text("12ab"), want: lvl(want0001), rule: "A-2.0#7"})
 			add(badInput{field: f.Name, kind: kExponent, label: "1e3", value: raw("1e3"), want: wantHandled, rule: "A-7#6"})
 		case f.Precision > 0 || f.Numeric:
@@ -179,46 +233,70 @@ func generateInputs(op schemas.Operation, fields []schemas.Field, base map[strin
 			if e := exponentForm(amount); e != "" {
 				add(badInput{field: f.Name, kind: kExponent, label: e, value: raw(e), want: wantHandled, rule: "A-7#6"})
 			}
-			add(badInput{field: f.Name, kind: kTrailing, label: amount + "000", value: raw(withTrailingZeros(amount)), want: wantHandled, rule: "A-7#6"})
+			add(badInput{field: f.Name, kind: kTrailing, label: withTrailingZeros(amount), value: raw(withTrailingZeros(amount)), want: wantHandled, rule: "A-7#6"})
 			add(badInput{field: f.Name, kind: kNegZero, label: "-0", value: raw("-0"), want: wantHandled, rule: "A-7#6"})
 			p := max(f.Precision, 18)
-			add(badInput{field: f.Name, kind: kTooPrecise, label: fmt.Sprintf("%d digits", p+1), value: raw("1" + strings.Repeat("0", p)), want: beyond, rule: beyondRule})
+			add(badInput{field: f.Name, kind: kTooPrecise, label: fmt.Sprintf("of %d digits", p+1), value: raw("1" + strings.Repeat("0", p)), want: beyond, rule: beyondRule})
 			add(badInput{field: f.Name, kind: kTooScaled, label: "0.001", value: raw("0.001"), want: scaled, rule: scaledRule})
 			if query {
 				add(badInput{field: f.Name, kind: kNotDigits, label: "abc", value: "abc", want: lvl(want0001), rule: "A-7#5"})
 			}
 		case f.Allows("string") && len(f.Enum) == 0:
 			if n := f.MaxLength; n > 0 {
-				add(badInput{field: f.Name, kind: kOverLength, label: fmt.Sprintf("%d characters", n+1), value: text(strings.Repeat("x", n+1)), want: lvl(wantRefused), rule: "A-2.0#2"})
+				add(badInput{field: f.Name, kind: kOverLength, label: fmt.Sprintf("of %d characters", n+1), value: text(strings.Repeat("x", n+1)), want: lvl(wantRefused), rule: "A-2.0#2"})
 				far := n*4 + 100
-				add(badInput{field: f.Name, kind: kFarOver, label: fmt.Sprintf("%d characters", far), value: text(strings.Repeat("y", far)), want: lvl(wantRefused), rule: "A-2.0#2"})
+				add(badInput{field: f.Name, kind: kFarOver, label: fmt.Sprintf("of %d characters", far), value: text(strings.Repeat("y", far)), want: lvl(wantRefused), rule: "A-2.0#2"})
 				// Within the length: whether a server counts characters or
 				// bytes is not stated, so any handled answer passes.
-				add(badInput{field: f.Name, kind: kMultiByte, label: fmt.Sprintf("%d multi-byte characters", n), value: text(strings.Repeat("€", n)), want: wantHandled, rule: "A-7#6"})
+				add(badInput{field: f.Name, kind: kMultiByte, label: fmt.Sprintf("of %d multi-byte characters", n), value: text(strings.Repeat("€", n)), want: wantHandled, rule: "A-7#6"})
 				if !query {
-					add(badInput{field: f.Name, kind: kSurrogate, label: `a lone surrogate \ud800`, value: raw(`"\ud800"`), want: wantHandled, rule: "A-7#6"})
+					add(badInput{field: f.Name, kind: kSurrogate, label: `holding a lone surrogate \ud800`, value: raw(`"\ud800"`), want: wantHandled, rule: "A-7#6"})
 				}
 				if n >= 3 {
-					add(badInput{field: f.Name, kind: kControl, label: `control characters \u0001 and \u001f`, value: text("a\u0001\u001f"), want: wantHandled, rule: "A-7#6"})
+					add(badInput{field: f.Name, kind: kControl, label: `holding control characters \u0001 and \u001f`, value: text("a\u0001\u001f"), want: wantHandled, rule: "A-7#6"})
 				}
 			}
 		}
 	}
 	for _, name := range pathParams(op) {
 		field := "{" + name + "}"
-		add(badInput{field: field, kind: kPathLong, label: "300 characters", pathValue: strings.Repeat("9", 300), want: wantHandled, rule: "A-7#6"})
-		add(badInput{field: field, kind: kPathControl, label: `a control character \u0001`, pathValue: "9\u00019", want: wantHandled, rule: "A-7#6"})
+		add(badInput{field: field, kind: kPathLong, label: "of 300 characters", pathValue: strings.Repeat("9", 300), want: wantHandled, rule: "A-7#6"})
+		add(badInput{field: field, kind: kPathControl, label: `holding a control character \u0001`, pathValue: "9\u00019", want: wantHandled, rule: "A-7#6"})
+		for _, n := range urlSizes {
+			// The parameter alone is one character over the size, so the
+			// path is over it whatever the rest of the path is.
+			add(badInput{field: field, kind: kPathSize, label: "over " + sizeText(n), pathValue: strings.Repeat("9", n+1), want: wantHandled, rule: "A-7#6"})
+		}
+	}
+	if query {
+		// The query string: its first text field made long enough that
+		// the query string alone is over each size.
+		for _, f := range fields {
+			if !f.Allows("string") || len(f.Enum) > 0 {
+				continue
+			}
+			for _, n := range urlSizes {
+				add(badInput{field: f.Name, kind: kQuerySize, label: "making the query string over " + sizeText(n), value: strings.Repeat("q", n+1), want: wantHandled, rule: "A-7#6"})
+			}
+			break
+		}
 	}
 	if !query {
 		// The whole body: a body that is not JSON is a syntax error (A-7#5);
 		// what a JSON parser makes of depth, duplicate names and another
 		// content type the spec does not say.
-		add(badInput{kind: kMalformed, label: "not JSON", body: []byte(`{"partnerReference": "x",`), want: want0001, rule: "A-7#5"})
+		add(badInput{kind: kMalformed, label: "that is not JSON", body: []byte(`{"partnerReference": "x",`), want: want0001, rule: "A-7#5"})
 		add(badInput{kind: kTruncated, label: "cut in half", want: want0001, rule: "A-7#5"}) // the body is cut when sent
-		add(badInput{kind: kEmpty, label: "an empty body", body: []byte{}, want: want0001, rule: "A-7#5"})
-		add(badInput{kind: kDeep, label: "10000 nested arrays", want: wantHandled, rule: "A-7#6"})
-		add(badInput{kind: kDuplicate, label: "partnerReference twice", want: wantHandled, rule: "A-7#6"})
-		add(badInput{kind: kContentType, label: "Content-Type text/plain", contentType: "text/plain", want: wantHandled, rule: "A-7#6"})
+		add(badInput{kind: kEmpty, label: "left empty", body: []byte{}, want: want0001, rule: "A-7#5"})
+		add(badInput{kind: kDeep, label: "nested 10,000 levels deep", want: wantHandled, rule: "A-7#6"})
+		add(badInput{kind: kDuplicate, label: "naming partnerReference twice", want: wantHandled, rule: "A-7#6"})
+		add(badInput{kind: kContentType, label: "sent as Content-Type text/plain", contentType: "text/plain", want: wantHandled, rule: "A-7#6"})
+		for _, n := range bodySizes {
+			if n > bodyEverywhere && !firstBodyOf(op) {
+				continue
+			}
+			add(badInput{kind: kBodySize, label: "of " + sizeText(n), size: n, want: wantHandled, rule: "A-7#6"})
+		}
 	}
 	return out
 }
@@ -301,4 +379,85 @@ func sample(inputs []badInput, n int, seed uint64, opID string) []badInput {
 		}
 	}
 	return out
+}
+
+// deepBody nests an array 10,000 levels deep in a body, as a member of its
+// own at the start of the object, so that every body gets it whatever
+// fields it has (Issue Token's has no partnerReference).
+func deepBody(body []byte) []byte {
+	i := bytes.IndexByte(body, '{')
+	if i < 0 {
+		return body
+	}
+	member := `"nested":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000)
+	if rest := bytes.TrimSpace(body[i+1:]); !bytes.HasPrefix(rest, []byte("}")) {
+		member += ","
+	}
+	out := make([]byte, 0, len(body)+len(member))
+	out = append(out, body[:i+1]...)
+	out = append(out, member...)
+	return append(out, body[i+1:]...)
+}
+
+// sizedBody pads a body with white space after its opening brace to n
+// bytes: the same valid request, of that size.
+func sizedBody(body []byte, n int) []byte {
+	i := bytes.IndexByte(body, '{')
+	if i < 0 || len(body) >= n {
+		return body
+	}
+	out := make([]byte, 0, n)
+	out = append(out, body[:i+1]...)
+	out = append(out, bytes.Repeat([]byte(" "), n-len(body))...)
+	return append(out, body[i+1:]...)
+}
+
+// kindWords says what kind of input a kind is, whatever field or
+// operation it was sent to: a cause of the report groups the findings of
+// one kind that got the same answer in several operations (one parser
+// that crashes on deep nesting is one fault, not one per operation).
+var kindWords = map[string]string{
+	kWrongType:    "a field of the wrong JSON type",
+	kMissing:      "a mandatory field left out",
+	kNull:         "a field given null",
+	kOverLength:   "a text one character over its S(n)",
+	kFarOver:      "a text far over its S(n)",
+	kMultiByte:    "multi-byte text within its S(n)",
+	kControl:      "control characters in a text",
+	kSurrogate:    "a lone surrogate in a text",
+	kExponent:     "a number written with an exponent",
+	kBigExponent:  "a number of 1e308",
+	kTrailing:     "an amount written with trailing zeros",
+	kNegZero:      "the number -0",
+	kTooPrecise:   "a number of more digits than its Dec(p,s) holds",
+	kTooScaled:    "an amount of more decimals than its Dec(p,s) holds",
+	kTooManyDigit: "an N(n) of too many digits",
+	kNotDigits:    "letters where digits are due",
+	kImpossible:   "a date or time that does not exist",
+	kMisformatted: "a date or time not of its form",
+	kMalformed:    "a body that is not JSON",
+	kTruncated:    "a body cut in half",
+	kDeep:         "a body nested 10,000 levels deep",
+	kDuplicate:    "a body naming a field twice",
+	kEmpty:        "an empty body",
+	kContentType:  "a body sent as another Content-Type",
+	kPathLong:     "a path parameter of 300 characters",
+	kPathControl:  "a control character in a path parameter",
+	kPathSize:     "a path over",
+	kQuerySize:    "a query string over",
+	kBodySize:     "a body of",
+}
+
+// kindText is an input's kind in words: kindWords, with the size of the
+// absolute sizes ("a path over 8 KiB", "a body of 16 MiB"), which are kinds
+// of their own each.
+func kindText(kind, label string) string {
+	w := kindWords[kind]
+	switch kind {
+	case kPathSize, kQuerySize:
+		return w + " " + label[strings.LastIndex(label, "over ")+len("over "):]
+	case kBodySize:
+		return w + " " + strings.TrimPrefix(label, "of ")
+	}
+	return w
 }

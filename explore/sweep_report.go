@@ -83,11 +83,11 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			msg += "\n  the spec (" + f.Rule + "): \"" + quote + "\""
 		}
 		if len(f.Exchanges) > 0 {
-			ex := f.Exchanges[0]
+			ex := huge(f.Exchanges[:1])[0]
 			msg += "\n  the request that shows it:\n" + reports.Curl(record.Exchange{Method: ex.Method, URL: s.red.URL(ex.URL), RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody})
 		}
 		step := fmt.Sprintf("the partner sends %s with %s", f.Operation.Name, inputText(f))
-		steps := []record.Step{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}}
+		steps := []record.Step{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: huge(f.Exchanges)}}
 		if _, ok := rest[f.Operation.ID]; ok {
 			steps = append([]record.Step{restStep(f.Operation, s.sent[f.Operation.ID])}, steps...)
 			delete(rest, f.Operation.ID)
@@ -99,6 +99,7 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 			Clauses: clauses, Advisory: advisory, Status: status,
 			Message: s.red.String(msg),
 			Rules:   rulesOf(f.Rule), Broke: f.Rule,
+			Input: kindText(f.Kind, f.Label),
 			Steps: steps,
 		})
 	}
@@ -144,14 +145,33 @@ func slug(s string) string {
 	}), "-")
 }
 
+// inputText names a finding's input in words, as its heading does:
+// "modifiedAmount 1e308", "a body nested 10,000 levels deep", "the path
+// parameter accno over 8 KiB".
 func inputText(f *SweepFinding) string {
 	switch {
 	case f.Field == "":
-		return "a body that is " + f.Label
+		return "a body " + f.Label
 	case strings.HasPrefix(f.Field, "{"):
-		return "the path parameter " + strings.Trim(f.Field, "{}") + " as " + f.Label
+		return "the path parameter " + strings.Trim(f.Field, "{}") + " " + f.Label
 	}
 	return f.Field + " " + f.Label
+}
+
+// oneCrash keeps a call that got no handled answer (cause set: 0099, a
+// 5xx, no answer) one finding: what the read-backs after it found changed
+// is told in its message, with the reads as its evidence, not filed as
+// findings of their own. A crash that booked before it failed is one fault
+// of the call; the B-3 reading of a refused move is for moves refused as
+// handled errors.
+func oneCrash(cause, msg string, exchanges []record.Exchange, changes []change, reads []record.Exchange) (string, []record.Exchange, []change) {
+	if cause == "" || len(changes) == 0 {
+		return msg, exchanges, changes
+	}
+	for _, c := range changes {
+		msg += "\n  and after it, the call " + c.cause + ": " + c.msg
+	}
+	return msg, append(exchanges, reads...), nil
 }
 
 func sortedClauses(cs ...string) []string {
@@ -240,12 +260,36 @@ func keyOf(ex record.Exchange) exchangeKey {
 const abridgeAbove = 4096
 
 func abridged(ex record.Exchange) record.Exchange {
-	if n := len(ex.RequestBody); n > abridgeAbove {
-		cut := 1024
-		for cut > 0 && !utf8.RuneStart(ex.RequestBody[cut]) {
-			cut--
-		}
-		ex.RequestBody = ex.RequestBody[:cut] + fmt.Sprintf("…(%d bytes in all; the sweep's seed sends it again)", n)
-	}
+	ex.RequestBody = cut(ex.RequestBody, abridgeAbove, 1024)
+	ex.URL = cut(ex.URL, abridgeAbove, 1024)
 	return ex
+}
+
+// hugeAbove is the request body or URL, in bytes, above which even a
+// finding's evidence keeps its start only: the absolute sizes (a body of
+// 16 MiB, a path over 64 KiB) would make the report as large as the
+// request, and its curl could not be pasted; the seed sends it again.
+const hugeAbove = 64 << 10
+
+func huge(exs []record.Exchange) []record.Exchange {
+	out := make([]record.Exchange, len(exs))
+	for i, ex := range exs {
+		ex.RequestBody = cut(ex.RequestBody, hugeAbove, 4096)
+		ex.URL = cut(ex.URL, hugeAbove, 4096)
+		out[i] = ex
+	}
+	return out
+}
+
+// cut keeps the first keep bytes of s (at a character's start) when s is
+// longer than above, and says how long it was.
+func cut(s string, above, keep int) string {
+	n := len(s)
+	if n <= above {
+		return s
+	}
+	for keep > 0 && !utf8.RuneStart(s[keep]) {
+		keep--
+	}
+	return s[:keep] + fmt.Sprintf("…(%d bytes in all; the sweep's seed sends it again)", n)
 }

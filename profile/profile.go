@@ -8,9 +8,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,7 +36,11 @@ type Profile struct {
 	// SettleAllowance bounds the wait for a Load Account a Capture
 	// internally performs (B-3) to show in the wallet; 0 means DefaultSettleAllowance.
 	SettleAllowance Duration `yaml:"settleAllowance,omitempty" json:"settleAllowance"`
-	Credentials     struct {
+	// RateLimit holds every call of a run (scenarios, exploration, sweep)
+	// under a number of calls a second: "10/s", "600/m", or a number of
+	// calls a second; 0 for none (the default). --rate-limit overrides it.
+	RateLimit   Rate `yaml:"rateLimit,omitempty" json:"rateLimit"`
+	Credentials struct {
 		UserID   string `yaml:"userId,omitempty" json:"userId"`
 		Password string `yaml:"password,omitempty" json:"password"`
 	} `yaml:"credentials,omitempty" json:"credentials"`
@@ -123,6 +129,55 @@ func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 	d.Duration = v
 	return nil
 }
+
+// Rate is a number of calls a second; 0 for no limit.
+type Rate struct{ PerSecond float64 }
+
+// ParseRate reads "10/s", "600/m" or "2.5" (calls a second); "0" is none.
+func ParseRate(v string) (Rate, error) {
+	num, unit, hasUnit := strings.Cut(strings.TrimSpace(v), "/")
+	n, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	per := 1.0
+	switch strings.TrimSpace(unit) {
+	case "s":
+	case "m":
+		per = 60
+	case "h":
+		per = 3600
+	default:
+		if hasUnit {
+			err = fmt.Errorf("unit %q", unit)
+		}
+	}
+	if err != nil || n < 0 || math.IsInf(n, 0) || math.IsNaN(n) {
+		return Rate{}, fmt.Errorf("%q is not a rate such as 10/s, 600/m or 0 for none", v)
+	}
+	return Rate{PerSecond: n / per}, nil
+}
+
+// String writes the rate as calls a second: "10/s"; "0" for none.
+func (r Rate) String() string {
+	if r.PerSecond <= 0 {
+		return "0"
+	}
+	return strconv.FormatFloat(r.PerSecond, 'f', -1, 64) + "/s"
+}
+
+// UnmarshalYAML reads a rate (ParseRate).
+func (r *Rate) UnmarshalYAML(n *yaml.Node) error {
+	v, err := ParseRate(n.Value)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", n.Line, err)
+	}
+	*r = v
+	return nil
+}
+
+// MarshalYAML writes the rate as text.
+func (r Rate) MarshalYAML() (any, error) { return r.String(), nil }
+
+// MarshalJSON writes the rate as text.
+func (r Rate) MarshalJSON() ([]byte, error) { return []byte(`"` + r.String() + `"`), nil }
 
 // MarshalYAML writes the duration as text.
 func (d Duration) MarshalYAML() (any, error) { return d.String(), nil }
@@ -343,7 +398,7 @@ func checkKeys(root *yaml.Node, t reflect.Type) error {
 				unknown = append(unknown, fmt.Sprintf("%s%s (line %d)", prefix, k.Value, k.Line))
 				continue
 			}
-			if f.Type.Kind() != reflect.Struct || f.Type == reflect.TypeOf(Duration{}) {
+			if f.Type.Kind() != reflect.Struct || f.Type == reflect.TypeOf(Duration{}) || f.Type == reflect.TypeOf(Rate{}) {
 				continue
 			}
 			if v.Kind != yaml.MappingNode {

@@ -48,6 +48,8 @@ func templateGroups(baseURL string) []templateGroup {
 				doc: "The call time allowance: a call that takes longer is an ERROR (a duration such as 90s, or a number of seconds)."},
 			{key: "settleAllowance", clause: "A-1, B-3", value: "5s", def: "5s",
 				doc: "How long a setup step waits for the Load Account a Capture internally performs to show in the wallet, and a check for the wallet to rise by it (a duration, or a number of seconds)."},
+			{key: "rateLimit", value: "0", def: "0 (none)",
+				doc: "Holds every call of the run (scenarios, exploration, sweep) under a rate, for a sandbox that limits its callers: 10/s, 600/m, or a number of calls a second; 0 for none. --rate-limit overrides it. An HTTP 429 with Retry-After is waited out and the call repeated, whatever the rate; the report says how long the run waited for each."},
 		}},
 		{name: "credentials", doc: "The partner's credentials for Issue Token.", keys: []templateKey{
 			{key: "userId", clause: "A-4.1", required: true, value: yamlString("your-partner-user-id"),

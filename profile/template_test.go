@@ -15,7 +15,7 @@ func profileKeys(t reflect.Type, prefix string) []string {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		name := strings.Split(f.Tag.Get("yaml"), ",")[0]
-		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(Duration{}) {
+		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(Duration{}) && f.Type != reflect.TypeOf(Rate{}) {
 			out = append(out, profileKeys(f.Type, prefix+name+".")...)
 			continue
 		}

@@ -31,6 +31,22 @@ type Run struct {
 	// ReportWriting is how long writing the report files took (set once
 	// they are written; not part of Duration).
 	ReportWriting time.Duration `json:"-"`
+	// Waited is what the run waited for its rate limit and the target's
+	// HTTP 429 answers.
+	Waited Waits `json:"-"`
+}
+
+// Waits is what a run waited besides the target's answering: to keep
+// under the profile's rate limit (--rate-limit, rateLimit), and for the
+// HTTP 429 (Too Many Requests) answers it waited out and repeated.
+type Waits struct {
+	RateLimit   float64       // calls a second; 0 for none
+	RateWait    time.Duration // waited to keep under it
+	TooMany     int           // HTTP 429 answers waited out
+	TooManyWait time.Duration // waited for them
+	// TooManyJudged counts the 429s past the call allowance or the run's
+	// bound, returned as the answer.
+	TooManyJudged int
 }
 
 // Verdict derives the run's verdict from its scenarios (DeriveVerdict).
@@ -124,6 +140,11 @@ type Scenario struct {
 	// profile key whose other data, would change how the target's answer
 	// is judged.
 	Hints []Hint `json:"hints,omitempty"`
+	// Input is, for a finding of the bad-input sweep, the kind of input
+	// that showed it, in words ("a body nested 10,000 levels deep"): the
+	// findings of one input that got the same answer in several
+	// operations are one cause of the report (one parser, one fault).
+	Input string `json:"input,omitempty"`
 }
 
 // Hint is a setting of the profile that would change a verdict: the

@@ -30,6 +30,8 @@ var sweepMutants = []Mutant{
 	{Name: "wrong-type-crashes-set-default", Clause: "A-7", Rule: "A-7#6", Swept: true, Description: "Set Default Stored Payment Option answers a body field of the wrong JSON type (a number, a boolean, an object, an array) with HTTP 500 and 0099, once it has found the stored option: only a request on an option the account has reaches it"},
 	{Name: "refused-delete-still-deletes", Clause: "A-4.10", Rule: "A-4.10#7", Swept: true, Description: "Delete Stored Payment Option refuses a body field of the wrong JSON type with 0001, but deletes the option all the same"},
 	{Name: "refused-kc-refund-books-money", Clause: "B-3", Rule: "B-3#15", Swept: true, Description: "KC-Refund refuses a refundUsage of the wrong type or length with 0001, but books the refund all the same"},
+	{Name: "long-url-crashes-payment-status", Clause: "A-7", Rule: "A-7#6", Swept: true, Description: "Get Payment Status answers a request whose path is over 8 KiB (a uniqueReference of 8,193 characters) with HTTP 500 and 0099: a fixed buffer for the URL"},
+	{Name: "large-body-drops-refund", Clause: "A-7", Rule: "A-7#6", Swept: true, Description: "Refund drops the connection, answering nothing, on a body of 1 MiB or more (other operations answer it): a reader that gives up on a large body"},
 	{Name: "three-decimals-rounded-kc-authorize", Clause: "A-2.0", Rule: "A-2.0#6", Swept: true, Description: "KC-Authorize takes a paymentAmount with more decimals than Dec(18,2) allows (0.001) and rounds it up to the cent instead of refusing it"},
 }
 
@@ -65,6 +67,14 @@ func (h *handler) sweepFault(op operation, raw map[string]any, decodeErr error, 
 	case h.mutant("long-path-crashes-balance-enquiry") && op.id == schemas.BalanceEnquiry:
 		if utf8.RuneCountInString(r.PathValue("accno")) > 255 {
 			return crash, true
+		}
+	case h.mutant("long-url-crashes-payment-status") && op.id == schemas.GetPaymentStatus:
+		if len(r.URL.EscapedPath()) > 8<<10 {
+			return crash, true
+		}
+	case h.mutant("large-body-drops-refund") && op.id == schemas.Refund:
+		if r.ContentLength >= 1<<20 {
+			panic(http.ErrAbortHandler) // net/http closes the connection unanswered
 		}
 	case h.mutant("wrong-type-ignored-kc-refund") && op.id == schemas.KCRefund:
 		if x, present := raw["refundUsage"]; present && x != nil {

@@ -35,6 +35,27 @@ var sweepProbes = map[string]func(c *client) bool{
 	"long-path-crashes-balance-enquiry": func(c *client) bool {
 		return c.balance(strings.Repeat("9", 300), nil).status == http.StatusInternalServerError
 	},
+	"long-url-crashes-payment-status": func(c *client) bool {
+		return c.paymentStatus(strings.Repeat("9", 8<<10+1), nil).status == http.StatusInternalServerError
+	},
+	"large-body-drops-refund": func(c *client) bool {
+		// A body of exactly 1 MiB, within the server's cap: the
+		// Standard server answers it; the mutant answers nothing.
+		body := `{"partnerReference":"pr-big"` + strings.Repeat(" ", 1<<20) + `}`
+		body = body[:len(body)-(len(body)-(1<<20))-1] + "}"
+		req, err := http.NewRequest(http.MethodPost, c.base+paymentPathOf(c.capturedPayment())+"/refund", strings.NewReader(body))
+		if err != nil {
+			return false
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Auth-Token", c.auth())
+		res, err := c.httpClient().Do(req)
+		if err != nil {
+			return true
+		}
+		res.Body.Close()
+		return false
+	},
 	"wrong-type-ignored-kc-refund": func(c *client) bool {
 		ref := c.kcDebited(c.fundedWallet("100.00"), "10.00")
 		return c.kcRefund(ref, map[string]any{"refundUsage": 123}).code() == "0000"

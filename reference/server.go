@@ -259,6 +259,9 @@ func (h *handler) recoverer(next http.Handler) http.Handler {
 			if v == nil {
 				return
 			}
+			if v == http.ErrAbortHandler {
+				panic(v) // a connection dropped on purpose (a sweep mutant): net/http closes it unanswered
+			}
 			if h.onPanic != nil {
 				h.onPanic(v, debug.Stack())
 			}

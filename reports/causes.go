@@ -33,6 +33,13 @@ type Cause struct {
 	// Balance Enquiry), the operation of that read; "" otherwise. Operation
 	// is then the move's.
 	RevealedBy string `json:"revealedBy,omitempty"`
+	// Input is, for a cause of the bad-input sweep, the kind of input that
+	// showed it ("a body nested 10,000 levels deep"), and Operations every
+	// operation it showed in, in the order of their findings: the same
+	// input answered the same way in several operations is one fault (one
+	// parser), not one per operation. Operation is then the first of them.
+	Input      string   `json:"input,omitempty"`
+	Operations []string `json:"operations,omitempty"`
 	// Root is true when a scenario of the cause FAILED or ended in ERROR;
 	// a cause that only BLOCKED scenarios follows from a setup that failed.
 	Root bool `json:"root"`
@@ -79,6 +86,12 @@ var machinery = map[string]string{
 // "no call"; a step the suite could not run, "the suite's steps".
 func (c Cause) Title() string {
 	switch {
+	case c.Input != "":
+		ops := c.Operations
+		if len(ops) > 1 {
+			return fmt.Sprintf("%s, in %d operations (%s)", c.Input, len(ops), strings.Join(ops, ", "))
+		}
+		return c.Input + ", in " + c.Operation + " (" + c.Clause + ")"
 	case c.Operation == "" && (c.Answer == AnswerUndefinedStep || c.Answer == AnswerAmbiguousStep):
 		return "the suite's steps"
 	case c.Operation == "":
@@ -103,7 +116,7 @@ func (c Cause) Count() int { return c.Failed + c.Blocked + c.Errors }
 // by how many scenarios they cover, then by their first scenario.
 func causes(rep *Report) []Cause {
 	scenarios := rep.Scenarios
-	type key struct{ op, answer, shape, read string }
+	type key struct{ op, answer, shape, read, input, broke string }
 	idx := map[key]int{}
 	var out []Cause
 	var first []int // position of each cause's first scenario
@@ -128,7 +141,16 @@ func causes(rep *Report) []Cause {
 			msg = fmt.Sprintf("%s did not have the effect the step %q checks: read afterwards with %s, %s", operationName(op), failedStepText(*s), operationName(read), msg)
 		}
 		k := key{op: op, answer: answer, read: read}
-		if (success || op == "") && read == "" {
+		if s.Input != "" {
+			// A finding of the bad-input sweep: its input's own call
+			// (the failed step's first) is the answer, whatever the reads
+			// after it found, and the same input answered the same way
+			// breaking the same rule is one cause in every operation.
+			if _, exs := rep.FailureEvidence(*s); len(exs) > 0 {
+				op, answer = exs[0].Operation, answerOf(exs[0])
+			}
+			k = key{answer: answer, input: s.Input, broke: s.Broke}
+		} else if (success || op == "") && read == "" {
 			// A move whose effect a read did not find is one fault however
 			// the steps that read it word their findings.
 			k.shape = messageShape(msg)
@@ -137,7 +159,7 @@ func causes(rep *Report) []Cause {
 		if !ok {
 			j = len(out)
 			idx[k] = j
-			c := Cause{Operation: op, Answer: answer, Message: msg, RevealedBy: read, Scenarios: []string{}}
+			c := Cause{Operation: op, Answer: answer, Message: msg, RevealedBy: read, Input: s.Input, Scenarios: []string{}}
 			if o, ok := schemas.Lookup(op); ok {
 				c.Clause = o.Clause
 			}
@@ -146,6 +168,9 @@ func causes(rep *Report) []Cause {
 		}
 		c := &out[j]
 		c.Scenarios = append(c.Scenarios, s.ID)
+		if s.Input != "" && !slices.Contains(c.Operations, op) {
+			c.Operations = append(c.Operations, op)
+		}
 		for _, h := range s.Hints {
 			if !slices.Contains(c.Hints, h) {
 				c.Hints = append(c.Hints, h)

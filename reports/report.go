@@ -29,8 +29,10 @@ import (
 // scenario's and a cause's hints, and a blocker's permitted; 2.4 added a
 // scenario's key, and a waiver and a rerun name scenarios by key: a reader
 // of an older report takes a scenario's key from its file and name,
-// ScenarioReport.StableKey).
-const SchemaVersion = "2.4"
+// ScenarioReport.StableKey); 2.5 added the
+// run's waits (rate limit, HTTP 429), a scenario's input and a cause's
+// input and operations (the bad-input sweep's causes across operations).
+const SchemaVersion = "2.5"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -91,7 +93,11 @@ type Report struct {
 	// Sweep is the run's bad-input sweep; absent when it made none.
 	Sweep         *record.Sweep `json:"sweep,omitempty"`
 	CallAllowance string        `json:"callAllowance"` // "90s"
-	Verdict       string        `json:"verdict"`
+	// Waited is what the run waited for its rate limit and for the
+	// target's HTTP 429 answers (added in 2.4); absent when it waited for
+	// neither and had no rate limit.
+	Waited  *Waited `json:"waited,omitempty"`
+	Verdict string  `json:"verdict"`
 	// Aborted says why a run that started could not be carried out
 	// (verdict ERROR), with what the target answered; null otherwise.
 	Aborted *Aborted `json:"aborted"`
@@ -241,6 +247,9 @@ type ScenarioReport struct {
 	Broke string `json:"broke,omitempty"`
 	// Hints are the profile settings its evidence points to; absent when none.
 	Hints []record.Hint `json:"hints,omitempty"`
+	// Input is, for a finding of the bad-input sweep, its kind of input in
+	// words (record.Scenario.Input); absent otherwise.
+	Input string `json:"input,omitempty"`
 	// Cause is the index in Report.Causes of this scenario's cause; -1 when it passed.
 	Cause int          `json:"cause"`
 	Steps []StepReport `json:"steps"`
@@ -390,13 +399,14 @@ func Build(r *record.Run, m record.Meta, waivers []WaiverStatus, set *schemas.Se
 		m.Target = r.Target
 	}
 	rep := newReport(m, r.Duration, waivers, len(r.Scenarios))
+	rep.Waited = waitedOf(r.Waited)
 	fields := target.NewRedactor() // redacts by field and header name only: a second guard
 	for _, s := range r.Scenarios {
 		sr := ScenarioReport{
 			ID: s.ID, Key: scenarioKey(s), Feature: s.Feature, Name: s.Name,
 			Tags: nonNil(s.Tags), Clauses: nonNil(s.Clauses), Advisory: s.Advisory,
 			Status: s.Status, Message: fields.String(s.Message), DurationMs: ms(s.Duration),
-			Rules: nonNil(s.Rules), Broke: s.Broke, Hints: s.Hints, Cause: -1,
+			Rules: nonNil(s.Rules), Broke: s.Broke, Hints: s.Hints, Input: s.Input, Cause: -1,
 			Steps: make([]StepReport, 0, len(s.Steps)),
 		}
 		if s.BlockedBy != nil {
@@ -819,4 +829,49 @@ func nonNil[T any](s []T) []T {
 		return []T{}
 	}
 	return s
+}
+
+// Waited is what a run waited besides the target's answering.
+type Waited struct {
+	// RateLimit is the run's rate limit in calls a second; 0 for none.
+	RateLimit float64 `json:"rateLimit"`
+	// RateLimitMs is how long the calls waited, in all, to keep under it.
+	RateLimitMs float64 `json:"rateLimitMs"`
+	// TooManyRequests counts the HTTP 429 answers waited out for their
+	// Retry-After and the calls sent again; TooManyRequestsMs is how long.
+	TooManyRequests   int     `json:"tooManyRequests"`
+	TooManyRequestsMs float64 `json:"tooManyRequestsMs"`
+	// TooManyRequestsJudged counts the 429s past the call allowance or
+	// the run's bound of waits, judged as the answer.
+	TooManyRequestsJudged int `json:"tooManyRequestsJudged"`
+}
+
+func waitedOf(w record.Waits) *Waited {
+	if w == (record.Waits{}) {
+		return nil
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return &Waited{RateLimit: w.RateLimit, RateLimitMs: ms(w.RateWait), TooManyRequests: w.TooMany, TooManyRequestsMs: ms(w.TooManyWait), TooManyRequestsJudged: w.TooManyJudged}
+}
+
+// Text says what the run waited in a sentence: "The run waited 12.4 s to
+// keep under its rate limit of 10 calls a second, and 4 s for 2 HTTP 429
+// answers (Retry-After)."
+func (w *Waited) Text() string {
+	if w == nil {
+		return ""
+	}
+	s := "The run had no rate limit"
+	if w.RateLimit > 0 {
+		s = fmt.Sprintf("The calls waited %s in all to keep under the rate limit of %s calls a second", secondsText(w.RateLimitMs), strconv.FormatFloat(w.RateLimit, 'f', -1, 64))
+	}
+	s += fmt.Sprintf(", and %s for %d HTTP 429 answer(s) it waited out (Retry-After)", secondsText(w.TooManyRequestsMs), w.TooManyRequests)
+	if w.TooManyRequestsJudged > 0 {
+		s += fmt.Sprintf("; %d HTTP 429 answer(s) past the call allowance or the run's bound were judged as answers", w.TooManyRequestsJudged)
+	}
+	return s + "."
+}
+
+func secondsText(ms float64) string {
+	return strconv.FormatFloat(ms/1000, 'f', 1, 64) + " s"
 }

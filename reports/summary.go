@@ -56,6 +56,9 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		fmt.Fprintf(&b, "Latency: no call was made; the call allowance is %s.\n\n", rep.CallAllowance)
 	}
 
+	if w := rep.Waited.Text(); w != "" {
+		b.WriteString("Waits: " + w + "\n\n")
+	}
 	if rep.Aborted != nil {
 		fmt.Fprintf(&b, "## The run could not be carried out\n\n```\n%s\n```\n\n", rep.Aborted.Reason)
 	}
@@ -63,7 +66,10 @@ func WriteSummaryReport(w io.Writer, rep *Report) error {
 		b.WriteString("## What went wrong\n\nThe scenarios that failed, were blocked or ended in an error, grouped by cause; root causes first.\n\n| Cause | Answer | Failed | Blocked | Errors | Example |\n|---|---|---|---|---|---|\n")
 		for _, c := range rep.Causes {
 			what := "(no call)"
-			if c.Operation != "" {
+			switch {
+			case c.Input != "":
+				what = c.Input + ", in `" + strings.Join(c.Operations, "`, `") + "`"
+			case c.Operation != "":
 				what = "`" + c.Operation + "`" + strings.TrimPrefix(c.Title(), c.Operation)
 			}
 			if !c.Root {

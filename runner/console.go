@@ -120,6 +120,9 @@ func (c *console) finish(res *record.Run, rep *reports.Report) {
 	if rep == nil {
 		rep = reports.Build(res, record.Meta{}, nil, nil)
 	}
+	if w := rep.Waited.Text(); w != "" {
+		fmt.Fprintf(c.w, "\n%s\n", w)
+	}
 	if len(rep.Causes) > 0 {
 		fmt.Fprintf(c.w, "\nWhat went wrong (%d cause(s), root causes first):\n", len(rep.Causes))
 	}

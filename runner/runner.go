@@ -156,12 +156,34 @@ func NewClient(p *profile.Profile, hc *http.Client) (*target.Client, func(), err
 		AcceptLanguage: p.AcceptLanguage,
 		CallTimeout:    p.CallTimeout.Duration,
 		HTTPClient:     hc,
+		Throttle:       ThrottleOf(p),
 	}, target.NewRedactor(p.Secrets()...))
 	if err != nil {
 		release()
 		return nil, nil, &profile.Error{Msg: err.Error()}
 	}
 	return client, release, nil
+}
+
+// throttles holds the one target.Throttle of each profile: the clients of
+// a run (its scenarios', its exploration's, its sweep's) are built apart,
+// each from the run's profile, and share its rate limit and its count of
+// waits. It only grows by the profiles a process runs with.
+var throttles sync.Map // *profile.Profile -> *target.Throttle
+
+// ThrottleOf returns the throttle every client of p's run calls through.
+func ThrottleOf(p *profile.Profile) *target.Throttle {
+	if t, ok := throttles.Load(p); ok {
+		return t.(*target.Throttle)
+	}
+	t, _ := throttles.LoadOrStore(p, target.NewThrottle(p.RateLimit.PerSecond, nil))
+	return t.(*target.Throttle)
+}
+
+// waitsOf is what p's run has waited, as the record keeps it.
+func waitsOf(p *profile.Profile) record.Waits {
+	w := ThrottleOf(p).Waits()
+	return record.Waits{RateLimit: w.RateLimit, RateWait: w.RateWait, TooMany: w.TooMany, TooManyWait: w.TooManyWait, TooManyJudged: w.TooManyJudged}
 }
 
 // MinMaxDuration is the shortest --max-duration a run accepts: less
@@ -262,6 +284,7 @@ func Run(ctx context.Context, opts Options) (*record.Run, error) {
 	var written *reports.Report         // the report of the files, once written: the console reads it too
 	var sweep *record.Sweep             // what the run's bad-input sweep was, once made
 	writeOut := func(statuses []reports.WaiverStatus) error {
+		res.Waited = waitsOf(p)
 		if opts.ReportDir == "" {
 			return nil
 		}

@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tidwall/gjson"
 
@@ -39,6 +40,9 @@ type Config struct {
 	HTTPClient     *http.Client  // nil means a client with the call allowance as timeout
 	// RetryDelay waits between retries of 0058/0098; 0 means no wait.
 	RetryDelay time.Duration
+	// Throttle holds the calls under a rate and waits out HTTP 429s; the
+	// clients of one run share one. nil means a throttle of no rate.
+	Throttle *Throttle
 }
 
 // Client calls a target. It is safe for concurrent use.
@@ -64,6 +68,9 @@ func NewClient(cfg Config, r *Redactor) (*Client, error) {
 	}
 	if cfg.AcceptLanguage == "" {
 		cfg.AcceptLanguage = "en-US"
+	}
+	if cfg.Throttle == nil {
+		cfg.Throttle = NewThrottle(0, nil)
 	}
 	hc := cfg.HTTPClient
 	if hc == nil {
@@ -121,16 +128,37 @@ func (e *InfraError) Error() string {
 
 func (e *InfraError) Unwrap() error { return e.Err }
 
+// Throttle returns the throttle the client's calls go through.
+func (c *Client) Throttle() *Throttle { return c.cfg.Throttle }
+
 // Do sends the request, retrying up to MaxRetries times while the target
 // answers 0058 or 0098, and returns the last response with its record.
+// Each call waits for its moment under the throttle's rate; an HTTP 429
+// (Too Many Requests) is waited out for its Retry-After and the call sent
+// again, not returned, within the call allowance and the run's
+// MaxTooManyWait.
 func (c *Client) Do(ctx context.Context, req Request) (*Response, record.Exchange, error) {
 	var retriedCodes []string
+	var waited429 time.Duration
 	for attempt := 0; ; attempt++ {
+		if err := c.cfg.Throttle.take(ctx); err != nil {
+			return nil, record.Exchange{Operation: req.Operation, Method: req.Method, Error: err.Error()}, &InfraError{Kind: "timeout", Err: err}
+		}
 		resp, ex, err := c.once(ctx, req)
 		ex.Retries = attempt
 		ex.RetriedCodes = retriedCodes
 		if err != nil {
 			return resp, ex, err
+		}
+		if resp.Status == http.StatusTooManyRequests {
+			if d, again := c.cfg.Throttle.tooMany(resp.Header, waited429, c.cfg.CallTimeout); again {
+				waited429 += d
+				if err := c.cfg.Throttle.timer.Wait(ctx, d); err != nil {
+					return resp, ex, &InfraError{Kind: "timeout", Err: err}
+				}
+				attempt-- // not a retry of A-7's codes
+				continue
+			}
 		}
 		code := resp.ResponseCode()
 		if !retryable[code] || attempt == MaxRetries {
@@ -174,7 +202,7 @@ func (c *Client) once(ctx context.Context, req Request) (*Response, record.Excha
 	var body io.Reader
 	if req.Body != nil {
 		body = bytes.NewReader(req.Body)
-		ex.RequestBody = c.redactor.String(string(req.Body))
+		ex.RequestBody = c.recordedBody(req.Body)
 	}
 	hreq, err := http.NewRequestWithContext(ctx, req.Method, u.String(), body)
 	if err != nil {
@@ -224,6 +252,27 @@ func (c *Client) once(ctx context.Context, req Request) (*Response, record.Excha
 	}
 	ex.ResponseBody = c.redactor.String(string(data))
 	return resp, ex, nil
+}
+
+// RecordBodyAbove is the request body, in bytes, above which an exchange
+// records its first KiB only, with its length: a bad-input sweep sends
+// bodies of 16 MiB (explore/sweep_inputs.go), and a run that kept each
+// whole would hold hundreds of megabytes for evidence nobody reads.
+const RecordBodyAbove = 1 << 20
+
+// recordedBody is a request body as an exchange records it: redacted, and
+// its first KiB only when it is over RecordBodyAbove. It is redacted before
+// it is cut, so that no secret across the cut leaves a part of itself.
+func (c *Client) recordedBody(body []byte) string {
+	if len(body) <= RecordBodyAbove {
+		return c.redactor.String(string(body))
+	}
+	head := c.redactor.String(string(body[:64<<10]))
+	keep := min(1024, len(head))
+	for keep > 0 && !utf8.RuneStart(head[keep]) {
+		keep--
+	}
+	return head[:keep] + fmt.Sprintf("…(%d bytes in all; the first KiB recorded)", len(body))
 }
 
 func transportKind(err error) string {

@@ -51,7 +51,7 @@ const usage = `wallet-conformance: the conformance suite of the Wallet Payments 
 Usage:
   wallet-conformance run     [--profile FILE] [--target URL] [--tags EXPR] [--report-dir DIR] [--concurrency N] [--waivers FILE]
                              [--max-duration D] [--allow-environment NAME] [--shard I/N [--timings FILE]] [--baseline REPORT] [--features DIR]
-                             [--rerun-failed REPORT] [--explore RUNS] [--sweep N|all]
+                             [--rerun-failed REPORT] [--explore RUNS] [--sweep N|all] [--rate-limit N/s]
   wallet-conformance explore [--profile FILE | --target URL] [--seed S] [--steps N] [--runs R] [--max-duration D]
                              [--max-calls C] [--report-dir DIR] [--mutant NAME]
   wallet-conformance merge   [--out DIR] DIR...
@@ -76,7 +76,8 @@ run      runs the suite; without --profile against the embedded reference server
          rerun, whose verdict speaks for them alone (bundle and merge refuse it); --explore RUNS sets the stateful
          exploration a run of the whole suite makes beside its scenarios (runs with seed 1; 0 leaves it out);
          --sweep N|all sets the bad-input sweep beside them: N generated inputs of each operation (default 4,
-         seed 1), all for every one, 0 leaves it out
+         seed 1), all for every one, 0 leaves it out; --rate-limit N/s holds every call of the run under a rate
+         (overriding the profile's rateLimit); an HTTP 429 with Retry-After is waited out and the call repeated
 explore  stateful exploration: random sequences of moves checked against a model of the money after every
          call; a failure is shrunk and written as a scenario (features/ of the report directory)
 merge    merges the report directories of a run's shards into one report with one verdict
@@ -196,6 +197,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	quietFlags(fs, stderr, args)
 	profilePath := fs.String("profile", "", "target profile (YAML or JSON); default: the embedded reference server")
+	rateLimit := fs.String("rate-limit", "", "hold every call of the run (scenarios, exploration, sweep) under a rate: 10/s, 600/m, or 0 for none; overrides the profile's rateLimit")
 	targetURL := fs.String("target", "", "base URL of the target, overriding the profile's baseUrl; without --profile, the reference server's profile is used with it")
 	tags := fs.String("tags", "", "tag expression selecting scenarios: and, or, not, parentheses (or godog's &&, ',', ~), e.g. \"@A-4.2 and not @advisory\"")
 	reportDir := fs.String("report-dir", "conformance-report", "directory for the report: report.html, report.json, summary.md, junit.xml, cucumber.json, profile.yaml")
@@ -306,6 +308,13 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		defer srv.Close()
 		p = runner.ReferenceProfile(srv.URL, reference.DefaultConfig())
 		fmt.Fprintf(stdout, "target: embedded reference server at %s\n", srv.URL)
+	}
+	if *rateLimit != "" {
+		r, err := profile.ParseRate(*rateLimit)
+		if err != nil {
+			return ExitUsage, fmt.Errorf("--rate-limit: %w", err)
+		}
+		p.RateLimit = r
 	}
 	var waivers []record.Waiver
 	if *waiversPath != "" {
