@@ -408,13 +408,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "  %6.1fs  %s\n", s.elapsed.Seconds(), s.name)
 		}
 	}
-	if len(total.why) > 0 {
-		fmt.Fprintln(stdout, "skipped tests, by reason:")
-		reasons := slices.Sorted(maps.Keys(total.why))
-		for _, r := range reasons {
-			fmt.Fprintf(stdout, "  %4d  %s\n", total.why[r], r)
-		}
-	}
+	writeSkipReasons(stdout, total.why)
 	for _, f := range fails {
 		fmt.Fprintf(stdout, "FAILED: %s\n", f)
 	}
@@ -424,6 +418,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%d of %d command(s) failed: %s", len(failedCmds), len(cmds), strings.Join(failedCmds, "; "))
 	}
 	return nil
+}
+
+// maxReasons is how many reasons for skipped tests the summary names.
+const maxReasons = 8
+
+// writeSkipReasons names why tests were skipped, the commonest reason
+// first, each once with how many tests gave it.
+func writeSkipReasons(w io.Writer, why map[string]int) {
+	if len(why) == 0 {
+		return
+	}
+	reasons := slices.Sorted(maps.Keys(why))
+	slices.SortStableFunc(reasons, func(a, b string) int { return why[b] - why[a] })
+	fmt.Fprintln(w, "skipped tests, by reason:")
+	for i, r := range reasons {
+		if i == maxReasons {
+			fmt.Fprintf(w, "  (%d other reasons)\n", len(reasons)-maxReasons)
+			break
+		}
+		fmt.Fprintf(w, "  %4d  %s\n", why[r], r)
+	}
 }
 
 // splitCommands splits args at "---" into commands; a leading "--" is

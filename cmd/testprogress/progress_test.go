@@ -172,3 +172,18 @@ func TestWatcherCountsSkipsByReason(t *testing.T) {
 	assert.Equal(t, 3, w.count.skipped)
 	assert.Equal(t, map[string]int{"the spec text is not beside the clone": 2, "(no reason given)": 1}, w.count.why)
 }
+
+// The commonest reasons are named first, at most maxReasons of them.
+func TestSkipReasonsAreNamedCommonestFirst(t *testing.T) {
+	why := map[string]int{"the spec text is not beside the clone": 3}
+	for i := range maxReasons + 2 {
+		why[fmt.Sprintf("reason %02d", i)] = 1
+	}
+	var out bytes.Buffer
+	writeSkipReasons(&out, why)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.Equal(t, "skipped tests, by reason:", lines[0])
+	assert.Equal(t, "     3  the spec text is not beside the clone", lines[1])
+	assert.Len(t, lines, 1+maxReasons+1)
+	assert.Equal(t, "  (3 other reasons)", lines[len(lines)-1])
+}
