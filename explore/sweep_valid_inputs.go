@@ -390,16 +390,22 @@ func generateValid(op schemas.Operation, fields []schemas.Field, base map[string
 			continue
 		}
 		maxSet[name] = maxVals[name]
-		r := ruleLength
 		label := fmt.Sprint(maxVals[name])
-		if s, isText := maxVals[name].(string); isText && byName[name].MaxLength > 0 && len(s) == byName[name].MaxLength {
+		s, isText := maxVals[name].(string)
+		atLength := isText && byName[name].MaxLength > 0 && len(s) == byName[name].MaxLength && !countryField(byName[name])
+		if atLength {
 			label = fmt.Sprintf("at its S(%d), %d characters", len(s), len(s))
 		}
+		// The sentence that permits the value: S(n)'s length, D's and T's
+		// form, else the field's being optional (present or not).
+		r := rule
 		switch {
-		case name == "localTime":
+		case atLength:
+			r = ruleLength
+		case byName[name].Time:
 			r = ruleTime
-		case base[name] == nil:
-			r = rule // present: "may be left out" permits it present too
+		case byName[name].Date:
+			r = ruleDate
 		}
 		maxParts = append(maxParts, validInput{kind: vMaximal, field: name, label: label, set: one, rule: r})
 	}
