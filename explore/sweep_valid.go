@@ -106,6 +106,7 @@ func (s *sweeper) validSweep() (*ValidOutcome, error) {
 			today:   date,
 			query:   op.BodyInQuery(),
 			unique:  func() string { return s.x.unique("") },
+			bound:   func(field string) string { return v.boundRule(op.ID, field) },
 		}
 		inputs := generateValid(op, s.set.RequestFields(op.ID), st.fields, facts)
 		if len(inputs) == 0 {
@@ -292,6 +293,8 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		v.record(in, in.field, in.label, "answered "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was answered %s, an unexpected error (A-7)\n  %s", inputWords(in), answer, r.evidence(v.red)), exchanges)
 	case code == "0001":
 		v.record(in, in.field, in.label, "was refused "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was refused with 0001, \"mandatory field missing or syntax error\" (A-7): the rule below permits it\n  %s", inputWords(in), r.evidence(v.red)), exchanges)
+	case in.strict:
+		v.record(in, in.field, in.label, "was refused "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was refused with %s: the sentence below bounds the amount by the state's and so permits exactly it\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
 	case in.business:
 		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s; the spec lets a server refuse an amount over its limits, which it does not state, so this is named only\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
 	default:
@@ -429,6 +432,21 @@ func (v *validSweeper) defaultRule(op schemas.Operation, field, fallback string)
 		return fallback
 	}
 	return pick
+}
+
+// boundRule is the catalogue's normative rule that bounds an operation's
+// amount field by the state's ("cannot exceed", "not above"), "" for none.
+func (v *validSweeper) boundRule(opID, field string) string {
+	if v.cat == nil {
+		return ""
+	}
+	for _, r := range v.cat.All() {
+		if r.Level == rules.Normative && slices.Contains(r.Operations, opID) && strings.Contains(r.Quote, field) &&
+			(strings.Contains(r.Quote, "cannot exceed") || strings.Contains(r.Quote, "not above")) {
+			return r.ID
+		}
+	}
+	return ""
 }
 
 // echoRules are the sentences that make a value of a response the one the

@@ -68,6 +68,9 @@ type validInput struct {
 	// sameAs: a default's input without the field, whose answer must equal
 	// this one's (the field given its stated default).
 	sameAs *validInput
+	// strict: any refusal fails by rule (an amount exactly at the bound a
+	// sentence sets, which the sentence permits).
+	strict bool
 	// business: the state does not hold the amount (the largest Dec, sent
 	// where no balance bounds it), so a refusal other than 0001 may be a
 	// limit of the target's; any refusal but 0001 is then only named.
@@ -169,6 +172,9 @@ type validFacts struct {
 	query   bool
 	// unique returns a text no other input of the run holds.
 	unique func() string
+	// bound is the rule of the sentence that bounds a field's amount by
+	// the state's ("cannot exceed the refunded transaction amount"), "" for none.
+	bound func(field string) string
 }
 
 // textOf is a text of exactly n characters, distinct from every other field's
@@ -479,7 +485,14 @@ func generateValid(op schemas.Operation, fields []schemas.Field, base map[string
 				if e.value == amountOf(cur) || amount.Truncate(0).IsZero() && strings.HasPrefix(e.label, "a whole") {
 					continue
 				}
-				add(validInput{kind: vAmountEdge, field: f.Name, label: e.label, set: map[string]any{f.Name: literal(e.value, g.query)}, rule: ruleDec})
+				in := validInput{kind: vAmountEdge, field: f.Name, label: e.label, set: map[string]any{f.Name: literal(e.value, g.query)}, rule: ruleDec}
+				if d, _ := decimal.NewFromString(e.value); g.bounded && g.bound != nil && d.Equal(amount) {
+					// Exactly the state's amount: the edge of the sentence that bounds it.
+					if r := g.bound(f.Name); r != "" {
+						in.label, in.rule, in.strict = e.label+", exactly the amount it may not exceed", r, true
+					}
+				}
+				add(in)
 			}
 			if !g.bounded {
 				largest := strings.Repeat("9", f.Precision-scale)
@@ -522,6 +535,11 @@ func generateValid(op schemas.Operation, fields []schemas.Field, base map[string
 			}
 			if !g.valid(with(without)) {
 				continue
+			}
+			if _, has := byName["localTime"]; has {
+				// Asked at the caller's end of day, so that a default taken
+				// from the clock ("now") differs from a stated start of day.
+				given["localTime"], without["localTime"] = "235959", "235959"
 			}
 			stated := &validInput{op: op, kind: vDefault, field: f.Name, label: fmt.Sprintf("given as its default %v", f.Default), set: given, rule: rule}
 			add(validInput{kind: vDefault, field: f.Name, label: "left out, its default " + fmt.Sprint(f.Default) + " stated", set: without, rule: rule, sameAs: stated})

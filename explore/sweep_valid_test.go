@@ -64,3 +64,25 @@ func TestValidSweepCalls(t *testing.T) {
 		fmt.Println(n, s.Name, ops)
 	}
 }
+
+func TestValidSweepExchanges(t *testing.T) {
+	op := os.Getenv("VALID_OP")
+	if op == "" {
+		t.Skip("set VALID_OP to print the valid sweep's exchanges of an operation")
+	}
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = os.Getenv("VALID_MUTANT")
+	out := sweep(t, cfg, 1)
+	for _, s := range out.Result.Scenarios {
+		if !strings.Contains(s.ID, ".valid."+op) {
+			continue
+		}
+		for _, st := range s.Steps {
+			for _, ex := range st.Exchanges {
+				if ex.Operation == op {
+					fmt.Println(ex.Method, ex.URL, ex.RequestBody, "\n   ->", ex.Status, ex.ResponseBody)
+				}
+			}
+		}
+	}
+}
