@@ -47,9 +47,13 @@ func (s *sweeper) validScenarios(seed uint64, v *ValidOutcome) []record.Scenario
 			continue
 		}
 		clauses := sortedClauses(op.Clause, "A-2.0")
+		name := fmt.Sprintf("%s: %d valid requests its contract permits, accepted and read back as sent", op.Name, v.sent[op.ID])
+		if v.sent[op.ID] == 0 {
+			name = fmt.Sprintf("%s: no valid request sent (its state was not a real one)", op.Name)
+		}
 		out = append(out, record.Scenario{
 			ID: fmt.Sprintf("sweep-%d.valid.%s", seed, op.ID), Feature: feature,
-			Name:    fmt.Sprintf("%s: the valid requests its contract permits are accepted and read back as sent", op.Name),
+			Name:    name,
 			Tags:    append([]string{sweepTag, validTag}, clauses...),
 			Clauses: clauses, Status: record.Passed,
 			Steps: []record.Step{restStep(op)},

@@ -72,6 +72,9 @@ func TestValidSweepExchanges(t *testing.T) {
 	}
 	cfg := reference.DefaultConfig()
 	cfg.Mutant = os.Getenv("VALID_MUTANT")
+	if os.Getenv("VALID_PERSONALITY") == "alternative" {
+		cfg.Personality = reference.Alternative
+	}
 	out := sweep(t, cfg, 1)
 	for _, s := range out.Result.Scenarios {
 		if !strings.Contains(s.ID, ".valid."+op) {
