@@ -113,6 +113,12 @@ var keptFields = map[string][]string{
 	schemas.InitAuthorize: {"houseNumber"},
 }
 
+// envelopeFields are what A-1.5 says every request carries ("Every request
+// carries `partnerReference`, `localDate` and `localTime`"), even where an
+// operation's table does not list them (Issue Token's partnerReference):
+// the minimal request keeps them.
+var envelopeFields = []string{"partnerReference", "localDate", "localTime"}
+
 // heldNames are fields whose value names something the target or the
 // profile holds (an account, a stored option, a consent, a lookup value,
 // a login): the valid request's own value is kept and, when it has none,
@@ -350,7 +356,7 @@ func generateValid(op schemas.Operation, fields []schemas.Field, base map[string
 	var minParts []validInput
 	rule := optionalRule(op)
 	for _, f := range fields {
-		if _, in := base[f.Name]; !in || f.Required || slices.Contains(keptFields[op.ID], f.Name) {
+		if _, in := base[f.Name]; !in || f.Required || slices.Contains(keptFields[op.ID], f.Name) || slices.Contains(envelopeFields, f.Name) {
 			continue
 		}
 		if pair := orFields[op.ID]; slices.Contains(pair, f.Name) {

@@ -28,6 +28,9 @@ func TestValidSweepPrint(t *testing.T) {
 	if os.Getenv("VALID_PERSONALITY") == "alternative" {
 		cfg.Personality = reference.Alternative
 	}
+	if v := os.Getenv("VALID_VARIANT"); v != "" {
+		cfg.Variants = strings.Split(v, ",")
+	}
 	out := sweep(t, cfg, 1)
 	fmt.Println(strings.Join(out.Notices, "\n"))
 	if out.Valid == nil {
