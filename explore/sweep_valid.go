@@ -407,8 +407,8 @@ func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[strin
 		}
 		listed := v.set.Properties(op.ID + ".response.json")
 		if a, b := withoutEnvelope(r.json, listed), withoutEnvelope(r2.json, listed); a != b {
-			v.record(in, in.field, in.label, "answered otherwise than with its default given", v.defaultRule(op, in.field, in.rule),
-				fmt.Sprintf("%s left out and %s given as its stated default %v were answered differently: a field left out takes its default\n  left out: %s\n  given:    %s", in.field, in.field, in.sameAs.set[in.field], short(a), short(b)),
+			v.record(in, in.field, in.label, "answered otherwise than with its default given", v.defaultRule(op, in.field),
+				fmt.Sprintf("%s left out and %s given as its stated default %v were answered differently (lists compared as what they hold, not their order): a field left out takes its default\n  left out: %s\n  given:    %s", in.field, in.field, in.sameAs.set[in.field], short(a), short(b)),
 				[]record.Exchange{r.ex, r2.ex})
 		}
 	}
@@ -417,7 +417,9 @@ func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[strin
 
 // withoutEnvelope is an answer's operation fields (those its response
 // schema lists, when it lists any: a server's own extra fields, a trace id,
-// are not the operation's), as canonical JSON.
+// are not the operation's), as canonical JSON, each list in an order of
+// its own: what a list holds is compared, not its order, which the spec
+// leaves open within a booking date (B-4.12#15), where a run books all.
 func withoutEnvelope(j gjson.Result, listed []string) string {
 	var m map[string]any
 	if json.Unmarshal([]byte(j.Raw), &m) != nil {
@@ -431,32 +433,50 @@ func withoutEnvelope(j gjson.Result, listed []string) string {
 	for _, k := range []string{"partnerReference", "localDate", "localTime", "sysDate", "sysTime", "responseDescription"} {
 		delete(m, k)
 	}
+	for k, x := range m {
+		if list, ok := x.([]any); ok {
+			texts := make([]string, len(list))
+			for i, e := range list {
+				b, _ := json.Marshal(e)
+				texts[i] = string(b)
+			}
+			slices.Sort(texts)
+			m[k] = texts
+		}
+	}
 	b, _ := json.Marshal(m)
 	return string(b)
 }
 
 // defaultRule is the catalogue's rule that states a field's default for
-// the operation (its quote names the field and "default"), else fallback.
-func (v *validSweeper) defaultRule(op schemas.Operation, field, fallback string) string {
+// the operation (its quote names the field and "default"): a normative one
+// (the one whose note speaks of the default, when several do), else an
+// advisory one; "" for none, and the difference is then advisory.
+func (v *validSweeper) defaultRule(op schemas.Operation, field string) string {
 	if v.cat == nil {
-		return fallback
+		return ""
 	}
-	pick := ""
+	pick, advisory := "", ""
 	for _, r := range v.cat.All() {
-		if !slices.Contains(r.Operations, op.ID) || r.Level != rules.Normative || !strings.Contains(r.Quote, field) || !strings.Contains(r.Quote, "default") {
+		if !slices.Contains(r.Operations, op.ID) || !strings.Contains(r.Quote, field) || !strings.Contains(r.Quote, "default") {
 			continue
 		}
-		if pick == "" || strings.Contains(r.Note, "default") {
+		switch {
+		case r.Level == rules.Normative && (pick == "" || strings.Contains(r.Note, "default") && !strings.Contains(v.noteOf(pick), "default")):
 			pick = r.ID
-			if strings.Contains(r.Note, "default") {
-				break
-			}
+		case r.Level == rules.Advisory && advisory == "":
+			advisory = r.ID
 		}
 	}
 	if pick == "" {
-		return fallback
+		return advisory
 	}
 	return pick
+}
+
+func (v *validSweeper) noteOf(id string) string {
+	r, _ := v.cat.Rule(id)
+	return r.Note
 }
 
 // boundRule is the catalogue's normative rule that bounds an operation's
