@@ -42,7 +42,10 @@ type SweepOptions struct {
 	// sweep runs (a run's scenarios and exploration): the merchant's balance
 	// is then not read back, as explore's merchant-is-credited decides it.
 	SharedMerchant bool
-	HTTPClient     *http.Client // tests
+	// NoValid leaves out the valid-request sweep (sweep_valid.go), which
+	// a sweep otherwise makes after its bad inputs.
+	NoValid    bool
+	HTTPClient *http.Client // tests
 }
 
 // DefaultSweepPerOperation is the sample a run sends of each operation:
@@ -63,6 +66,7 @@ type SweepOutcome struct {
 	Findings     []*SweepFinding
 	Result       *record.Run
 	Notices      []string
+	Valid        *ValidOutcome // the valid-request sweep; nil when none was made
 }
 
 // SweepFinding is one cause: the inputs of an operation's field whose
@@ -200,14 +204,22 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 			break
 		}
 	}
+	badCalls := c.Calls()
+	if runErr == nil && !opts.NoValid {
+		out.Valid, runErr = s.validSweep()
+	}
 	out.Calls = c.Calls()
 	out.Notices = append(out.Notices, fmt.Sprintf("bad-input sweep with seed %d: %d of %d generated inputs sent (%s), %d calls with the states they need and the read-backs",
-		opts.Seed, out.Inputs, out.Generated, perOpText(opts.PerOperation), out.Calls))
+		opts.Seed, out.Inputs, out.Generated, perOpText(opts.PerOperation), badCalls))
 	out.Notices = append(out.Notices, s.notices...)
 	for _, k := range s.order {
 		out.Findings = append(out.Findings, s.findings[k])
 	}
 	out.Result = s.result(out, started, runErr)
+	if out.Valid != nil {
+		out.Notices = append(out.Notices, out.Valid.notice())
+		out.Result.Scenarios = append(out.Result.Scenarios, s.validScenarios(opts.Seed, out.Valid)...)
+	}
 	return out, nil
 }
 

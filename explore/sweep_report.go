@@ -191,6 +191,7 @@ func (o *SweepOutcome) Record() *record.Sweep {
 	for _, f := range o.Findings {
 		rec.Findings = append(rec.Findings, f.Name())
 	}
+	rec.Valid = o.Valid.Record()
 	return rec
 }
 

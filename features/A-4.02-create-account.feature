@@ -51,7 +51,7 @@ Feature: Create Account (A-4.2)
 
   Rule: isBusinessUser is false unless given
 
-    @A-4.2#5
+    @A-4.2#5 @A-4 @A-4#1
     Scenario: An account created without isBusinessUser needs no business fields
       When the partner creates an account without isBusinessUser
       Then the call succeeds

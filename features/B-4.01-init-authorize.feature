@@ -91,7 +91,7 @@ Feature: Init Authorize (B-4.1)
       When the partner initiates a guest payment to load the account
       Then the call succeeds
 
-    @B-4.1#5
+    @B-4.1#5 @B-4 @B-4#1
     Scenario: A payment without accno needs no accnoType
       When the partner initiates a guest payment
       Then the call succeeds

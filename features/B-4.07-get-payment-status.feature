@@ -24,7 +24,7 @@ Feature: Get Payment Status (B-4.7)
 
   Rule: After a partial capture the status and the capture's answer agree
 
-    @B-2.1 @B-3 @B-4.7#4 @B-4.7#5 @B-3#7
+    @B-2.1 @B-3 @B-4.7#4 @B-4.7#5 @B-3#7 @B-2.1#7
     Scenario: After a capture of part of the amount, the status reads CAPTURED with the amount authorized
       Given the partner has an authorized guest payment
       And the partner has captured 10.00 of the payment

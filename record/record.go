@@ -336,6 +336,22 @@ type Sweep struct {
 	// Findings are the causes found, "Capture: modifiedAmount 1e308
 	// answered HTTP 500 0099", in catalogue order.
 	Findings []string `json:"findings"`
+	// Valid is the valid-request sweep made with it; nil when none was.
+	Valid *ValidSweep `json:"valid,omitempty"`
+}
+
+// ValidSweep is what a run's valid-request sweep was: the valid inputs it
+// generated from the operation contract (of each kind: minimal, maximal,
+// alternative, amount-edge, date-edge, time-edge, default), those it sent,
+// its calls and what it found, one line per cause.
+type ValidSweep struct {
+	Generated int            `json:"generated"`
+	Inputs    int            `json:"inputs"`
+	Calls     int            `json:"calls"`
+	Kinds     map[string]int `json:"kinds"`
+	Findings  []string       `json:"findings"`
+	// Skipped names the operations sent no valid input, and why.
+	Skipped []string `json:"skipped,omitempty"`
 }
 
 // Exploration is what a run's stateful exploration was: explorations of

@@ -151,6 +151,10 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			h.write(w, ex, now, rep)
 			return
 		}
+		if rep, done := h.validFault(op, raw); done && err == nil {
+			h.write(w, ex, now, rep)
+			return
+		}
 		if err != nil {
 			h.write(w, ex, now, h.undecodable(err))
 			return
@@ -169,7 +173,7 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			h.write(w, ex, now, rep)
 			return
 		}
-		h.write(w, ex, now, h.noteReference(sc, vals, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc})))
+		h.write(w, ex, now, h.validAnswer(op, h.noteReference(sc, vals, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc}))))
 	}
 }
 

@@ -17,25 +17,27 @@ import (
 // spec alone by someone who had never read the suite: they show what the
 // suite finds of faults it was not told about. A default run (scenarios,
 // exploration and the default sweep) kills each but those listed here,
-// each with why it survives; a change that kills one more, or one fewer,
+// each with why it survives (and those cleanroomByTheClock names, killed
+// or not by the target's clock); a change that kills one more, or one fewer,
 // fails here until the list says so.
 var cleanroomSurvivors = map[string]string{
 	"cr-kc-partial-capture-keeps-rest-blocked": "not a fault: the rest of a partial KC-Capture was 'authorized until captured or cancelled' and was neither (B-2.4#4, B-4.16#4 as settled in issue 32): the variant kc-partial-capture-keeps-rest-blocked",
-	"cr-leap-day-refused":                      "no request sends a leap day: valid-request breadth (D's edges)",
-	"cr-midnight-localtime-missing":            "no request is sent at 000000: valid-request breadth (T's edges)",
 	"cr-token-expires-early":                   "no scenario uses a token in its last minutes before validUntil: a short-lived token could show it, but sysTime's one-second resolution cannot tell a call made before validUntil by the target's clock from one after, for the sub-second tokens the reference issues",
-	"cr-amount-float-precision":                "no request sends an amount near Dec(18,2)'s largest: valid-request breadth",
 	"cr-country-name-alpha2-only":              "countryName of an account opened with an alpha-3 code: no sentence says it is filled (A-2.4 'Absent values are returned as null')",
-	"cr-initadd-code-required":                 "Init Add is always sent with paymentOptionCode: the minimal request",
 	"cr-authorize-capture-not-loaded":          "the wallet is loaded through Init + Complete Authorize only: B-3's second alternative",
-	"cr-revoke-otp-required":                   "Revoke Consent is always sent with oneTimePassword: the minimal request",
 	"cr-add-after-revoke-reports-revoked":      "no scenario adds a consent after revoking one: two of a thing",
-	"cr-sort-default-desc":                     "Account Enquiry's default sortDirection is not checked on entries of distinct dates",
-	"cr-start-time-default-now":                "startDate without startTime is never sent: a stated default",
+	"cr-sort-default-desc":                     "the valid-request sweep compares Account Enquiry without sortDirection and with ASC as what the listings hold: a run books every entry on one date, and the order within a booking date is open (B-4.12#15)",
 	"cr-second-block-replaces-first":           "no scenario opens two KC-Authorize blocks on one wallet: two of a thing",
-	"cr-kc-refund-exact-amount-refused":        "no KC-Refund sends exactly the captured amount: an edge",
-	"cr-kc-debit-usage-127":                    "paymentUsage is never sent at its S(255) length: the maximal request",
-	"cr-address-check-postalcode-required":     "Address Check is always sent with postalCode: the minimal request",
+}
+
+// cleanroomByTheClock are the faults a default run kills or not by the
+// target's clock: the valid-request sweep compares Account Enquiry with
+// startDate and startTime left out and given its default 000000, which
+// differ for a server that takes "now" only once the sweep's wallet has a
+// booking of an earlier second; against the embedded reference on an idle
+// machine the whole sweep may fall in one second.
+var cleanroomByTheClock = map[string]string{
+	"cr-start-time-default-now": "startTime defaulted to the server's now: killed (B-4.12#6, the valid-request sweep's default) when the wallet's first booking is a second older than the enquiry",
 }
 
 func TestCleanroomFaults(t *testing.T) {
@@ -51,6 +53,10 @@ func TestCleanroomFaults(t *testing.T) {
 				killed = append(killed, m.Name+" by "+strings.Join(brokenTags(res), " "))
 			} else {
 				survived = append(survived, m.Name)
+			}
+			if _, clock := cleanroomByTheClock[m.Name]; clock {
+				t.Logf("%s: killed=%v (by the clock: either passes)", m.Name, dead)
+				return
 			}
 			_, listed := cleanroomSurvivors[m.Name]
 			assert.Equal(t, !listed, dead, "%s (%s): killed=%v; cleanroomSurvivors says otherwise", m.Name, m.Clause, dead)

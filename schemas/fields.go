@@ -40,6 +40,9 @@ type Field struct {
 	Numeric bool
 	// Enum lists the values the schema allows, when it lists them.
 	Enum []any
+	// Default is the value the spec states a server uses when the field is
+	// left out (JSON Schema's "default" keyword); nil when none is stated.
+	Default any
 	// Deprecated: the spec says the field is deprecated and ignored
 	// (JSON Schema's "deprecated" keyword).
 	Deprecated bool
@@ -144,6 +147,9 @@ func describe(f *Field, x *jsonschema.Schema, seen map[*jsonschema.Schema]bool) 
 	}
 	if len(x.Enum) > 0 {
 		f.Enum = append(f.Enum, x.Enum...)
+	}
+	if x.Default != nil && f.Default == nil {
+		f.Default = x.Default
 	}
 	switch x.Format {
 	case "spec-date":

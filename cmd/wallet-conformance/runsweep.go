@@ -87,5 +87,13 @@ func sweepLine(s *record.Sweep) string {
 	if len(s.Findings) > 0 {
 		found = fmt.Sprintf("%d finding(s): %s", len(s.Findings), strings.Join(s.Findings, "; "))
 	}
-	return fmt.Sprintf("seed %d: %d of %d generated bad inputs (%d calls), %s; made again by run %s", s.Seed, s.Inputs, s.Generated, s.Calls, found, sample)
+	valid := ""
+	if v := s.Valid; v != nil {
+		vfound := "nothing found"
+		if len(v.Findings) > 0 {
+			vfound = fmt.Sprintf("%d finding(s): %s", len(v.Findings), strings.Join(v.Findings, "; "))
+		}
+		valid = fmt.Sprintf("; valid requests: %d of %d generated sent (%d calls of the sweep's), %s", v.Inputs, v.Generated, v.Calls, vfound)
+	}
+	return fmt.Sprintf("seed %d: %d of %d generated bad inputs (%d calls), %s%s; made again by run %s", s.Seed, s.Inputs, s.Generated, s.Calls, found, valid, sample)
 }

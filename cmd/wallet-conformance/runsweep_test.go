@@ -41,8 +41,18 @@ func TestRunSweepsByDefault(t *testing.T) {
 	assert.Greater(t, rep.Sweep.Generated, rep.Sweep.Inputs)
 	assert.Positive(t, rep.Sweep.Calls)
 	assert.Empty(t, rep.Sweep.Findings)
-	assert.Len(t, swept(rep), 32, "one passing scenario per operation")
-	assert.Contains(t, rep.Notices, "bad-input sweep with seed 1: 128 of "+strconv.Itoa(rep.Sweep.Generated)+" generated inputs sent (4 of each operation), "+strconv.Itoa(rep.Sweep.Calls)+" calls with the states they need and the read-backs")
+	valid := 0
+	for _, s := range swept(rep) {
+		if slices.Contains(s.Tags, "valid-sweep") {
+			valid++
+		}
+	}
+	assert.Equal(t, 64, len(swept(rep)), "one passing scenario per operation, of each side")
+	assert.Equal(t, 32, valid, "one passing scenario per operation of the valid-request sweep")
+	require.NotNil(t, rep.Sweep.Valid, "the valid-request sweep goes with the bad inputs")
+	assert.Empty(t, rep.Sweep.Valid.Findings)
+	assert.Greater(t, rep.Sweep.Valid.Inputs, 100, "every operation's valid requests")
+	assert.Contains(t, rep.Notices, "bad-input sweep with seed 1: 128 of "+strconv.Itoa(rep.Sweep.Generated)+" generated inputs sent (4 of each operation), "+strconv.Itoa(rep.Sweep.Calls-rep.Sweep.Valid.Calls)+" calls with the states they need and the read-backs")
 
 	bundle := filepath.Join(t.TempDir(), "b.zip")
 	code, _, errOut = run(t, "bundle", "--report-dir", dir, "--out", bundle)

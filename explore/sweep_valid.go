@@ -1,0 +1,644 @@
+package explore
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/shopspring/decimal"
+	"github.com/tidwall/gjson"
+
+	"github.com/wallet-conformance/wallet-conformance/record"
+	"github.com/wallet-conformance/wallet-conformance/rules"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/steps"
+	"github.com/wallet-conformance/wallet-conformance/target"
+)
+
+// The valid-request sweep (issue 33): beside the bad inputs, every
+// operation is sent the valid requests its contract permits
+// (sweep_valid_inputs.go), each from a real state as the Givens reach it
+// (the bad-input sweep's states, sweep_state.go; a state an accepted input
+// used up is made again). Each answer is judged:
+//
+//   - refused with 0001 ("mandatory field missing or syntax error"), 0099,
+//     an HTTP 5xx or no answer: FAILED by the rule of the sentence that
+//     permits the input (an optional field's absence, S(n)'s length, a D,
+//     a T, Dec(p,s), an alternative the spec offers);
+//   - refused with another code: a server may refuse a permitted value for
+//     reasons the spec leaves open (a limit, what it offers), so the input
+//     is named as a WARNING (advisory);
+//   - accepted: what the request stated is read back, from the answer and
+//     through the operation that shows it (Get Payment Status of a payment
+//     it made, Get Account Information of an account it opened or changed);
+//     a value returned otherwise fails by the sentence that makes it the
+//     one sent (partnerReference "echoed in responses", presentationAmount
+//     "amount authorized", a text cut short of its S(n)), and is advisory
+//     where no sentence says so;
+//   - a stated default: the answers with the field left out and given its
+//     default must be the same.
+
+// ValidOutcome is what the valid-request sweep generated, sent and found.
+type ValidOutcome struct {
+	Generated int            // inputs generated of every operation
+	Inputs    int            // inputs sent, the single changes of a refused combined input included
+	Calls     int            // calls sent, states and read-backs included
+	Kinds     map[string]int // inputs generated of each kind
+	Findings  []*SweepFinding
+	Skipped   []string // operations sent no valid input, and why
+	sent      map[string]int
+}
+
+// validSweeper is the valid side of a sweep: the sweeper's states, caller
+// and read-backs, its own findings.
+type validSweeper struct {
+	*sweeper
+	cat      *rules.Catalogue
+	findings map[string]*SweepFinding
+	order    []string
+	sent     map[string]int
+	out      *ValidOutcome
+}
+
+// validKey is the key of an operation's calls of the valid sweep (the
+// sweeper's calls, its scenarios' evidence).
+func validKey(opID string) string { return "valid:" + opID }
+
+// errNotReal: the state could not be made again from a real state.
+var errNotReal = errors.New("the state is not real")
+
+// validSweep sends every valid input of every operation the profile claims.
+func (s *sweeper) validSweep() (*ValidOutcome, error) {
+	cat, _ := rules.Load()
+	v := &validSweeper{sweeper: s, cat: cat, findings: map[string]*SweepFinding{}, sent: map[string]int{},
+		out: &ValidOutcome{Kinds: map[string]int{}}}
+	before := s.e.caller.Calls()
+	defer func() { v.out.Calls, v.out.sent = s.e.caller.Calls()-before, v.sent }()
+	for _, op := range schemas.Catalogue() {
+		if s.e.profile.Excludes(op.Clause) {
+			continue
+		}
+		s.current = validKey(op.ID)
+		if s.foundFor(op.ID) {
+			// A bad input of the operation broke a rule: its state may be
+			// what that left, so the valid inputs start from a new one.
+			delete(s.state, op.ID)
+		}
+		st, err := s.base(op)
+		if err != nil {
+			return v.out, err
+		}
+		if !st.real && op.PlainText {
+			// B-4.11 answers text/plain: its control call is a success when it says yes or no.
+			r, err := s.call(op.ID, st.path, st.fields)
+			if err != nil {
+				return v.out, err
+			}
+			body := strings.TrimSpace(string(r.resp.Body))
+			st.real = r.resp.Status == http.StatusOK && (body == "yes" || body == "no")
+		}
+		if !st.real {
+			v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made from a real one, so a refusal could be the state's")
+			continue
+		}
+		date, _ := s.e.clock()
+		facts := validFacts{
+			valid:   func(m map[string]any) bool { return v.matches(op, m) },
+			bounded: st.payment != "" || kcOperation(op.ID),
+			today:   date,
+			query:   op.BodyInQuery(),
+			unique:  func() string { return s.x.unique("") },
+			bound:   func(field string) string { return v.boundRule(op.ID, field) },
+		}
+		inputs := generateValid(op, s.set.RequestFields(op.ID), st.fields, facts)
+		if len(inputs) == 0 {
+			v.out.Skipped = append(v.out.Skipped, op.Name+": its valid request does not match its request schema, so nothing is generated from it")
+			continue
+		}
+		v.out.Generated += len(inputs)
+		for _, in := range inputs {
+			v.out.Kinds[in.kind]++
+		}
+		for _, in := range inputs {
+			if _, err := v.try(in); err != nil {
+				if errors.Is(err, errNotReal) {
+					v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made again, so its other inputs were not sent")
+					break
+				}
+				return v.out, err
+			}
+		}
+	}
+	for _, k := range v.order {
+		v.out.Findings = append(v.out.Findings, v.findings[k])
+	}
+	v.out.sent = v.sent
+	return v.out, nil
+}
+
+// foundFor reports whether the bad-input sweep found something of an operation.
+func (s *sweeper) foundFor(opID string) bool {
+	for key := range s.findings {
+		if strings.HasPrefix(key, opID+"\x00") {
+			return true
+		}
+	}
+	return false
+}
+
+// matches says whether the request schema permits fields as the request
+// would carry them (a query's values as text).
+func (v *validSweeper) matches(op schemas.Operation, fields map[string]any) bool {
+	var doc any
+	if op.BodyInQuery() {
+		m := map[string]any{}
+		for k, x := range fields {
+			switch y := x.(type) {
+			case string:
+				m[k] = y
+			case nil:
+			default:
+				b, _ := json.Marshal(y)
+				m[k] = string(b)
+			}
+		}
+		doc = m
+	} else {
+		b, err := json.Marshal(fields)
+		if err != nil {
+			return false
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber()
+		if dec.Decode(&doc) != nil {
+			return false
+		}
+	}
+	return v.set.ValidateValue(op.ID+".request.json", doc) == nil
+}
+
+// request is an input's fields on the state's valid request, with a fresh
+// partnerReference (of 64 characters for the maximal request).
+func (v *validSweeper) request(in validInput, st *opState) map[string]any {
+	fields := make(map[string]any, len(st.fields)+len(in.set))
+	for k, x := range st.fields {
+		if !slices.Contains(in.drop, k) {
+			fields[k] = x
+		}
+	}
+	for k, x := range in.set {
+		fields[k] = x
+	}
+	if _, has := fields["partnerReference"]; has {
+		ref := v.x.unique("pr-")
+		if in.longRef && len(ref) < 64 {
+			ref += strings.Repeat("r", 64-len(ref))
+		}
+		fields["partnerReference"] = ref
+	}
+	return fields
+}
+
+// try sends one input and judges its answer: refused reports that the
+// target refused it (or did not answer as a success).
+func (v *validSweeper) try(in validInput) (refused bool, err error) {
+	op := in.op
+	st, err := v.base(op)
+	if err != nil {
+		return false, err
+	}
+	if !st.real {
+		return false, errNotReal
+	}
+	fields := v.request(in, st)
+	req, err := steps.EncodeRequest(v.e.profile, op, st.path, fields)
+	if err != nil {
+		return false, err
+	}
+	r, err := v.send(op, req)
+	if errors.Is(err, errHalted) {
+		return false, errSweepHalted
+	}
+	v.sent[op.ID]++
+	v.out.Inputs++
+	var exchanges []record.Exchange
+	if r != nil {
+		exchanges = append(exchanges, r.ex)
+	}
+	code := ""
+	if err == nil {
+		code = r.json.Get("responseCode").String()
+	}
+	accepted := err == nil && code == "0000" && r.resp.Status < 300
+	if err == nil && op.PlainText && r.resp.Status == http.StatusOK {
+		// B-4.11: "exactly `yes` when the amount is available or `no`"
+		body := strings.TrimSpace(string(r.resp.Body))
+		accepted = body == "yes" || body == "no"
+	}
+	if !accepted && (st.money || st.merchant || st.payment != "" || st.account != "" || st.options != "") {
+		changes, reads, rerr := v.readBack(st)
+		if rerr != nil {
+			return true, rerr
+		}
+		for _, c := range changes {
+			v.record(in, in.field, in.label, c.cause, c.rule, c.msg, append(slices.Clone(exchanges), reads...))
+		}
+	}
+	switch {
+	case err != nil:
+		var ie *target.InfraError
+		kind := "no answer"
+		if errors.As(err, &ie) {
+			kind = "no answer (" + ie.Kind + ")"
+		}
+		v.record(in, in.field, in.label, "got "+kind, in.rule, fmt.Sprintf("the target gave %s to a request the contract permits (%s): %s", kind, inputWords(in), v.red.String(err.Error())), exchanges)
+		return true, nil
+	case accepted:
+		if err := v.readAccepted(in, st, fields, r); err != nil {
+			return false, err
+		}
+		switch {
+		case usesUp(op, st) && op.ID == schemas.Capture:
+			// A Capture's Load Account may settle later: refresh waits for it.
+			if err := v.refresh(op, st); err != nil {
+				return false, err
+			}
+		case usesUp(op, st):
+			// The state is used up (a payment moved, an account closed):
+			// the next input gets a new one, and base reads the wallet
+			// again as it makes it.
+			delete(v.state, op.ID)
+			if st.merchant {
+				if _, err := v.readMerchant(); err != nil {
+					return false, err
+				}
+			}
+		case st.money:
+			// The wallet's money moved: what a later refusal is compared with.
+			if err := v.readWallet(); err != nil {
+				return false, err
+			}
+			if st.merchant {
+				if _, err := v.readMerchant(); err != nil {
+					return false, err
+				}
+			}
+		}
+		return false, nil
+	}
+	answer := fmt.Sprintf("HTTP %d %s", r.resp.Status, codeText(code))
+	if len(in.parts) > 0 {
+		// A combined input: each of its changes alone names the one refused.
+		named := false
+		for _, part := range in.parts {
+			refused, err := v.try(part)
+			if err != nil {
+				return true, err
+			}
+			named = named || refused
+		}
+		if named {
+			return true, nil
+		}
+	}
+	switch {
+	case r.resp.Status >= 500 || code == "0099":
+		v.record(in, in.field, in.label, "answered "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was answered %s, an unexpected error (A-7)\n  %s", inputWords(in), answer, r.evidence(v.red)), exchanges)
+	case code == "0001":
+		v.record(in, in.field, in.label, "was refused "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was refused with 0001, \"mandatory field missing or syntax error\" (A-7): the rule below permits it\n  %s", inputWords(in), r.evidence(v.red)), exchanges)
+	case in.strict:
+		v.record(in, in.field, in.label, "was refused "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was refused with %s: the sentence below bounds the amount by the state's and so permits exactly it\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
+	case in.business:
+		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s; the spec lets a server refuse an amount over its limits, which it does not state, so this is named only\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
+	default:
+		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s, not 0001; the spec leaves a server free to refuse a value for reasons it does not state (what it offers, its limits), so this is a warning naming the input\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
+	}
+	return true, nil
+}
+
+// usesUp reports whether an accepted request uses its state up, so that
+// the next input needs a new one: a move of a payment (B-3), a revoked
+// consent, a closed account, a deleted option, a token of Complete Add or
+// a verification code spent. Other states take the next input as they are.
+func usesUp(op schemas.Operation, st *opState) bool {
+	if st.payment != "" || strings.Contains(op.Path, "{uniqueReference}") || strings.Contains(op.Path, "{consentReference}") {
+		return true
+	}
+	switch op.ID {
+	case schemas.CloseAccount, schemas.DeleteStoredPaymentOption, schemas.CompleteAddStoredPaymentOption, schemas.CompleteVerifyStoredPaymentOption:
+		return true
+	}
+	return false
+}
+
+// inputWords is an input as a reader of a finding sees it.
+func inputWords(in validInput) string {
+	switch in.kind {
+	case vMinimal:
+		if in.field == "" {
+			return "the minimal request: " + in.label
+		}
+		return in.field + " left out"
+	case vMaximal:
+		if in.field == "" {
+			return "the maximal request: " + in.label
+		}
+	}
+	return in.field + " " + short(in.label)
+}
+
+// readAccepted reads back what an accepted input stated: from its answer,
+// through the operation that shows it, and, for a stated default, against
+// the answer with the default given.
+func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[string]any, r *reply) error {
+	op := in.op
+	v.compare(in, fields, r, "", nil)
+	switch {
+	case op.ID == schemas.CreateAccount || op.ID == schemas.UpdateAccount:
+		accno := r.json.Get("accno").String()
+		if accno == "" {
+			accno = st.path["accno"]
+		}
+		if accno == "" {
+			return nil
+		}
+		g, err := v.call(schemas.GetAccount, map[string]string{"accno": accno}, v.x.accountFields(true))
+		if err != nil {
+			return err
+		}
+		if g.succeeded() {
+			v.compare(in, fields, g, "Get Account Information", []record.Exchange{r.ex, g.ex})
+		}
+	case !strings.Contains(op.Path, "{uniqueReference}") && r.json.Get("uniqueReference").String() != "":
+		g, err := v.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": r.json.Get("uniqueReference").String()}, v.x.envelope(false))
+		if err != nil {
+			return err
+		}
+		if g.succeeded() {
+			v.compare(in, fields, g, "Get Payment Status", []record.Exchange{r.ex, g.ex})
+		}
+	}
+	if in.sameAs != nil {
+		stated := *in.sameAs
+		st2, err := v.base(op)
+		if err != nil {
+			return err
+		}
+		f2 := v.request(stated, st2)
+		req, err := steps.EncodeRequest(v.e.profile, op, st2.path, f2)
+		if err != nil {
+			return err
+		}
+		r2, err := v.send(op, req)
+		if errors.Is(err, errHalted) {
+			return errSweepHalted
+		}
+		v.sent[op.ID]++
+		v.out.Inputs++
+		if err != nil || r2.json.Get("responseCode").String() != "0000" {
+			if err == nil && r2.json.Get("responseCode").String() == "0001" {
+				v.record(stated, stated.field, stated.label, "was refused "+codeText("0001"), ruleTime, fmt.Sprintf("%s given as its stated default was refused with 0001\n  %s", stated.field, r2.evidence(v.red)), []record.Exchange{r2.ex})
+			}
+			return nil
+		}
+		listed := v.set.Properties(op.ID + ".response.json")
+		if a, b := withoutEnvelope(r.json, listed), withoutEnvelope(r2.json, listed); a != b {
+			v.record(in, in.field, in.label, "answered otherwise than with its default given", v.defaultRule(op, in.field),
+				fmt.Sprintf("%s left out and %s given as its stated default %v were answered differently (lists compared as what they hold, not their order): a field left out takes its default\n  left out: %s\n  given:    %s", in.field, in.field, in.sameAs.set[in.field], short(a), short(b)),
+				[]record.Exchange{r.ex, r2.ex})
+		}
+	}
+	return nil
+}
+
+// withoutEnvelope is an answer's operation fields (those its response
+// schema lists, when it lists any: a server's own extra fields, a trace id,
+// are not the operation's), as canonical JSON, each list in an order of
+// its own: what a list holds is compared, not its order, which the spec
+// leaves open within a booking date (B-4.12#15), where a run books all.
+func withoutEnvelope(j gjson.Result, listed []string) string {
+	var m map[string]any
+	if json.Unmarshal([]byte(j.Raw), &m) != nil {
+		return j.Raw
+	}
+	for k := range m {
+		if len(listed) > 0 && !slices.Contains(listed, k) {
+			delete(m, k)
+		}
+	}
+	for _, k := range []string{"partnerReference", "localDate", "localTime", "sysDate", "sysTime", "responseDescription"} {
+		delete(m, k)
+	}
+	for k, x := range m {
+		if list, ok := x.([]any); ok {
+			texts := make([]string, len(list))
+			for i, e := range list {
+				b, _ := json.Marshal(e)
+				texts[i] = string(b)
+			}
+			slices.Sort(texts)
+			m[k] = texts
+		}
+	}
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+// defaultRule is the catalogue's rule that states a field's default for
+// the operation (its quote names the field and "default"): a normative one
+// (the one whose note speaks of the default, when several do), else an
+// advisory one; "" for none, and the difference is then advisory.
+func (v *validSweeper) defaultRule(op schemas.Operation, field string) string {
+	if v.cat == nil {
+		return ""
+	}
+	pick, advisory := "", ""
+	for _, r := range v.cat.All() {
+		if !slices.Contains(r.Operations, op.ID) || !strings.Contains(r.Quote, field) || !strings.Contains(r.Quote, "default") {
+			continue
+		}
+		switch {
+		case r.Level == rules.Normative && (pick == "" || strings.Contains(r.Note, "default") && !strings.Contains(v.noteOf(pick), "default")):
+			pick = r.ID
+		case r.Level == rules.Advisory && advisory == "":
+			advisory = r.ID
+		}
+	}
+	if pick == "" {
+		return advisory
+	}
+	return pick
+}
+
+func (v *validSweeper) noteOf(id string) string {
+	r, _ := v.cat.Rule(id)
+	return r.Note
+}
+
+// boundRule is the catalogue's normative rule that bounds an operation's
+// amount field by the state's ("cannot exceed", "not above"), "" for none.
+func (v *validSweeper) boundRule(opID, field string) string {
+	if v.cat == nil {
+		return ""
+	}
+	for _, r := range v.cat.All() {
+		if r.Level == rules.Normative && slices.Contains(r.Operations, opID) && strings.Contains(r.Quote, field) &&
+			(strings.Contains(r.Quote, "cannot exceed") || strings.Contains(r.Quote, "not above")) {
+			return r.ID
+		}
+	}
+	return ""
+}
+
+// echoRules are the sentences that make a value of a response the one the
+// request sent: the field, the rule that quotes the sentence (which names
+// the operations it speaks of, none for every one).
+var echoRules = map[string][]string{
+	"partnerReference":   {"A-2.1#4"}, // "identifier of the partner's service call; echoed in responses"
+	"localDate":          {"A-2.1#3"}, // "caller date, echoed"
+	"localTime":          {"A-2.1#3"}, // "caller time, echoed"
+	"presentationAmount": {"B-2.1#7"}, // "| presentationAmount | Dec(18,2) | amount authorized |"
+	"modifiedAmount":     {"B-4.4#4"}, // "| modifiedAmount | Dec(18,2) | amount captured |"
+}
+
+// echoRule is the rule a value returned otherwise breaks, "" for none.
+func (v *validSweeper) echoRule(opID, field string) string {
+	for _, id := range echoRules[field] {
+		r, ok := v.cat.Rule(id)
+		if ok && (len(r.Operations) == 0 || slices.Contains(r.Operations, opID)) {
+			return id
+		}
+	}
+	return ""
+}
+
+// notCompared are fields whose value may come back in another form the
+// spec permits: a country code in its other ISO form (A-2.0#9: which form
+// an S(3) response field holds is not stated), secrets, and the fields
+// the envelope of another call carries.
+func notCompared(name string, via bool) bool {
+	n := strings.ToLower(name)
+	if strings.HasSuffix(n, "countrycode") || n == "nationality" || strings.HasSuffix(n, "password") || n == "verificationcode" {
+		return true
+	}
+	return via && (name == "partnerReference" || name == "localDate" || name == "localTime" || name == "programCode")
+}
+
+// compare reads each field the request stated back from a response (the
+// answer itself when via is "").
+func (v *validSweeper) compare(in validInput, sent map[string]any, r *reply, via string, exchanges []record.Exchange) {
+	if exchanges == nil {
+		exchanges = []record.Exchange{r.ex}
+	}
+	where := "in the answer"
+	readOp := in.op.ID
+	if via != "" {
+		where = "by " + via
+		readOp = r.op.ID
+	}
+	// A field of a block a flag leaves unused (the billing address when
+	// useDifferentBillingAddress is false: "the account owner address is
+	// used") is compared only when a flag of the request is true.
+	flagged := false
+	for _, x := range sent {
+		if b, ok := x.(bool); ok && b {
+			flagged = true
+		}
+	}
+	ignorable := map[string]bool{}
+	for _, f := range v.set.RequestFields(in.op.ID) {
+		ignorable[f.Name] = f.Ignorable || f.Deprecated
+	}
+	for _, name := range sortedKeys(sent) {
+		if notCompared(name, via != "") || ignorable[name] && !flagged {
+			continue
+		}
+		got := r.json.Get(gjsonEscape(name))
+		if !got.Exists() || got.Type == gjson.Null || got.IsObject() || got.IsArray() {
+			continue
+		}
+		same, sentText, cut := sameValue(sent[name], got)
+		if same {
+			continue
+		}
+		rule := v.echoRule(in.op.ID, name)
+		if rule == "" && via != "" {
+			rule = v.echoRule(readOp, name)
+		}
+		if rule == "" && strings.EqualFold(sentText, gotText(got)) {
+			continue // the case of a name or an address is the server's to choose
+		}
+		why := "no sentence says this field is returned as sent, so this is advisory"
+		if rule == "" && cut {
+			rule, why = ruleLength, "S(n) is \"treated as maximum\": a text of n characters is kept whole"
+		} else if rule != "" {
+			why = "the sentence below makes it the value sent"
+		}
+		v.record(in, name, "sent "+short(sentText), "was returned as "+short(gotText(got))+" "+where, rule,
+			fmt.Sprintf("%s sent %s (%s) was returned %s as %s: %s\n  %s", name, short(sentText), inputWords(in), where, short(gotText(got)), why, r.evidence(v.red)), exchanges)
+	}
+}
+
+func gjsonEscape(name string) string {
+	return strings.NewReplacer(".", `\.`, "*", `\*`, "?", `\?`).Replace(name)
+}
+
+func gotText(got gjson.Result) string {
+	if got.Type == gjson.Number {
+		return got.Raw
+	}
+	return got.String()
+}
+
+// sameValue compares a value sent with the one returned: amounts as
+// decimals, texts exactly. cut: the returned text is the sent one cut short.
+func sameValue(sent any, got gjson.Result) (same bool, sentText string, cut bool) {
+	switch x := sent.(type) {
+	case json.Number:
+		a, errA := decimal.NewFromString(x.String())
+		b, errB := decimal.NewFromString(gotText(got))
+		if errA != nil || errB != nil {
+			return x.String() == gotText(got), x.String(), false
+		}
+		return a.Equal(b), x.String(), false
+	case bool:
+		return (got.Type == gjson.True || got.Type == gjson.False) && got.Bool() == x || got.Type == gjson.String && got.String() == fmt.Sprint(x), fmt.Sprint(x), false
+	case string:
+		g := gotText(got)
+		if got.Type == gjson.Number {
+			if a, err := decimal.NewFromString(x); err == nil {
+				if b, err := decimal.NewFromString(g); err == nil {
+					return a.Equal(b), x, false
+				}
+			}
+		}
+		return g == x, x, len(g) < len(x) && strings.HasPrefix(strings.ToLower(x), strings.ToLower(g))
+	}
+	return true, "", false
+}
+
+// short cuts a long value for a finding's name.
+func short(s string) string {
+	if len([]rune(s)) <= 40 {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:24]) + fmt.Sprintf("…(%d characters)", len(r))
+}
+
+// record files a finding of the valid sweep under its operation, field and cause.
+func (v *validSweeper) record(in validInput, field, label, cause, rule, msg string, exchanges []record.Exchange) {
+	key := in.op.ID + "\x00" + field + "\x00" + cause
+	f, ok := v.findings[key]
+	if !ok {
+		f = &SweepFinding{Operation: in.op, Field: field, Cause: cause, Rule: rule, Label: label}
+		v.findings[key] = f
+		v.order = append(v.order, key)
+		f.Message, f.Exchanges = v.red.String(msg), exchanges
+	}
+	f.Inputs++
+}

@@ -1,0 +1,80 @@
+package explore
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// The generator reads the contract: from Init Authorize's valid request (a
+// guest payment loading an account) the minimal request leaves out what the
+// schema lets go but keeps accnoType with accno, houseNumber (B-4.1) and
+// paymentOptionCode (B-4.1's "or"); the maximal request sets every free
+// text at exactly its S(n), each value distinct; every input it makes is
+// one the request schema permits.
+func TestValidInputsComeFromTheContract(t *testing.T) {
+	set, err := schemas.Load()
+	require.NoError(t, err)
+	op, _ := schemas.Lookup(schemas.InitAuthorize)
+	base := map[string]any{
+		"partnerReference": "pr-1", "localDate": "2026-11-27", "localTime": "101010",
+		"programAccno": "PRG1", "paymentOptionCode": "VISA", "presentationAmount": json.Number("1.00"),
+		"presentationCurrCode": "EUR", "presentationUsage": "Order 1", "useDifferentBillingAddress": true,
+		"customerFullName": "Erika Mustermann", "emailAddress": "e@example.com", "addr1": "Heidestrasse",
+		"houseNumber": "17", "city": "Koeln", "postCode": "51147", "countryCode": "DE", "accno": "123", "accnoType": "00",
+	}
+	v := &validSweeper{sweeper: &sweeper{set: set}}
+	n := 0
+	facts := validFacts{
+		valid:  func(m map[string]any) bool { return v.matches(op, m) },
+		today:  "2026-11-27",
+		unique: func() string { n++; return "u" + string(rune('0'+n)) },
+	}
+	inputs := generateValid(op, set.RequestFields(op.ID), base, facts)
+	require.NotEmpty(t, inputs)
+	kinds := map[string]int{}
+	for _, in := range inputs {
+		kinds[in.kind]++
+		fields := map[string]any{}
+		for k, x := range base {
+			fields[k] = x
+		}
+		for _, k := range in.drop {
+			delete(fields, k)
+		}
+		for k, x := range in.set {
+			fields[k] = x
+		}
+		assert.True(t, v.matches(op, fields), "%s %s %s: the schema does not permit it", in.kind, in.field, in.label)
+		switch in.kind {
+		case vMinimal:
+			assert.Contains(t, in.drop, "accno")
+			assert.NotContains(t, in.drop, "houseNumber")
+			assert.NotContains(t, in.drop, "paymentOptionCode")
+			assert.Equal(t, "000000", in.set["localTime"])
+		case vMaximal:
+			seen := map[string]string{}
+			for _, f := range set.RequestFields(op.ID) {
+				s, ok := in.set[f.Name].(string)
+				if !ok || f.MaxLength == 0 || heldValue(f) || countryField(f) {
+					continue
+				}
+				assert.Len(t, []rune(s), f.MaxLength, f.Name)
+				assert.Empty(t, seen[s], "%s and %s hold the same value", f.Name, seen[s])
+				seen[s] = f.Name
+			}
+			assert.Contains(t, seen, in.set["custom1"])
+			assert.Contains(t, seen, in.set["custom2"])
+		}
+	}
+	assert.Equal(t, 1, kinds[vMinimal])
+	assert.Equal(t, 1, kinds[vMaximal])
+	assert.Positive(t, kinds[vAmountEdge])
+	assert.Positive(t, kinds[vDateEdge])
+	assert.Positive(t, kinds[vTimeEdge])
+	assert.Positive(t, kinds[vAlternative])
+}

@@ -1,0 +1,65 @@
+package reference
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
+)
+
+// validMutants refuse, or answer otherwise, one request the contract
+// permits that no scenario sends: an optional field left out that every
+// scenario carries, a text at exactly its S(n), a T at its last hour, an
+// amount with cents read back. Only the breadth of the valid-request sweep
+// (package explore, sweep_valid*.go, part of run --sweep) finds them; each
+// names the rule of the sentence that permits the request.
+var validMutants = []Mutant{
+	{Name: "refund-usage-full-length-refused", Clause: "A-2.0", Rule: "A-2.0#1", Swept: true, Description: "Refund refuses a refundUsage of exactly its S(255), 255 characters, with 0001, as if the length given were exclusive"},
+	{Name: "mandate-time-last-hour-refused", Clause: "A-2.0", Rule: "A-2.0#4", Swept: true, Description: "Init Add Stored Payment Option refuses a mandateSignedTime in the hour 23 (235959) with 0001, as if the hours ran to 22"},
+	{Name: "authorize-amount-cents-dropped", Clause: "B-2.1", Rule: "B-2.1#7", Swept: true, Description: "Authorize answers with presentationAmount cut to one decimal (0.01 shown as 0.0): the amount it shows is not the amount authorized"},
+	{Name: "update-account-house-number-required", Clause: "A-4", Rule: "A-4#1", Swept: true, Description: "Update Account Information refuses a request without houseNumber, which A-4.3 does not mark Y, with 0001 naming it"},
+	{Name: "kc-authorize-merchant-required", Clause: "B-4", Rule: "B-4#1", Swept: true, Description: "KC-Authorize refuses a request without merchantAccno, which B-4.14 does not mark Y, with 0001 naming it"},
+}
+
+// validFault refuses, for a valid-sweep mutant, the permitted request it
+// breaks: a reply that ends the call, or false to go on.
+func (h *handler) validFault(op operation, raw map[string]any) (reply, bool) {
+	refuse := func(field string) (reply, bool) {
+		return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.missingDescription([]string{field})}, true
+	}
+	switch {
+	case h.mutant("refund-usage-full-length-refused") && op.id == schemas.Refund:
+		if s, ok := raw["refundUsage"].(string); ok && utf8.RuneCountInString(s) == 255 {
+			return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription([]string{"refundUsage"})}, true
+		}
+	case h.mutant("mandate-time-last-hour-refused") && op.id == schemas.InitAddStoredPaymentOption:
+		if s, ok := raw["mandateSignedTime"].(string); ok && strings.HasPrefix(s, "23") {
+			return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription([]string{"mandateSignedTime"})}, true
+		}
+	case h.mutant("update-account-house-number-required") && op.id == schemas.UpdateAccount:
+		if _, ok := raw["houseNumber"]; !ok && raw != nil {
+			return refuse("houseNumber")
+		}
+	case h.mutant("kc-authorize-merchant-required") && op.id == schemas.KCAuthorize:
+		if _, ok := raw["merchantAccno"]; !ok && raw != nil {
+			return refuse("merchantAccno")
+		}
+	}
+	return reply{}, false
+}
+
+// validAnswer changes, for a valid-sweep mutant, a success it answers.
+func (h *handler) validAnswer(op operation, rep reply) reply {
+	if h.mutant("authorize-amount-cents-dropped") && op.id == schemas.Authorize && rep.code == "0000" {
+		if n, ok := rep.fields["presentationAmount"].(json.Number); ok {
+			if d, err := decimal.NewFromString(n.String()); err == nil {
+				rep.fields["presentationAmount"] = json.Number(d.Truncate(1).StringFixed(1))
+			}
+		}
+	}
+	return rep
+}

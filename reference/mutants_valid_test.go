@@ -1,0 +1,32 @@
+package reference
+
+import (
+	"encoding/json"
+	"maps"
+	"strings"
+)
+
+func init() { maps.Copy(mutantProbes, validProbes) }
+
+// validProbes observe the faults of the valid-request sweep's mutants
+// (mutants_valid.go): a request the contract permits is refused, or an
+// amount it authorized is shown otherwise.
+var validProbes = map[string]func(c *client) bool{
+	"refund-usage-full-length-refused": func(c *client) bool {
+		return c.refund(c.capturedPayment(), map[string]any{"refundUsage": strings.Repeat("u", 255)}).code() == "0001"
+	},
+	"mandate-time-last-hour-refused": func(c *client) bool {
+		return c.initAdd(c.newAccount(), map[string]any{"mandateSignedTime": "235959"}).code() == "0001"
+	},
+	"authorize-amount-cents-dropped": func(c *client) bool {
+		_, ref := c.storedRef()
+		r := c.authorizePayment(ref, map[string]any{"presentationAmount": json.Number("0.01")})
+		return r.code() == "0000" && r.json.Get("presentationAmount").Raw != "0.01"
+	},
+	"update-account-house-number-required": func(c *client) bool {
+		return c.update(c.newAccount(), map[string]any{"houseNumber": absent}).code() == "0001"
+	},
+	"kc-authorize-merchant-required": func(c *client) bool {
+		return c.kcAuthorize(c.fundedWallet("100.00"), "1.00", map[string]any{"merchantAccno": absent}).code() == "0001"
+	},
+}
