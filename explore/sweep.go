@@ -154,6 +154,11 @@ type sweeper struct {
 	merchantRead bool
 	ownMerchant  bool
 	notices      []string
+	// walletRead and merchantRead are the worker's count of calls
+	// (sweepCalls) when the wallet's, the merchant's balance was last
+	// read: when no call was made since, it is read no more.
+	walletRead, merchantReadAt int
+	sweepCalls                 int
 	// current is the operation the worker sends inputs of: the calls it
 	// makes are that operation's evidence.
 	current string
@@ -165,6 +170,9 @@ type sweeper struct {
 	sent     map[string]int
 	calls    map[string][]record.Exchange
 }
+
+// walletFresh: no call was made since the wallet's balance was read.
+func (s *sweeper) walletFresh() bool { return s.walletRead == s.sweepCalls && s.sweepCalls > 0 }
 
 // Sweep sends the bad inputs to the profile's target and judges them, up
 // to opts.Concurrency inputs at once (sweep_pool.go).
@@ -186,6 +194,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		op := ""
 		if w, ok := ctx.Value(sweepWorkerKey{}).(*sweeper); ok {
 			op = w.current
+			w.sweepCalls++
 		}
 		run.calls[op] = append(run.calls[op], ex) // under c.mu
 	}
@@ -292,9 +301,12 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 		if err != nil {
 			return found, err
 		}
-		if len(pending) > 0 && (in.want == wantHandled || !st.real) {
+		if len(pending) > 0 && (in.want == wantHandled || !st.real) && s.run.mayAccept(in.badInput) {
 			// It may be accepted and change the fixture as a success may:
-			// what the refused inputs before it did is read first.
+			// what the refused inputs before it did is read first. (An
+			// input of a kind the target has refused so far is sent on: if
+			// it is accepted after all, the refused ones before it are
+			// sent again below.)
 			if err := settle(); err != nil {
 				return found, err
 			}
@@ -306,6 +318,9 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 		if err != nil {
 			return found, err
 		}
+		if judged && in.want == wantHandled && st.real {
+			s.run.answered(in.badInput, accepted)
+		}
 		if !accepted {
 			if readsBack(st) {
 				// Refused, or not answered as a success at all (a crash may
@@ -316,8 +331,10 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 		}
 		// The state the request needed may be used up (a payment captured,
 		// an account closed): the next input gets a new one.
-		if err := s.refresh(op, st); err != nil {
-			return found, err
+		if !keepsFixture(op.ID) {
+			if err := s.refresh(op, st); err != nil {
+				return found, err
+			}
 		}
 		if len(pending) > 0 {
 			// An input that must be refused was accepted (a finding of its
@@ -333,6 +350,25 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 		}
 	}
 	return found, settle()
+}
+
+// keepsFixture: an accepted input of the operation leaves its fixture as
+// the next input needs it, and nothing of it is read back: a read (the
+// GETs, Find User Account, Perform Address Check) changes nothing, Issue
+// Token issues a token with the same credentials, and Authorize pays with
+// the stored option it names, which stays stored and verified (no sentence
+// of or B-4.3 removes or unverifies an option that paid).
+// Create Account has no fixture. Strict inputs are sent first on a
+// fixture: only inputs whose answer the spec leaves open follow an
+// accepted one.
+func keepsFixture(opID string) bool {
+	switch opID {
+	case schemas.IssueToken, schemas.CreateAccount, schemas.GetAccount, schemas.BalanceEnquiry, schemas.GetStoredPaymentOptions,
+		schemas.GetPaymentOptions, schemas.AccountEnquiry, schemas.CheckAvailablePaymentAmount, schemas.GetPaymentStatus,
+		schemas.FindUserAccount, schemas.AddressCheck, schemas.Authorize:
+		return true
+	}
+	return false
 }
 
 func inputsOf(sent []sentInput) []indexedInput {

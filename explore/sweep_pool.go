@@ -83,13 +83,19 @@ type sweepRun struct {
 
 	inputs, passed, generated int
 
+	// kinds counts, of each kind of input whose answer the spec leaves
+	// open, how many the target refused and accepted so far: an input of
+	// a kind it has only refused shares the read-back of the refused
+	// inputs before it (batch).
+	kinds map[string]*[2]int
+
 	// pinned: the operations that move the merchant's money are sent by
 	// worker 0 alone, whose read-backs then see only its own moves.
 	pinned bool
 }
 
 func newSweepRun(ctx context.Context, opts SweepOptions) *sweepRun {
-	r := &sweepRun{ctx: ctx, opts: opts, sent: map[string]int{}, calls: map[string][]record.Exchange{}}
+	r := &sweepRun{ctx: ctx, opts: opts, sent: map[string]int{}, kinds: map[string]*[2]int{}, calls: map[string][]record.Exchange{}}
 	r.wake = sync.NewCond(&r.mu)
 	for i, op := range schemas.Catalogue() {
 		if opts.Profile.Excludes(op.Clause) {
@@ -257,8 +263,14 @@ func (s *sweeper) do(it *sweepItem) error {
 	}
 	// The inputs that must be refused first: they share read-backs; those
 	// that may be accepted after them.
+	// Those that may be accepted by kind, so that the kinds a target
+	// refuses share read-backs too.
 	slices.SortStableFunc(list, func(a, b indexedInput) int {
-		return cmp.Compare(boolInt(a.want == wantHandled), boolInt(b.want == wantHandled))
+		ha, hb := a.want == wantHandled, b.want == wantHandled
+		if ha && hb {
+			return cmp.Compare(a.kind, b.kind)
+		}
+		return cmp.Compare(boolInt(ha), boolInt(hb))
 	})
 	var chunks [][]indexedInput
 	for len(list) > 0 {
@@ -296,6 +308,35 @@ func (r *sweepRun) judged(opID string, passed bool) {
 	if passed {
 		r.passed++
 	}
+}
+
+// answered counts the answer to an input whose answer the spec leaves
+// open, by its kind and by its field and value (fields of one name recur
+// across operations: lastName, amount, currCode).
+func (r *sweepRun) answered(in badInput, accepted bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, key := range []string{in.kind, in.field + "\x00" + in.kind + "\x00" + in.label} {
+		k := r.kinds[key]
+		if k == nil {
+			k = &[2]int{}
+			r.kinds[key] = k
+		}
+		k[boolInt(accepted)]++
+	}
+}
+
+// mayAccept: the target may accept the input, as far as the answers to
+// inputs of its field and value, else of its kind, tell: it has accepted
+// more of them than it refused, or none was sent yet.
+func (r *sweepRun) mayAccept(in badInput) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if k := r.kinds[in.field+"\x00"+in.kind+"\x00"+in.label]; k != nil {
+		return k[1] >= k[0]
+	}
+	k := r.kinds[in.kind]
+	return k == nil || k[1] > 0
 }
 
 // file keeps a cause found at an input.

@@ -34,12 +34,12 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	st.op = op.ID
 	s.state[op.ID] = st
 	st.merchant = st.money && s.ownMerchant && kcOperation(op.ID)
-	if st.money {
+	if st.money && !s.walletFresh() {
 		if err := s.readWallet(); err != nil {
 			return nil, err
 		}
 	}
-	if st.merchant {
+	if st.merchant && s.merchantReadAt != s.sweepCalls {
 		if _, err := s.readMerchant(); err != nil {
 			return nil, err
 		}
@@ -137,6 +137,7 @@ func (s *sweeper) readWallet() error {
 		// was accepted), so it does not settle a pending load: only a
 		// read-back after a refused call, where no change is owed, does.
 		s.walletBal, a.bal = b, b
+		s.walletRead = s.sweepCalls
 	}
 	return nil
 }
@@ -155,6 +156,7 @@ func (s *sweeper) readMerchant() (*reply, error) {
 	s.merchantRead = bad == "" && r.success(s.set) == ""
 	if s.merchantRead {
 		s.merchantBk = b.bk
+		s.merchantReadAt = s.sweepCalls
 	}
 	return r, nil
 }
