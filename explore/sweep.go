@@ -66,10 +66,10 @@ type SweepOutcome struct {
 	Calls        int // calls sent, fixtures and read-backs included
 	// Partial: not every generated input was tried (a sample, --sweep N,
 	// or a sweep its bounds cut short); the sweep certifies only what it tried.
-	Partial bool
-	Findings     []*SweepFinding
-	Result       *record.Run
-	Notices      []string
+	Partial  bool
+	Findings []*SweepFinding
+	Result   *record.Run
+	Notices  []string
 }
 
 // SweepFinding is one cause: the inputs of an operation's field whose
