@@ -97,13 +97,16 @@ type Report struct {
 	// Causes groups the scenarios that did not pass by what went wrong:
 	// the operation, the answer and the shape of the message. Root causes
 	// (groups with a FAILED scenario) come first, largest first.
-	Causes       []Cause            `json:"causes"`
-	Clauses      []ClauseReport     `json:"clauses"`
-	Scenarios    []ScenarioReport   `json:"scenarios"`
-	Waivers      []WaiverStatus     `json:"waivers"`
-	Latency      []OperationLatency `json:"latency"`
-	Observations []Observation      `json:"observations"`
-	Notices      []string           `json:"notices"`
+	Causes    []Cause            `json:"causes"`
+	Clauses   []ClauseReport     `json:"clauses"`
+	Scenarios []ScenarioReport   `json:"scenarios"`
+	Waivers   []WaiverStatus     `json:"waivers"`
+	Latency   []OperationLatency `json:"latency"`
+	// Calls counts the run's calls by part (calls.go); null in a report
+	// written before it did.
+	Calls        *CallCounts   `json:"calls"`
+	Observations []Observation `json:"observations"`
+	Notices      []string      `json:"notices"`
 	// Rules is how the run and the suite cover the spec's rules.
 	Rules RuleCoverage `json:"rules"`
 	// Evidence names the evidence store of the run (EvidenceFile): every
@@ -457,6 +460,7 @@ func newReport(m record.Meta, duration time.Duration, waivers []WaiverStatus, sc
 	if m.Sweep != nil {
 		sw := *m.Sweep
 		sw.Findings = append([]string{}, sw.Findings...)
+		sw.Partial = sw.Partial || sw.Inputs < sw.Generated
 		rep.Sweep = &sw
 	}
 	if m.Exploration != nil {
@@ -495,6 +499,7 @@ func (rep *Report) derive(m record.Meta, set *schemas.Set) {
 	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil || m.Rerun != nil || m.Selected)
 	rep.Rules = ruleCoverage(rep, m.Checks)
 	rep.Latency = latency(rep.exchanges, allowance)
+	rep.Calls = callCounts(rep)
 	rep.Observations = observations(rep, set)
 }
 

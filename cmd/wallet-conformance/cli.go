@@ -75,8 +75,8 @@ run      runs the suite; without --profile against the embedded reference server
          --rerun-failed REPORT runs only the scenarios that did not pass in that earlier report: a partial
          rerun, whose verdict speaks for them alone (bundle and merge refuse it); --explore RUNS sets the stateful
          exploration a run of the whole suite makes beside its scenarios (runs with seed 1; 0 leaves it out);
-         --sweep N|all sets the bad-input sweep beside them: N generated inputs of each operation (default 4,
-         seed 1), all for every one, 0 leaves it out
+         --sweep all|N sets the bad-input sweep beside them: every generated input (all, the default: the
+         certification), N of each operation (seed 1; a quick run, reported as a PARTIAL sweep), 0 leaves it out
 explore  stateful exploration: random sequences of moves checked against a model of the money after every
          call; a failure is shrunk and written as a scenario (features/ of the report directory)
 merge    merges the report directories of a run's shards into one report with one verdict
@@ -208,8 +208,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	baselinePath := fs.String("baseline", "", "an earlier report.json (or its directory): exit 1 only for failures it does not have; the verdict is unchanged (waivers are the audited path)")
 	featuresDir := fs.String("features", "", "directory of .feature files to run instead of the embedded features (e.g. a scenario explore wrote)")
 	exploreRuns := fs.Int("explore", explore.DefaultRunRuns, fmt.Sprintf("property runs of stateful exploration for each of the seeds %v (about %d moves each), beside the scenarios; on by default for a run of the whole suite (shard 1 of a split run), 0 to leave it out", explore.DefaultRunSeeds(), explore.DefaultRunSteps))
-	sweep := &sweepFlag{perOperation: explore.DefaultSweepPerOperation}
-	fs.Var(sweep, "sweep", fmt.Sprintf("generated bad inputs of each operation sent beside the scenarios (seed %d), judged as the spec classes them; on by default for a run of the whole suite (shard 1 of a split run); all for every input, 0 to leave it out", explore.DefaultSweepSeed))
+	sweep := newSweepFlag()
+	fs.Var(sweep, "sweep", fmt.Sprintf("generated bad inputs of each operation sent beside the scenarios (seed %d), judged as the spec classes them: all (the default, the certification) for every input, N for a seeded sample of N of each operation (a quick run; the report says the sweep was partial), 0 to leave it out; on by default for a run of the whole suite (shard 1 of a split run)", explore.DefaultSweepSeed))
 	rerunPath := fs.String("rerun-failed", "", "an earlier report.json (or its directory): run only its scenarios that did not pass (FAILED, BLOCKED, ERROR, WARNING); the report says it is a partial rerun, not a certificate")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
