@@ -164,6 +164,9 @@ type sweeper struct {
 	// read: when no call was made since, it is read no more.
 	walletRead, merchantReadAt int
 	sweepCalls                 int
+	// bisecting counts the bisections under way (apart): their fixtures must be new
+	// ones, not the wallet a change was seen on (sweep_state.go).
+	bisecting int
 	// current is the operation the worker sends inputs of: the calls it
 	// makes are that operation's evidence.
 	current string
@@ -410,6 +413,8 @@ func (s *sweeper) settle(op schemas.Operation, pending []sentInput) (bool, error
 // repeat itself) is filed at the first input it was seen after, saying so.
 func (s *sweeper) apart(op schemas.Operation, pending []sentInput, changes []change, reads []record.Exchange) error {
 	found := false
+	s.bisecting++
+	defer func() { s.bisecting-- }()
 	half := len(pending) / 2
 	for _, part := range [][]sentInput{pending[:half], pending[half:]} {
 		s.renew(op)

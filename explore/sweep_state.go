@@ -265,6 +265,21 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	onWallet := map[string]string{"accno": a.accno}
 	switch op.ID {
 	case schemas.UpdateAccount:
+		if s.bisecting > 0 {
+			// Inputs sent again apart get an account of their own each:
+			// the wallet already holds what the change they look for wrote.
+			accno, ok, err := s.ownAccount()
+			if err != nil || !ok {
+				return s.fallback(op, err)
+			}
+			b := a
+			for _, c := range x.m.accounts {
+				if c.accno == accno {
+					b = c
+				}
+			}
+			return &opState{path: map[string]string{"accno": accno}, fields: x.updateAccountFields(b), real: true, account: accno}, nil
+		}
 		return &opState{path: onWallet, fields: x.updateAccountFields(a), real: true, account: a.accno}, nil
 	case schemas.GetAccount, schemas.BalanceEnquiry, schemas.GetStoredPaymentOptions:
 		return s.control(op, &opState{path: onWallet, fields: x.accountFields(true)})
