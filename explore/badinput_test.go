@@ -108,13 +108,12 @@ func TestTheSweepSaysWhatTheProfileLacks(t *testing.T) {
 	assert.Empty(t, out.Findings)
 }
 
-// sent is the request bodies and queries the sweep's passing scenarios
-// stand for, in order: here their names, which count each operation's
-// inputs, and the inputs generated. (Not the calls: which worker of the
-// pool takes which inputs, and so how many fixtures are made, is the
-// scheduler's.)
+// sent is the inputs the sweep tried, in order, its passing scenarios'
+// names, which count each operation's inputs, and the inputs generated.
+// (Not the calls: which worker of the pool takes which inputs, and so how
+// many fixtures are made, is the scheduler's.)
 func sent(o *explore.SweepOutcome) []string {
-	var out []string
+	out := slices.Clone(o.Tried)
 	for _, s := range o.Result.Scenarios {
 		out = append(out, s.Name)
 	}

@@ -71,7 +71,10 @@ type SweepOutcome struct {
 	Calls        int // calls sent, fixtures and read-backs included
 	// Partial: not every generated input was tried (a sample, --sweep N,
 	// or a sweep its bounds cut short); the sweep certifies only what it tried.
-	Partial  bool
+	Partial bool
+	// Tried names each input tried ("Capture: modifiedAmount 1e308"), in
+	// the sweep's order (its operations', then each sample's).
+	Tried    []string
 	Findings []*SweepFinding
 	Result   *record.Run
 	Notices  []string
@@ -221,6 +224,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	run.start(newWorker)
 	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation, Inputs: run.inputs, Generated: run.generated, Partial: run.err != nil || run.inputs < run.generated}
 	out.Calls = c.Calls()
+	out.Tried = run.triedList()
 	out.Notices = append(out.Notices, fmt.Sprintf("bad-input sweep with seed %d: %d of %d generated inputs sent (%s), %d calls with the states they need and the read-backs",
 		opts.Seed, out.Inputs, out.Generated, perOpText(opts.PerOperation), out.Calls))
 	out.Notices = append(out.Notices, run.noticeList()...)
@@ -460,7 +464,7 @@ func (s *sweeper) sendInput(in indexedInput, st *opState, judged bool) (sentInpu
 	accepted := err == nil && r.succeeded()
 	if judged {
 		cause, rule, msg := s.judge(in.badInput, st, r, err)
-		s.run.judged(op.ID, cause == "")
+		s.run.judged(in, cause == "")
 		if cause != "" {
 			s.run.file(sweepResult{idx: in.idx, seq: judgedSeq, in: in.badInput, cause: cause, rule: rule, msg: msg, req: req, exchanges: si.exchanges})
 		}

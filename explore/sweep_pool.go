@@ -82,6 +82,7 @@ type sweepRun struct {
 	calls   map[string][]record.Exchange // under the caller's lock
 
 	inputs, passed, generated int
+	tried                     []triedInput
 
 	// kinds counts, of each kind of input whose answer the spec leaves
 	// open, how many the target refused and accepted so far: an input of
@@ -300,11 +301,16 @@ func boolInt(b bool) int {
 }
 
 // judged counts an input judged.
-func (r *sweepRun) judged(opID string, passed bool) {
+func (r *sweepRun) judged(in indexedInput, passed bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.inputs++
-	r.sent[opID]++
+	r.sent[in.op.ID]++
+	what := in.label
+	if in.field != "" {
+		what = in.field + " " + in.label
+	}
+	r.tried = append(r.tried, triedInput{in.idx, in.op.Name + ": " + what})
 	if passed {
 		r.passed++
 	}
@@ -337,6 +343,22 @@ func (r *sweepRun) mayAccept(in badInput) bool {
 	}
 	k := r.kinds[in.kind]
 	return k == nil || k[1] > 0
+}
+
+type triedInput struct {
+	idx  int
+	name string
+}
+
+// triedList names the inputs tried in the sweep's order.
+func (r *sweepRun) triedList() []string {
+	t := slices.Clone(r.tried)
+	slices.SortFunc(t, func(a, b triedInput) int { return cmp.Compare(a.idx, b.idx) })
+	out := make([]string, len(t))
+	for i, x := range t {
+		out[i] = x.name
+	}
+	return out
 }
 
 // file keeps a cause found at an input.
