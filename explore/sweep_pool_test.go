@@ -158,3 +158,58 @@ func TestTheSweepNamesTheOneInputThatMovedAFixture(t *testing.T) {
 	assert.Greater(t, out.Inputs, 300)
 	assert.Less(t, u.reads.Load(), int64(out.Inputs)/2, "refused inputs share their read-backs")
 }
+
+// hangsOnOne serves h, except that a Create Account whose lastName is
+// true never answers: it waits for the client to give up (the call
+// allowance), and counts meanwhile the requests the other workers had
+// answered.
+type hangsOnOne struct {
+	h                http.Handler
+	served           atomic.Int64
+	servedDuringHang atomic.Int64
+}
+
+func (g *hangsOnOne) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if r.Method == http.MethodPut && r.URL.Path == "/account" && bytes.Contains(body, []byte(`"lastName":true`)) {
+		before := g.served.Load()
+		<-r.Context().Done()
+		g.servedDuringHang.Store(g.served.Load() - before)
+		return
+	}
+	g.h.ServeHTTP(w, r)
+	g.served.Add(1)
+}
+
+// A call that hangs holds its worker only: the target answers the other
+// workers' inputs while one call waits out the call allowance, the hang
+// is a finding (A-7#6: no answer is no handled answer), and every input
+// is tried.
+func TestAHungCallHoldsItsWorkerOnly(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	h, err := reference.NewHandler(cfg)
+	require.NoError(t, err)
+	g := &hangsOnOne{h: h}
+	srv := httptest.NewServer(g)
+	t.Cleanup(srv.Close)
+	p := runner.ReferenceProfile(srv.URL, cfg)
+	p.CallTimeout.Duration = 2 * time.Second
+	keep := map[string]bool{schemas.UpdateAccount: true, schemas.CreateAccount: true}
+	for _, op := range schemas.Catalogue() {
+		if !keep[op.ID] {
+			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
+		}
+	}
+	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, Concurrency: 2})
+	require.NoError(t, err)
+	assert.Equal(t, out.Generated, out.Inputs, "every input is tried")
+	var names []string
+	for _, f := range out.Findings {
+		names = append(names, f.Name())
+		assert.Equal(t, "A-7#6", f.Rule)
+	}
+	require.Len(t, names, 1)
+	assert.Contains(t, names[0], "Create Account: lastName a boolean got no answer")
+	assert.Positive(t, g.servedDuringHang.Load(), "the other worker went on while the call hung")
+}
