@@ -345,6 +345,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\n",
 		res.Verdict(), c[record.Passed], c[record.Failed], c[record.Blocked], c[record.Error], c[record.Warning], c[record.Skipped], c[record.NotClaimed])
+	if swept == nil && sweep.given && *tags == "" && *featuresDir == "" && shard.Index <= 1 && rerun == nil {
+		fmt.Fprintf(stdout, "NO SWEEP: --sweep 0 left the bad-input sweep out, so the verdict certifies no generated bad input; the certification sweeps every one (the default)\n")
+	}
 	if res.Verdict() == record.NoScenarioRun && shard.Count == 0 {
 		fmt.Fprintf(stdout, "no scenario was executed: check --tags, --shard and the profile's scope.exclude\n")
 	}

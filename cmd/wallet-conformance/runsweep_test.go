@@ -85,6 +85,12 @@ func TestRunSweepsByDefault(t *testing.T) {
 	require.Equal(t, ExitConformant, code, errOut)
 	assert.Contains(t, out, "PARTIAL: the verdict certifies the inputs tried only), nothing found; made again by run --sweep 1")
 
+	none := t.TempDir()
+	code, out, errOut = run(t, "run", "--explore", "0", "--sweep", "0", "--report-dir", none)
+	require.Equal(t, ExitConformant, code, out+errOut)
+	assert.Contains(t, out, "NO SWEEP: --sweep 0 left the bad-input sweep out")
+	assert.Nil(t, readReport(t, none).Sweep)
+
 	code, _, errOut = run(t, "run", "--sweep", "many")
 	assert.Equal(t, ExitUsage, code)
 	assert.Contains(t, errOut, "--sweep takes a number of inputs of each operation")
