@@ -27,8 +27,9 @@ import (
 // broke, and a step's error and exchanges, when they are false, empty or
 // null, as most are: a reader takes an absent one for that value, which is
 // what a 2.1 file wrote, so this package reads both; 2.3 added a
-// scenario's and a cause's hints, and a blocker's permitted).
-const SchemaVersion = "2.3"
+// scenario's and a cause's hints, and a blocker's permitted; 2.4 added the
+// calls of each part of a run and a sweep's partial).
+const SchemaVersion = "2.4"
 
 // DefaultCallAllowance is the spec's call time allowance, used
 // when Meta gives none.
