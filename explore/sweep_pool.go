@@ -168,7 +168,7 @@ func (r *sweepRun) report(wait <-chan struct{}, line func(string), finished <-ch
 }
 
 // sweepProgressEvery is how often the console shows the sweep's count.
-const sweepProgressEvery = 2 * time.Second
+const sweepProgressEvery = 10 * time.Second
 
 func (r *sweepRun) progressLine() string {
 	r.mu.Lock()
