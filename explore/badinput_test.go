@@ -120,15 +120,16 @@ func TestTheSweepSaysWhatTheProfileLacks(t *testing.T) {
 	assert.Empty(t, out.Findings)
 }
 
-// sent is the request bodies and queries the sweep's passing scenarios
-// stand for, in order: here their names, which count each operation's
-// inputs, and the notices, which count the calls.
+// sent is the inputs the sweep tried, in order, its passing scenarios'
+// names, which count each operation's inputs, and the inputs generated.
+// (Not the calls: which worker of the pool takes which inputs, and so how
+// many fixtures are made, is the scheduler's.)
 func sent(o *explore.SweepOutcome) []string {
-	var out []string
+	out := slices.Clone(o.Tried)
 	for _, s := range o.Result.Scenarios {
 		out = append(out, s.Name)
 	}
-	return append(out, fmt.Sprint(o.Calls), fmt.Sprint(o.Generated))
+	return append(out, fmt.Sprint(o.Inputs), fmt.Sprint(o.Generated))
 }
 
 // Each kind of mishandled input is found by the full sweep, in the
@@ -144,8 +145,17 @@ func TestTheSweepFindsEachMutant(t *testing.T) {
 		"malformed-body-crashes-cancel":             {"Cancel: a body left empty answered HTTP 500 0099 (and 3 more inputs)"},
 		"long-url-crashes-payment-status":           {"Get Payment Status: the path parameter uniqueReference over 8 KiB answered HTTP 500 0099 (and 1 more inputs)"},
 		"large-body-drops-refund":                   {"Refund: a body of 1 MiB got no answer (read)"},
-		"refused-kc-refund-books-money":             {"KC-Refund: refundUsage a number was refused but booked the refund"},
-		"refused-delete-still-deletes":              {"Delete Stored Payment Option: accnoType a number was refused but changed the stored payment options"},
+		// Every input that books or deletes is named, each read back on a
+		// fixture of its own (sent apart when a shared read-back saw the
+		// change), not only the first, after which the fixture was spent.
+		"refused-kc-refund-books-money": {"KC-Refund: refundUsage a boolean was refused but booked the refund (and 5 more inputs)"},
+		"refused-delete-still-deletes": {
+			"Delete Stored Payment Option: accnoType a boolean was refused but changed the stored payment options (and 3 more inputs)",
+			"Delete Stored Payment Option: localDate a boolean was refused but changed the stored payment options (and 3 more inputs)",
+			"Delete Stored Payment Option: localTime a boolean was refused but changed the stored payment options (and 3 more inputs)",
+			"Delete Stored Payment Option: partnerReference a boolean was refused but changed the stored payment options (and 3 more inputs)",
+			"Delete Stored Payment Option: programCode a boolean was refused but changed the stored payment options (and 3 more inputs)",
+		},
 	}
 	for _, m := range reference.Mutants() {
 		if !m.Swept {

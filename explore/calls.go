@@ -43,7 +43,7 @@ type caller struct {
 	calls int
 	// record, when set, is given every exchange sent (the bad-input sweep
 	// keeps them as its scenarios' evidence); called under mu.
-	record func(record.Exchange)
+	record func(context.Context, record.Exchange)
 }
 
 // exhausted reports whether the next call would go beyond the bounds.
@@ -115,7 +115,7 @@ func (c *caller) send(ctx context.Context, op schemas.Operation, fields map[stri
 	resp, ex, err := c.client.Do(ctx, req)
 	if c.record != nil {
 		c.mu.Lock()
-		c.record(ex)
+		c.record(ctx, ex)
 		c.mu.Unlock()
 	}
 	r := &reply{op: op, fields: fields, resp: resp, ex: ex}

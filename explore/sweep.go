@@ -38,6 +38,10 @@ type SweepOptions struct {
 	PerOperation int
 	// MaxCalls bounds the sweep's calls; 0 means none.
 	MaxCalls int
+	// Concurrency is how many inputs are sent at once, each on fixtures of
+	// its own; 0 means runner.DefaultConcurrency(). Beside a run's
+	// scenarios the run decides (runner.BesideOf).
+	Concurrency int
 	// SharedMerchant says that others move the merchant's money while the
 	// sweep runs (a run's scenarios and exploration): the merchant's balance
 	// is then not read back, as explore's merchant-is-credited decides it.
@@ -48,10 +52,15 @@ type SweepOptions struct {
 	HTTPClient *http.Client // tests
 }
 
-// DefaultSweepPerOperation is the sample a run sends of each operation:
-// small enough that the sweep adds at most a quarter to a default run's
-// calls, and every operation is tried.
-const DefaultSweepPerOperation = 4
+// DefaultSweepPerOperation is what a run sends of each operation by
+// default: 0, every generated input. A certificate must not depend on
+// which few inputs of an operation a seed happens to pick (issue 34).
+const DefaultSweepPerOperation = 0
+
+// QuickSweepPerOperation is the sample of a quick gating run (--sweep 4):
+// every operation tried, about a thirtieth of the inputs; the report says
+// the sweep was partial.
+const QuickSweepPerOperation = 4
 
 // DefaultSweepSeed is the seed of a run's sweep.
 const DefaultSweepSeed = 1
@@ -63,10 +72,16 @@ type SweepOutcome struct {
 	Inputs       int // generated inputs sent
 	Generated    int // generated inputs of every operation, sent or not
 	Calls        int // calls sent, fixtures and read-backs included
-	Findings     []*SweepFinding
-	Result       *record.Run
-	Notices      []string
-	Valid        *ValidOutcome // the valid-request sweep; nil when none was made
+	// Partial: not every generated input was tried (a sample, --sweep N,
+	// or a sweep its bounds cut short); the sweep certifies only what it tried.
+	Partial bool
+	// Tried names each input tried ("Capture: modifiedAmount 1e308"), in
+	// the sweep's order (its operations', then each sample's).
+	Tried    []string
+	Findings []*SweepFinding
+	Result   *record.Run
+	Notices  []string
+	Valid    *ValidOutcome // the valid-request sweep; nil when none was made
 }
 
 // SweepFinding is one cause: the inputs of an operation's field whose
@@ -118,8 +133,12 @@ type opState struct {
 	optionsSeen map[string]string
 }
 
-// sweeper is one sweep against a target.
+// sweeper is one worker of a sweep: its own machine, wallet and fixtures
+// (the states of the operations it sends inputs of), so that what one
+// worker's inputs do to the target never reaches another's read-backs.
 type sweeper struct {
+	run   *sweepRun
+	id    int
 	e     *explorer
 	x     *machine
 	set   *schemas.Set
@@ -127,7 +146,7 @@ type sweeper struct {
 	red   *target.Redactor
 	ctx   context.Context
 	state map[string]*opState
-	// wallet is the sweep's loaded wallet (the model's account index);
+	// wallet is the worker's loaded wallet (the model's account index);
 	// walletBal its balance as last read, refreshed after every accepted
 	// input that may move money.
 	wallet    int
@@ -138,23 +157,37 @@ type sweeper struct {
 	// blamed on the call.
 	loadsPending int
 	// merchantBk is the merchant's booked balance as last read, when
-	// merchantRead; ownMerchant: nothing but the sweep moves it.
+	// merchantRead; ownMerchant: nothing but this worker moves it (the
+	// operations that move it are sent by one worker, sweepRun.pinned).
 	merchantBk   decimal.Decimal
 	merchantRead bool
 	ownMerchant  bool
-	findings     map[string]*SweepFinding
-	order        []string
-	passed       map[string]int // inputs per operation that passed
-	sent         map[string]int
 	notices      []string
-	// current is the operation being swept; calls holds every exchange
-	// the sweep sent for each operation (its state, inputs, read-backs),
-	// in order: its scenarios' evidence.
+	// walletRead and merchantRead are the worker's count of calls
+	// (sweepCalls) when the wallet's, the merchant's balance was last
+	// read: when no call was made since, it is read no more.
+	walletRead, merchantReadAt int
+	sweepCalls                 int
+	// bisecting counts the bisections under way (apart): their fixtures must be new
+	// ones, not the wallet a change was seen on (sweep_state.go).
+	bisecting int
+	// current is the operation the worker sends inputs of: the calls it
+	// makes are that operation's evidence.
 	current string
-	calls   map[string][]record.Exchange
+
+	// The whole sweep's findings, once the workers have ended (the
+	// sweeper that makes the report).
+	findings map[string]*SweepFinding
+	order    []string
+	sent     map[string]int
+	calls    map[string][]record.Exchange
 }
 
-// Sweep sends the bad inputs to the profile's target and judges them.
+// walletFresh: no call was made since the wallet's balance was read.
+func (s *sweeper) walletFresh() bool { return s.walletRead == s.sweepCalls && s.sweepCalls > 0 }
+
+// Sweep sends the bad inputs to the profile's target and judges them, up
+// to opts.Concurrency inputs at once (sweep_pool.go).
 func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	p := opts.Profile
 	if opts.Seed == 0 {
@@ -167,51 +200,51 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	defer closeClient()
 	red := client.Redactor()
 	started := time.Now()
+	run := newSweepRun(ctx, opts)
 	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: target.LocalClock, maxCalls: opts.MaxCalls}
-	e := &explorer{
-		profile: p, caller: c, red: red, clock: target.LocalClock,
-		caps:     capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""},
-		runID:    "s" + runID()[1:],
-		ctx:      ctx,
-		progress: newProgress(nil, red),
+	c.record = func(ctx context.Context, ex record.Exchange) {
+		op := ""
+		if w, ok := ctx.Value(sweepWorkerKey{}).(*sweeper); ok {
+			op = w.current
+			w.sweepCalls++
+		}
+		run.calls[op] = append(run.calls[op], ex) // under c.mu
 	}
-	s := &sweeper{e: e, x: e.newMachine(), set: set, opts: opts, red: red, ctx: ctx, state: map[string]*opState{},
-		wallet: -1, findings: map[string]*SweepFinding{}, passed: map[string]int{}, sent: map[string]int{},
-		ownMerchant: !opts.SharedMerchant && p.Merchant.Accno != "", calls: map[string][]record.Exchange{}}
-	c.record = func(ex record.Exchange) { s.calls[s.current] = append(s.calls[s.current], ex) }
-	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation}
-	var runErr error
-	for _, op := range schemas.Catalogue() {
-		if p.Excludes(op.Clause) {
-			continue
-		}
-		s.current = op.ID
-		st, err := s.base(op)
-		if err != nil {
-			runErr = err
-			break
-		}
-		inputs := generateInputs(op, set.RequestFields(op.ID), st.fields)
-		out.Generated += len(inputs)
-		for _, in := range sample(sendable(inputs, opts.PerOperation), opts.PerOperation, opts.Seed, op.ID) {
-			if err := s.try(in); err != nil {
-				runErr = err
-				break
-			}
-			out.Inputs++
-		}
-		if runErr != nil {
-			break
-		}
+	caps := capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""}
+	id := "s" + runID()[1:]
+	ownMerchant := !opts.SharedMerchant && p.Merchant.Accno != ""
+	run.pinned = ownMerchant
+	newWorker := func(n int) *sweeper {
+		s := &sweeper{run: run, id: n, set: set, opts: opts, red: red, state: map[string]*opState{}, wallet: -1, ownMerchant: ownMerchant && n == 0}
+		s.ctx = context.WithValue(ctx, sweepWorkerKey{}, s)
+		s.e = &explorer{profile: p, caller: c, red: red, clock: target.LocalClock, caps: caps, runID: id, ctx: s.ctx, progress: newProgress(nil, red)}
+		s.x = s.e.newMachine()
+		s.x.uid = fmt.Sprintf("%s%04d", id, n) // as long as an exploration's: unique values keep their lengths
+		return s
 	}
+	run.start(newWorker)
+	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation, Inputs: run.inputs, Generated: run.generated, Partial: run.err != nil || run.inputs < run.generated}
 	badCalls := c.Calls()
+	// The report's sweeper: the findings filed in the order of the inputs
+	// (each operation's in catalogue order, then its sample's), as one
+	// worker sending them one after another would file them; a crash and
+	// what its read-backs saw changed are one finding (oneCrash).
+	s := newWorker(0)
+	s.findings, s.sent, s.calls = map[string]*SweepFinding{}, run.sent, run.calls
+	for _, r := range foldCrashes(run.ordered()) {
+		s.record(r.in, r.cause, r.rule, r.msg, r.req, r.exchanges)
+	}
+	runErr := run.err
 	if runErr == nil && !opts.NoValid {
+		// The valid requests, on the report's sweeper: it knows which
+		// operations a bad input broke, whose states it then makes anew.
 		out.Valid, runErr = s.validSweep()
 	}
 	out.Calls = c.Calls()
+	out.Tried = run.triedList()
 	out.Notices = append(out.Notices, fmt.Sprintf("bad-input sweep with seed %d: %d of %d generated inputs sent (%s), %d calls with the states they need and the read-backs",
 		opts.Seed, out.Inputs, out.Generated, perOpText(opts.PerOperation), badCalls))
-	out.Notices = append(out.Notices, s.notices...)
+	out.Notices = append(out.Notices, run.noticeList()...)
 	for _, k := range s.order {
 		out.Findings = append(out.Findings, s.findings[k])
 	}
@@ -223,12 +256,16 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	return out, nil
 }
 
+// sweepWorkerKey carries a worker in its context: the calls it makes are
+// evidence of the operation it is sending inputs of.
+type sweepWorkerKey struct{}
+
 // sendable is what a sweep of perOperation inputs of each operation may
-// send of inputs: a sample (perOperation > 0, a run's default) never
-// presents a wrong password (Issue Token's password, A-4.1), since a
-// sandbox that counts failed logins could lock the partner out in the
-// middle of a certification; the scenarios of already send
-// one wrong password each. The full sweep (--sweep all) sends them all.
+// send of inputs: a sample (perOperation > 0, --sweep N) never presents a
+// wrong password (Issue Token's password, A-4.1), since a sandbox that
+// counts failed logins could lock the partner out in the middle of a
+// quick run; the scenarios of already send one wrong
+// password each. The full sweep (a run's default) sends them all.
 func sendable(inputs []badInput, perOperation int) []badInput {
 	if perOperation <= 0 {
 		return inputs
@@ -248,57 +285,244 @@ func perOpText(n int) string {
 // errSweepHalted ends a sweep that reached its bounds or the run's end.
 var errSweepHalted = errors.New("the sweep reached its bounds")
 
-// try sends one input and judges its answer; an error ends the sweep.
-func (s *sweeper) try(in badInput) error {
-	op := in.op
-	st, err := s.base(op)
-	if err != nil {
+// sentInput is an input sent on a fixture and refused: its read-back is
+// owed.
+type sentInput struct {
+	in        indexedInput
+	req       target.Request
+	exchanges []record.Exchange
+}
+
+// readsBack: a refused call of the state's operation is read back.
+func readsBack(st *opState) bool {
+	return st.money || st.merchant || st.payment != "" || st.account != "" || st.options != ""
+}
+
+// batch sends inputs of op one after another on the worker's fixture of
+// op. A fixture serves every input that cannot change it: the refused ones
+// are read back together, once, before an input that may be accepted (the
+// spec leaves it open, or the state is no real one) and at the end; only
+// when the read-back sees a change are they sent again apart, by halves,
+// to name the one that made it (apart). An accepted input may use the
+// fixture up: the next gets a new one. judged: the answers are judged
+// (false: the inputs are sent again only to find the one that changed a
+// fixture). found: a change was filed.
+func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool) (found bool, err error) {
+	var pending []sentInput
+	settle := func() error {
+		if len(pending) == 0 {
+			return nil
+		}
+		f, err := s.settle(op, pending)
+		found = found || f
+		pending = nil
 		return err
 	}
-	req, err := s.request(in, st)
+	for _, in := range inputs {
+		if s.run.stopped() {
+			return found, errSweepHalted
+		}
+		st, err := s.base(op)
+		if err != nil {
+			return found, err
+		}
+		if len(pending) > 0 && (in.want == wantHandled || !st.real) && s.run.mayAccept(in.badInput) {
+			// It may be accepted and change the fixture as a success may:
+			// what the refused inputs before it did is read first. (An
+			// input of a kind the target has refused so far is sent on: if
+			// it is accepted after all, the refused ones before it are
+			// sent again below.)
+			if err := settle(); err != nil {
+				return found, err
+			}
+			if st, err = s.base(op); err != nil {
+				return found, err
+			}
+		}
+		sent, accepted, err := s.sendInput(in, st, judged)
+		if err != nil {
+			return found, err
+		}
+		if judged && in.want == wantHandled && st.real {
+			s.run.answered(in.badInput, accepted)
+		}
+		if !accepted {
+			if readsBack(st) {
+				// Refused, or not answered as a success at all (a crash may
+				// have booked before it failed): nothing may have been lost.
+				pending = append(pending, sent)
+			}
+			continue
+		}
+		// The state the request needed may be used up (a payment captured,
+		// an account closed): the next input gets a new one.
+		if !keepsFixture(op.ID) {
+			if err := s.refresh(op, st); err != nil {
+				return found, err
+			}
+		}
+		if len(pending) > 0 {
+			// An input that must be refused was accepted (a finding of its
+			// own): the refused ones before it are sent again on the new
+			// fixture, to read what they did apart from it.
+			again := pending
+			pending = nil
+			f, err := s.batch(op, inputsOf(again), false)
+			found = found || f
+			if err != nil {
+				return found, err
+			}
+		}
+	}
+	return found, settle()
+}
+
+// keepsFixture: an accepted input of the operation leaves its fixture as
+// the next input needs it, and nothing of it is read back: a read (the
+// GETs, Find User Account, Perform Address Check) changes nothing, Issue
+// Token issues a token with the same credentials, and Authorize pays with
+// the stored option it names, which stays stored and verified (no sentence
+// of or B-4.3 removes or unverifies an option that paid).
+// Create Account has no fixture. Strict inputs are sent first on a
+// fixture: only inputs whose answer the spec leaves open follow an
+// accepted one.
+func keepsFixture(opID string) bool {
+	switch opID {
+	case schemas.IssueToken, schemas.CreateAccount, schemas.GetAccount, schemas.BalanceEnquiry, schemas.GetStoredPaymentOptions,
+		schemas.GetPaymentOptions, schemas.AccountEnquiry, schemas.CheckAvailablePaymentAmount, schemas.GetPaymentStatus,
+		schemas.FindUserAccount, schemas.AddressCheck, schemas.Authorize:
+		return true
+	}
+	return false
+}
+
+func inputsOf(sent []sentInput) []indexedInput {
+	out := make([]indexedInput, len(sent))
+	for i, si := range sent {
+		out[i] = si.in
+	}
+	return out
+}
+
+// settle reads back the fixture the refused inputs were sent on. A change
+// is filed at the one input that made it: the only one, or the one apart
+// finds.
+func (s *sweeper) settle(op schemas.Operation, pending []sentInput) (bool, error) {
+	st := s.state[op.ID]
+	if st == nil {
+		return false, nil
+	}
+	changes, reads, err := s.readBack(st)
+	if err != nil || len(changes) == 0 {
+		return false, err
+	}
+	if len(pending) == 1 {
+		s.fileChanges(pending[0], changes, reads, "")
+		s.renew(op) // the fixture changed: the next input gets a new one
+		return true, nil
+	}
+	return true, s.apart(op, pending, changes, reads)
+}
+
+// apart sends refused inputs again by halves, each half on a new fixture,
+// until the read-back names the input that changed the fixture. A change
+// neither half makes again (one that settles late, a target that does not
+// repeat itself) is filed at the first input it was seen after, saying so.
+func (s *sweeper) apart(op schemas.Operation, pending []sentInput, changes []change, reads []record.Exchange) error {
+	found := false
+	s.bisecting++
+	defer func() { s.bisecting-- }()
+	half := len(pending) / 2
+	for _, part := range [][]sentInput{pending[:half], pending[half:]} {
+		s.renew(op)
+		f, err := s.batch(op, inputsOf(part), false)
+		found = found || f
+		if err != nil {
+			return err
+		}
+	}
+	s.renew(op)
+	if !found {
+		s.fileChanges(pending[0], changes, reads, fmt.Sprintf(" (seen by one read-back after %d refused inputs, the first of them this one; sent again apart, none of them made it again)", len(pending)))
+	}
+	return nil
+}
+
+// renew forgets the worker's fixture of op: the next input gets a new one.
+func (s *sweeper) renew(op schemas.Operation) { delete(s.state, op.ID) }
+
+// fileChanges files the changes a read-back saw at the input that made them.
+func (s *sweeper) fileChanges(si sentInput, changes []change, reads []record.Exchange, note string) {
+	for i, c := range changes {
+		s.run.file(sweepResult{idx: si.in.idx, seq: i, in: si.in.badInput, cause: c.cause, rule: c.rule, msg: c.msg + note, req: si.req,
+			exchanges: append(slices.Clone(si.exchanges), reads...)})
+	}
+}
+
+// sendInput sends one input on st and, when judged, judges its answer.
+func (s *sweeper) sendInput(in indexedInput, st *opState, judged bool) (sentInput, bool, error) {
+	op := in.op
+	req, err := s.request(in.badInput, st)
 	if err != nil {
-		return err
+		return sentInput{}, false, err
 	}
 	r, err := s.send(op, req)
 	if errors.Is(err, errHalted) {
-		return errSweepHalted
+		return sentInput{}, false, errSweepHalted
 	}
-	s.sent[op.ID]++
-	exchanges := []record.Exchange{}
+	si := sentInput{in: in, req: req, exchanges: []record.Exchange{}}
 	if r != nil {
-		exchanges = append(exchanges, r.ex)
+		si.exchanges = append(si.exchanges, r.ex)
 	}
-	cause, rule, msg := s.judge(in, st, r, err)
 	accepted := err == nil && r.succeeded()
-	if !accepted && (st.money || st.merchant || st.payment != "" || st.account != "" || st.options != "") {
-		// Refused, or not answered as a success at all (a crash may have
-		// booked before it failed): nothing may have been lost.
-		changes, reads, err := s.readBack(st)
-		if err != nil {
-			if cause != "" {
-				s.record(in, cause, rule, msg, req, exchanges)
-			}
-			return err
-		}
-		msg, exchanges, changes = oneCrash(cause, msg, exchanges, changes, reads)
-		for _, c := range changes {
-			s.record(in, c.cause, c.rule, c.msg, req, append(slices.Clone(exchanges), reads...))
+	if judged {
+		cause, rule, msg := s.judge(in.badInput, st, r, err)
+		s.run.judged(in, cause == "")
+		if cause != "" {
+			s.run.file(sweepResult{idx: in.idx, seq: judgedSeq, in: in.badInput, cause: cause, rule: rule, msg: msg, req: req, exchanges: si.exchanges})
 		}
 	}
-	if accepted {
-		// The state the request needed may be used up (a payment captured,
-		// an account closed): the next input of the operation gets a new one.
-		if err := s.refresh(op, st); err != nil {
-			return err
-		}
-	}
-	if cause == "" {
-		s.passed[op.ID]++
-		return nil
-	}
-	s.record(in, cause, rule, msg, req, exchanges)
-	return nil
+	return si, accepted, nil
 }
+
+// foldCrashes keeps a crash one finding (oneCrash): the changes the
+// read-backs saw after an input that got no handled answer (0099, a 5xx
+// without a handled code, no answer) are told in its message, not filed
+// apart. results are in the order ordered gives them.
+func foldCrashes(results []sweepResult) []sweepResult {
+	out := make([]sweepResult, 0, len(results))
+	for i := 0; i < len(results); {
+		j := i
+		for j < len(results) && results[j].idx == results[i].idx {
+			j++
+		}
+		group := results[i:j]
+		last := group[len(group)-1]
+		if last.seq == judgedSeq && crashed(last) && len(group) > 1 {
+			var changes []change
+			var reads []record.Exchange
+			for _, r := range group[:len(group)-1] {
+				changes = append(changes, change{r.cause, r.rule, r.msg})
+				reads = append(reads, r.exchanges...)
+			}
+			last.msg, last.exchanges, _ = oneCrash(last.cause, last.msg, last.exchanges, changes, reads)
+			out = append(out, last)
+		} else {
+			out = append(out, group...)
+		}
+		i = j
+	}
+	return out
+}
+
+// crashed reports whether a judged answer is no handled answer at all.
+func crashed(r sweepResult) bool {
+	return r.rule == "A-7#6" && (strings.HasPrefix(r.cause, "got ") || strings.HasPrefix(r.cause, "answered "))
+}
+
+// judgedSeq files an input's own answer after the changes its read-back
+// saw, as the sweep has always filed them.
+const judgedSeq = 1 << 20
 
 // send sends a request of the sweep through the exploration's caller.
 func (s *sweeper) send(op schemas.Operation, req target.Request) (*reply, error) {

@@ -91,6 +91,8 @@ func TestTheSweepBlamesAChangeOnTheInputThatMadeIt(t *testing.T) {
 		"Capture: modifiedUsage a number was refused but moved money",
 		"Capture: modifiedUsage a number was refused but changed the payment's status",
 	}, names)
+	// Money is B-3#15's; the status is advisory B-3#25's (readBack).
+	assert.Equal(t, []string{"B-3#15", "B-3#25"}, rules)
 }
 
 // A Load Account that settles after the profile's settleAllowance (the

@@ -34,12 +34,12 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	st.op = op.ID
 	s.state[op.ID] = st
 	st.merchant = st.money && s.ownMerchant && kcOperation(op.ID)
-	if st.money {
+	if st.money && !s.walletFresh() {
 		if err := s.readWallet(); err != nil {
 			return nil, err
 		}
 	}
-	if st.merchant {
+	if st.merchant && s.merchantReadAt != s.sweepCalls {
 		if _, err := s.readMerchant(); err != nil {
 			return nil, err
 		}
@@ -137,6 +137,7 @@ func (s *sweeper) readWallet() error {
 		// was accepted), so it does not settle a pending load: only a
 		// read-back after a refused call, where no change is owed, does.
 		s.walletBal, a.bal = b, b
+		s.walletRead = s.sweepCalls
 	}
 	return nil
 }
@@ -155,6 +156,7 @@ func (s *sweeper) readMerchant() (*reply, error) {
 	s.merchantRead = bad == "" && r.success(s.set) == ""
 	if s.merchantRead {
 		s.merchantBk = b.bk
+		s.merchantReadAt = s.sweepCalls
 	}
 	return r, nil
 }
@@ -263,6 +265,21 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	onWallet := map[string]string{"accno": a.accno}
 	switch op.ID {
 	case schemas.UpdateAccount:
+		if s.bisecting > 0 {
+			// Inputs sent again apart get an account of their own each:
+			// the wallet already holds what the change they look for wrote.
+			accno, ok, err := s.ownAccount()
+			if err != nil || !ok {
+				return s.fallback(op, err)
+			}
+			b := a
+			for _, c := range x.m.accounts {
+				if c.accno == accno {
+					b = c
+				}
+			}
+			return &opState{path: map[string]string{"accno": accno}, fields: x.updateAccountFields(b), real: true, account: accno}, nil
+		}
 		return &opState{path: onWallet, fields: x.updateAccountFields(a), real: true, account: a.accno}, nil
 	case schemas.GetAccount, schemas.BalanceEnquiry, schemas.GetStoredPaymentOptions:
 		return s.control(op, &opState{path: onWallet, fields: x.accountFields(true)})

@@ -331,8 +331,12 @@ type Sweep struct {
 	Seed         uint64 `json:"seed"`
 	PerOperation int    `json:"perOperation"` // inputs sent of each operation; 0 for the full sweep
 	Generated    int    `json:"generated"`    // inputs generated of every operation
-	Inputs       int    `json:"inputs"`       // inputs sent
+	Inputs       int    `json:"inputs"`       // inputs tried (sent and judged)
 	Calls        int    `json:"calls"`        // calls sent, states and read-backs included
+	// Partial: the sweep tried fewer inputs than it generated (a sample,
+	// --sweep N, or bounds that cut it short): it certifies the inputs it
+	// tried only, and the report says so beside the verdict.
+	Partial bool `json:"partial"`
 	// Findings are the causes found, "Capture: modifiedAmount 1e308
 	// answered HTTP 500 0099", in catalogue order.
 	Findings []string `json:"findings"`

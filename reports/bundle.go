@@ -79,9 +79,11 @@ type Coverage struct {
 	// Exploration is the run's stateful exploration (its seed replays it); null for none.
 	Exploration *record.Exploration `json:"exploration"`
 	// Sweep is the run's bad-input sweep (its seed makes it again); absent for none.
-	Sweep   *record.Sweep `json:"sweep,omitempty"`
-	Counts  Counts        `json:"counts"`  // scenarios by status
-	Claimed []string      `json:"claimed"` // clauses with scenarios in the run, not excluded
+	Sweep *record.Sweep `json:"sweep,omitempty"`
+	// Calls is the run's calls by part; absent in a bundle made before.
+	Calls   *CallCounts `json:"calls,omitempty"`
+	Counts  Counts      `json:"counts"`  // scenarios by status
+	Claimed []string    `json:"claimed"` // clauses with scenarios in the run, not excluded
 	// Unclaimed are the clauses the profile excludes (scope.exclude).
 	Unclaimed []string `json:"unclaimed"`
 	// Unchecked are clauses the run did not check: untested, not selected (--tags, --shard) or not run.
@@ -123,7 +125,7 @@ func rerunNotACertificate(rep *Report) error {
 
 // coverage sums up what a consistent report's verdict covers.
 func coverage(rep *Report) *Coverage {
-	c := &Coverage{Suite: rep.Suite, Tags: rep.Scope.Tags, Shard: rep.Shard, Rerun: rep.Rerun, Exploration: rep.Exploration, Sweep: rep.Sweep, Counts: rep.Counts,
+	c := &Coverage{Suite: rep.Suite, Tags: rep.Scope.Tags, Shard: rep.Shard, Rerun: rep.Rerun, Exploration: rep.Exploration, Sweep: rep.Sweep, Calls: rep.Calls, Counts: rep.Counts,
 		Claimed: []string{}, Unclaimed: append([]string{}, rep.Scope.Exclude...), Unchecked: []string{}}
 	for _, cl := range rep.Clauses {
 		switch {

@@ -31,8 +31,9 @@ import (
 // of an older report takes a scenario's key from its file and name,
 // ScenarioReport.StableKey); 2.5 added the
 // run's waits (rate limit, HTTP 429), a scenario's input and a cause's
-// input and operations (the bad-input sweep's causes across operations).
-const SchemaVersion = "2.5"
+// input and operations (the bad-input sweep's causes across operations); 2.6 the calls of
+// each part of a run and a sweep's partial.
+const SchemaVersion = "2.6"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -105,13 +106,16 @@ type Report struct {
 	// Causes groups the scenarios that did not pass by what went wrong:
 	// the operation, the answer and the shape of the message. Root causes
 	// (groups with a FAILED scenario) come first, largest first.
-	Causes       []Cause            `json:"causes"`
-	Clauses      []ClauseReport     `json:"clauses"`
-	Scenarios    []ScenarioReport   `json:"scenarios"`
-	Waivers      []WaiverStatus     `json:"waivers"`
-	Latency      []OperationLatency `json:"latency"`
-	Observations []Observation      `json:"observations"`
-	Notices      []string           `json:"notices"`
+	Causes    []Cause            `json:"causes"`
+	Clauses   []ClauseReport     `json:"clauses"`
+	Scenarios []ScenarioReport   `json:"scenarios"`
+	Waivers   []WaiverStatus     `json:"waivers"`
+	Latency   []OperationLatency `json:"latency"`
+	// Calls counts the run's calls by part (calls.go); null in a report
+	// written before it did.
+	Calls        *CallCounts   `json:"calls"`
+	Observations []Observation `json:"observations"`
+	Notices      []string      `json:"notices"`
 	// Rules is how the run and the suite cover the spec's rules.
 	Rules RuleCoverage `json:"rules"`
 	// Evidence names the evidence store of the run (EvidenceFile): every
@@ -481,6 +485,7 @@ func newReport(m record.Meta, duration time.Duration, waivers []WaiverStatus, sc
 	if m.Sweep != nil {
 		sw := *m.Sweep
 		sw.Findings = append([]string{}, sw.Findings...)
+		sw.Partial = sw.Partial || sw.Inputs < sw.Generated
 		rep.Sweep = &sw
 	}
 	if m.Exploration != nil {
@@ -519,6 +524,7 @@ func (rep *Report) derive(m record.Meta, set *schemas.Set) {
 	rep.Clauses = clauseReports(rep.Scenarios, m.Tags != "" || m.Shard != nil || m.Rerun != nil || m.Selected)
 	rep.Rules = ruleCoverage(rep, m.Checks)
 	rep.Latency = latency(rep.exchanges, allowance)
+	rep.Calls = callCounts(rep)
 	rep.Observations = observations(rep, set)
 }
 

@@ -74,6 +74,9 @@ func (rep *Report) ScopeLines() []string {
 	if rep.Shard != nil {
 		lines = append(lines, fmt.Sprintf("shard %d of %d: the verdict covers part of a run", rep.Shard.Index, rep.Shard.Count))
 	}
+	if sw := rep.Sweep; sw != nil && sw.Partial {
+		lines = append(lines, PartialSweepLine(sw.Inputs, sw.Generated))
+	}
 	un := rep.NotExercised()
 	if len(un) == 0 {
 		return lines
@@ -110,4 +113,10 @@ func (rep *Report) WaiverLines() []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// PartialSweepLine says, beside a verdict, that the bad-input sweep tried
+// part of its inputs: the verdict certifies those only.
+func PartialSweepLine(tried, generated int) string {
+	return fmt.Sprintf("PARTIAL SWEEP: the bad-input sweep tried %d of %d generated inputs, so the verdict certifies those only; the full sweep (run without --sweep, or --sweep all) is the certification", tried, generated)
 }

@@ -27,9 +27,25 @@ func runAgainst(t *testing.T, cfg reference.Config, tags string) *record.Run {
 	return runExploring(t, cfg, tags, false)
 }
 
-// runExploring is runAgainst, with the exploration a run makes by default
-// when explored is true.
+// runExploring is runAgainst, with the exploration and the bad-input
+// sweep (every input) a run makes by default when explored is true.
 func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool) *record.Run {
+	t.Helper()
+	return runExploringSwept(t, cfg, tags, explored, explore.DefaultSweepPerOperation)
+}
+
+// runSampled is runExploring with a quick run's sample of the sweep
+// (--sweep 4): the runs of every variant and mutant, which the full sweep
+// of each would make the longest of make test; the sweep's own tests sweep
+// the variants and mutants that bear on it in full (explore's
+// TestTheSweepAcceptsEitherChoiceTheSpecLeavesOpen and
+// TestTheSweepFindsEachMutant, runSweeping below).
+func runSampled(t *testing.T, cfg reference.Config, tags string, explored bool) *record.Run {
+	t.Helper()
+	return runExploringSwept(t, cfg, tags, explored, explore.QuickSweepPerOperation)
+}
+
+func runExploringSwept(t *testing.T, cfg reference.Config, tags string, explored bool, perOperation int) *record.Run {
 	t.Helper()
 	srv, err := reference.New(cfg)
 	require.NoError(t, err)
@@ -41,7 +57,7 @@ func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool
 		// bad-input sweep beside the scenarios.
 		opts.Explore = explore.WithSweep(
 			explore.ForRun(explore.DefaultRunSeeds(), explore.Options{Profile: p, Runs: explore.DefaultRunRuns, Steps: explore.DefaultRunSteps}),
-			explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed, PerOperation: explore.DefaultSweepPerOperation}))
+			explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed, PerOperation: perOperation}))
 	}
 	res, err := runner.Run(context.Background(), opts)
 	require.NoError(t, err)
@@ -113,7 +129,7 @@ func TestEveryVariantIsConformant(t *testing.T) {
 			// As a vendor's run makes it: the scenarios and the default
 			// exploration beside them, which must accept every choice the
 			// features accept.
-			res := runExploring(t, cfg, "", true)
+			res := runSampled(t, cfg, "", true)
 			assert.NotEqual(t, record.NotConformant, res.Verdict(), "variants %v: %s", vs, failures(res))
 			assert.Zero(t, res.Counts()[record.Skipped], failures(res))
 		})
@@ -154,7 +170,7 @@ func TestEveryMutantIsKilled(t *testing.T) {
 			}
 			// A mutant only a sequence of moves reveals is killed by the
 			// run's exploration (and no scenario of the whole suite).
-			res := runExploring(t, cfg, tags, m.Explored)
+			res := runSampled(t, cfg, tags, m.Explored)
 			killed := 0
 			for _, s := range res.Scenarios {
 				if s.Status == record.Failed || s.Status == record.Warning {

@@ -99,6 +99,22 @@ func (c *console) put(m byte) {
 	}
 }
 
+// line prints a line of the work beside the scenarios (the sweep's
+// progress) once they have ended: their last line of marks is ended
+// first, with its count, as finish ends it.
+func (c *console) line(text string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.quiet {
+		return
+	}
+	if c.col > 0 {
+		fmt.Fprintf(c.w, "%s %d\n", strings.Repeat(" ", consoleWidth-c.col), c.next)
+		c.col = 0
+	}
+	fmt.Fprintf(c.w, "%s\n", text)
+}
+
 // finish ends the progress lines and lists, in feature order, every
 // scenario that did not pass. rep is the run's report when its files were
 // written (nil: the console builds it from res).

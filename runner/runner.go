@@ -380,9 +380,12 @@ func Run(ctx context.Context, opts Options) (*record.Run, error) {
 	// scenarios' time hides its own. It ends with the run (an abort, or
 	// --max-duration).
 	var explored chan exploreResult
+	scenariosEnded := func() {}
 	if opts.Explore != nil {
 		exploreCtx, cancelExplore := context.WithCancel(runCtx)
 		defer cancelExplore()
+		exploreCtx, scenariosEnded = withBeside(exploreCtx, opts.Concurrency, con.line)
+		defer scenariosEnded()
 		explored = make(chan exploreResult, 1)
 		go func() {
 			ex, err := opts.Explore(exploreCtx)
@@ -422,6 +425,7 @@ func Run(ctx context.Context, opts Options) (*record.Run, error) {
 		}
 		con.snippets(godogSnippets(godogOut.String()))
 	}
+	scenariosEnded()
 	res.Duration = time.Since(res.Started)
 	defer func() { con.finish(res, written) }()
 	// A scenario the run's deadline (--max-duration) ended, or never let

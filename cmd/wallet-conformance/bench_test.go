@@ -18,13 +18,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 )
 
-// benchDelay is what the latency target adds to every answer.
-const benchDelay = 50 * time.Millisecond
+// benchDelay is what the latency target adds to every answer: 200 ms, a
+// sandbox across the world (issue 34), or BENCH_LATENCY (a Go duration).
+func benchDelay(b *testing.B) time.Duration {
+	if v := os.Getenv("BENCH_LATENCY"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			b.Fatalf("BENCH_LATENCY: %v", err)
+		}
+		return d
+	}
+	return 200 * time.Millisecond
+}
 
 // cliRun is one timed run of the wallet-conformance binary, as a user runs it.
 type cliRun struct {
@@ -37,6 +48,22 @@ type cliRun struct {
 	sum         time.Duration // every scenario's duration, summed
 	concurrency int
 	rss         int64 // peak resident set of the process, bytes
+	calls       *reports.CallCounts
+	sweep       *record.Sweep
+}
+
+// callBound is the wall time a run's calls need at its concurrency against
+// a target that answers each in delay: calls x delay / concurrency.
+func (r cliRun) callBound(delay time.Duration) time.Duration {
+	return time.Duration(r.requests) * delay / time.Duration(r.concurrency)
+}
+
+// perInput is the bad-input sweep's calls per input tried.
+func (r cliRun) perInput() float64 {
+	if r.sweep == nil || r.sweep.Inputs == 0 {
+		return 0
+	}
+	return float64(r.sweep.Calls) / float64(r.sweep.Inputs)
 }
 
 // ideal is the wall time a run could take at its concurrency: its
@@ -79,6 +106,7 @@ func runCLI(b *testing.B, bin string, concurrency int, args ...string) cliRun {
 		b.Fatal(err)
 	}
 	r.scenarios, r.requests = len(rep.Scenarios), len(rep.Exchanges())
+	r.calls, r.sweep = rep.Calls, rep.Sweep
 	for _, s := range rep.Scenarios {
 		d := time.Duration(s.DurationMs * float64(time.Millisecond))
 		r.sum += d
@@ -95,23 +123,29 @@ func median3(f func() cliRun) cliRun {
 }
 
 // BenchmarkCLI times what users run (make bench runs it once): the
-// wallet-conformance binary, reports and all,
+// wallet-conformance binary, reports and all, a default run (the
+// certification: the scenarios, the exploration and the full bad-input
+// sweep),
 //
 //  1. against the embedded reference server at the default concurrency
 //     (`make run`; the median of three runs) and at concurrency 1;
-//  2. against the reference server behind a fixed 50 ms per call, as a
-//     sandbox across a network answers, at the default concurrency.
+//  2. against the reference server behind a fixed latency per call
+//     (benchDelay: 200 ms, as a sandbox across the world answers), at the
+//     default concurrency.
 //
-// It prints wall time, the time spent writing reports, report bytes, and
-// wall against the ideal (the scenarios' durations summed and spread over
-// the concurrency, or the longest scenario if that is more), with the
-// goals of issue 16.
+// It prints wall time, the time spent writing reports, report bytes, wall
+// against the ideal (the scenarios' durations summed and spread over the
+// concurrency, or the longest scenario if that is more), the calls of each
+// part of the run, the latency run's wall against its calls x latency /
+// concurrency, and the sweep's calls per input, with the goals of issues
+// 16 and 34.
 func BenchmarkCLI(b *testing.B) {
 	bin := filepath.Join(b.TempDir(), "wallet-conformance")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
 	conc := runner.DefaultConcurrency()
+	delay := benchDelay(b)
 	var embedded, serial, latency cliRun
 	for range b.N {
 		embedded = median3(func() cliRun { return runCLI(b, bin, conc) })
@@ -122,7 +156,7 @@ func BenchmarkCLI(b *testing.B) {
 			b.Fatal(err)
 		}
 		slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			time.Sleep(benchDelay)
+			time.Sleep(delay)
 			h.ServeHTTP(w, r)
 		}))
 		latency = runCLI(b, bin, conc, "--target", slow.URL)
@@ -139,7 +173,15 @@ func BenchmarkCLI(b *testing.B) {
 	}
 	row("embedded reference (make run, median)", embedded)
 	row("embedded reference", serial)
-	row(fmt.Sprintf("reference, every answer %s late", benchDelay), latency)
+	row(fmt.Sprintf("reference, every answer %s late", delay), latency)
+	for _, r := range []struct {
+		name string
+		run  cliRun
+	}{{"embedded reference", embedded}, {fmt.Sprintf("%s late", delay), latency}} {
+		fmt.Fprintf(&t, "calls, %s: %s; sweep %d inputs of %d, %.2f calls per input\n", r.name, r.run.calls.Line(), sweepInputs(r.run), sweepGenerated(r.run), r.run.perInput())
+	}
+	bound := latency.callBound(delay)
+	fmt.Fprintf(&t, "%s-late run: %s wall, its calls x latency / concurrency %s (%.2f)\n", delay, latency.wall.Round(time.Millisecond), bound.Round(time.Millisecond), latency.wall.Seconds()/bound.Seconds())
 	goal := func(ok bool) string {
 		if ok {
 			return "met"
@@ -150,10 +192,30 @@ func BenchmarkCLI(b *testing.B) {
 		goal(embedded.wall <= 3*time.Second), embedded.wall.Round(time.Millisecond),
 		goal(embedded.writing*10 <= embedded.wall), 100*embedded.writing.Seconds()/embedded.wall.Seconds(),
 		goal(embedded.bytes <= 3e6), float64(embedded.bytes)/1e6,
-		benchDelay, goal(latency.wall.Seconds() <= 1.3*latency.ideal().Seconds()), latency.wall.Seconds()/latency.ideal().Seconds())
+		delay, goal(latency.wall.Seconds() <= 1.3*latency.ideal().Seconds()), latency.wall.Seconds()/latency.ideal().Seconds())
+	fmt.Fprintf(&t, "goals of issue 34: %s-late run <= 1.3 x calls x latency / concurrency: %s (%.2f); <= 5 min: %s (%s); sweep calls per input <= 1.3: %s (%.2f)\n",
+		delay, goal(latency.wall.Seconds() <= 1.3*bound.Seconds()), latency.wall.Seconds()/bound.Seconds(),
+		goal(latency.wall <= 5*time.Minute), latency.wall.Round(time.Second),
+		goal(embedded.perInput() <= 1.3), embedded.perInput())
 	b.Log(t.String())
 	b.ReportMetric(embedded.wall.Seconds(), "s/make-run")
 	b.ReportMetric(100*embedded.writing.Seconds()/embedded.wall.Seconds(), "%report")
 	b.ReportMetric(float64(embedded.bytes)/1e6, "MB/report")
 	b.ReportMetric(latency.wall.Seconds()/latency.ideal().Seconds(), "latency-wall/ideal")
+	b.ReportMetric(latency.wall.Seconds()/bound.Seconds(), "latency-wall/calls-bound")
+	b.ReportMetric(embedded.perInput(), "sweep-calls/input")
+}
+
+func sweepInputs(r cliRun) int {
+	if r.sweep == nil {
+		return 0
+	}
+	return r.sweep.Inputs
+}
+
+func sweepGenerated(r cliRun) int {
+	if r.sweep == nil {
+		return 0
+	}
+	return r.sweep.Generated
 }

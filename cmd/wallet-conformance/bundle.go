@@ -145,6 +145,7 @@ func verifyCmd(args []string, stdout, stderr io.Writer) (int, error) {
 			listOrNone(c.Claimed), listOrNone(c.Unclaimed), listOrNone(c.Unchecked))
 		fmt.Fprintf(stdout, "explored:  %s\n", explorationLine(c.Exploration))
 		fmt.Fprintf(stdout, "swept:     %s\n", sweepLine(c.Sweep))
+		fmt.Fprintf(stdout, "calls:     %s\n", c.Calls.Line())
 	}
 	return ExitConformant, nil
 }

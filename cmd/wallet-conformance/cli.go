@@ -75,10 +75,10 @@ run      runs the suite; without --profile against the embedded reference server
          --rerun-failed REPORT runs only the scenarios that did not pass in that earlier report: a partial
          rerun, whose verdict speaks for them alone (bundle and merge refuse it); --explore RUNS sets the stateful
          exploration a run of the whole suite makes beside its scenarios (runs with seed 1; 0 leaves it out);
-         --sweep N|all sets the bad-input sweep beside them: N generated inputs of each operation (default 4,
-         seed 1), all for every one, 0 leaves it out; with it go the valid requests of every operation's
-         contract (minimal, maximal, alternatives, edges, defaults), all of them, read back as sent;
-         --rate-limit N/s holds every call of the run under a rate
+         --sweep all|N sets the bad-input sweep beside them: every generated input (all, the default: the
+         certification), N of each operation (seed 1; a quick run, reported as a PARTIAL sweep), 0 leaves it out;
+         with it go the valid requests of every operation's contract (minimal, maximal, alternatives, edges,
+         defaults), all of them, read back as sent; --rate-limit N/s holds every call of the run under a rate
          (overriding the profile's rateLimit); an HTTP 429 with Retry-After is waited out and the call repeated
 explore  stateful exploration: random sequences of moves checked against a model of the money after every
          call; a failure is shrunk and written as a scenario (features/ of the report directory)
@@ -212,8 +212,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	baselinePath := fs.String("baseline", "", "an earlier report.json (or its directory): exit 1 only for failures it does not have; the verdict is unchanged (waivers are the audited path)")
 	featuresDir := fs.String("features", "", "directory of .feature files to run instead of the embedded features (e.g. a scenario explore wrote)")
 	exploreRuns := fs.Int("explore", explore.DefaultRunRuns, fmt.Sprintf("property runs of stateful exploration for each of the seeds %v (about %d moves each), beside the scenarios; on by default for a run of the whole suite (shard 1 of a split run), 0 to leave it out", explore.DefaultRunSeeds(), explore.DefaultRunSteps))
-	sweep := &sweepFlag{perOperation: explore.DefaultSweepPerOperation}
-	fs.Var(sweep, "sweep", fmt.Sprintf("generated bad inputs of each operation sent beside the scenarios (seed %d), judged as the spec classes them, and every valid request generated from each operation's contract (minimal, maximal, alternatives, type edges, stated defaults), read back as sent; on by default for a run of the whole suite (shard 1 of a split run); all for every input, 0 to leave it out", explore.DefaultSweepSeed))
+	sweep := newSweepFlag()
+	fs.Var(sweep, "sweep", fmt.Sprintf("generated bad inputs of each operation sent beside the scenarios (seed %d), judged as the spec classes them, and every valid request generated from each operation's contract (minimal, maximal, alternatives, type edges, stated defaults), read back as sent: all (the default, the certification) for every bad input, N for a seeded sample of N of each operation (a quick run; the report says the sweep was partial), 0 to leave both out; on by default for a run of the whole suite (shard 1 of a split run)", explore.DefaultSweepSeed))
 	rerunPath := fs.String("rerun-failed", "", "an earlier report.json (or its directory): run only its scenarios that did not pass (FAILED, BLOCKED, ERROR, WARNING); the report says it is a partial rerun, not a certificate")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -356,6 +356,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\n",
 		res.Verdict(), c[record.Passed], c[record.Failed], c[record.Blocked], c[record.Error], c[record.Warning], c[record.Skipped], c[record.NotClaimed])
+	if swept == nil && sweep.given && *tags == "" && *featuresDir == "" && shard.Index <= 1 && rerun == nil {
+		fmt.Fprintf(stdout, "NO SWEEP: --sweep 0 left the bad-input sweep out, so the verdict certifies no generated bad input; the certification sweeps every one (the default)\n")
+	}
 	if res.Verdict() == record.NoScenarioRun && shard.Count == 0 {
 		fmt.Fprintf(stdout, "no scenario was executed: check --tags, --shard and the profile's scope.exclude\n")
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 // sweepFlag is --sweep: the generated bad inputs sent of each operation,
-// "all" for every one, 0 for none.
+// "all" for every one (the default), 0 for none.
 type sweepFlag struct {
 	perOperation int // -1: all
 	given        bool
@@ -66,6 +66,14 @@ func runSweep(f *sweepFlag, tags, featuresDir string, shard record.Shard, rerun 
 	return &record.Sweep{Seed: explore.DefaultSweepSeed, PerOperation: max(f.perOperation, 0)}
 }
 
+// newSweepFlag is --sweep's default: every generated input.
+func newSweepFlag() *sweepFlag {
+	if explore.DefaultSweepPerOperation <= 0 {
+		return &sweepFlag{perOperation: -1}
+	}
+	return &sweepFlag{perOperation: explore.DefaultSweepPerOperation}
+}
+
 // sweepFor is the runner's hook for the sweep, or nil.
 func sweepFor(sw *record.Sweep, p *profile.Profile) func(context.Context) (*runner.Explored, error) {
 	if sw == nil {
@@ -95,5 +103,9 @@ func sweepLine(s *record.Sweep) string {
 		}
 		valid = fmt.Sprintf("; valid requests: %d of %d generated sent (%d calls of the sweep's), %s", v.Inputs, v.Generated, v.Calls, vfound)
 	}
-	return fmt.Sprintf("seed %d: %d of %d generated bad inputs (%d calls), %s%s; made again by run %s", s.Seed, s.Inputs, s.Generated, s.Calls, found, valid, sample)
+	tried := "every generated input"
+	if s.Partial {
+		tried = "PARTIAL: the verdict certifies the inputs tried only"
+	}
+	return fmt.Sprintf("seed %d: %d of %d generated bad inputs (%d calls, %s), %s%s; made again by run %s", s.Seed, s.Inputs, s.Generated, s.Calls, tried, found, valid, sample)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -25,20 +26,25 @@ func swept(rep *reports.Report) []reports.ScenarioReport {
 	return out
 }
 
-// A run of the whole suite sweeps by default, a seeded sample of every
-// operation: report.json records seed, sample and findings, verify shows
-// them; a run of some tags sweeps when asked.
+// A run of the whole suite sweeps by default, every generated input (the
+// certification): report.json records seed, inputs tried of those
+// generated, findings and the calls of each part of the run, verify shows
+// them. A run that asks for a sample (--sweep N, a quick run) tried part
+// of the inputs, and says so beside the verdict, in report.json,
+// summary.md, the bundle and verify.
 func TestRunSweepsByDefault(t *testing.T) {
 	dir := t.TempDir()
 	code, out, errOut := run(t, "run", "--explore", "0", "--report-dir", dir)
 	require.Equal(t, ExitConformant, code, out+errOut)
+	assert.NotContains(t, out, "PARTIAL SWEEP")
 	rep := readReport(t, dir)
 	require.NotNil(t, rep.Sweep)
 	assert.Nil(t, rep.Exploration, "--explore 0 leaves the exploration out, not the sweep")
 	assert.Equal(t, uint64(explore.DefaultSweepSeed), rep.Sweep.Seed)
-	assert.Equal(t, explore.DefaultSweepPerOperation, rep.Sweep.PerOperation)
-	assert.Equal(t, 32*explore.DefaultSweepPerOperation, rep.Sweep.Inputs, "every operation of the catalogue is tried")
-	assert.Greater(t, rep.Sweep.Generated, rep.Sweep.Inputs)
+	assert.Equal(t, 0, rep.Sweep.PerOperation, "every input")
+	assert.Equal(t, rep.Sweep.Generated, rep.Sweep.Inputs, "every generated input is tried")
+	assert.Greater(t, rep.Sweep.Inputs, 3000)
+	assert.False(t, rep.Sweep.Partial)
 	assert.Positive(t, rep.Sweep.Calls)
 	assert.Empty(t, rep.Sweep.Findings)
 	valid := 0
@@ -52,21 +58,49 @@ func TestRunSweepsByDefault(t *testing.T) {
 	require.NotNil(t, rep.Sweep.Valid, "the valid-request sweep goes with the bad inputs")
 	assert.Empty(t, rep.Sweep.Valid.Findings)
 	assert.Greater(t, rep.Sweep.Valid.Inputs, 100, "every operation's valid requests")
-	assert.Contains(t, rep.Notices, "bad-input sweep with seed 1: 128 of "+strconv.Itoa(rep.Sweep.Generated)+" generated inputs sent (4 of each operation), "+strconv.Itoa(rep.Sweep.Calls-rep.Sweep.Valid.Calls)+" calls with the states they need and the read-backs")
+	assert.Contains(t, rep.Notices, "bad-input sweep with seed 1: "+strconv.Itoa(rep.Sweep.Inputs)+" of "+strconv.Itoa(rep.Sweep.Generated)+" generated inputs sent (the full sweep), "+strconv.Itoa(rep.Sweep.Calls-rep.Sweep.Valid.Calls)+" calls with the states they need and the read-backs")
+	require.NotNil(t, rep.Calls)
+	assert.Equal(t, rep.Sweep.Calls-rep.Sweep.Valid.Calls, rep.Calls.BadInputSweep, "report.json counts the calls of each part")
+	assert.Equal(t, rep.Sweep.Valid.Calls, rep.Calls.ValidSweep)
+	assert.Positive(t, rep.Calls.Scenarios)
+	assert.Zero(t, rep.Calls.Exploration)
+	assert.Equal(t, rep.Calls.Total, len(rep.Exchanges()))
 
 	bundle := filepath.Join(t.TempDir(), "b.zip")
 	code, _, errOut = run(t, "bundle", "--report-dir", dir, "--out", bundle)
 	require.Equal(t, ExitConformant, code, errOut)
 	code, out, errOut = run(t, "verify", bundle)
 	require.Equal(t, ExitConformant, code, errOut)
-	assert.Contains(t, out, "swept:     seed 1: 128 of ")
-	assert.Contains(t, out, "nothing found; made again by run --sweep 4")
+	assert.Contains(t, out, "swept:     seed 1: "+strconv.Itoa(rep.Sweep.Inputs)+" of "+strconv.Itoa(rep.Sweep.Generated)+" generated bad inputs ("+strconv.Itoa(rep.Sweep.Calls)+" calls, every generated input), nothing found; made again by run --sweep all")
+	assert.Contains(t, out, "calls:     "+rep.Calls.Line())
+	assert.Contains(t, out, "bad-input sweep "+strconv.Itoa(rep.Sweep.Calls))
 
 	tagged := t.TempDir()
 	code, out, errOut = run(t, "run", "--tags", "@A-4.1", "--sweep", "1", "--report-dir", tagged)
 	require.Equal(t, ExitConformant, code, out+errOut)
-	require.NotNil(t, readReport(t, tagged).Sweep, "a run of some tags sweeps when asked")
-	assert.Equal(t, 32, readReport(t, tagged).Sweep.Inputs)
+	part := readReport(t, tagged)
+	require.NotNil(t, part.Sweep, "a run of some tags sweeps when asked")
+	assert.Equal(t, 32, part.Sweep.Inputs)
+	assert.True(t, part.Sweep.Partial, "a sample is a partial sweep")
+	partial := "PARTIAL SWEEP: the bad-input sweep tried 32 of " + strconv.Itoa(part.Sweep.Generated) + " generated inputs"
+	assert.Contains(t, out, partial, "beside the verdict")
+	summary, err := os.ReadFile(filepath.Join(tagged, "summary.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(summary), partial)
+	raw, err := os.ReadFile(filepath.Join(tagged, reports.ReportJSONFile))
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"partial":true`)
+	code, _, errOut = run(t, "bundle", "--report-dir", tagged, "--out", bundle+".part.zip")
+	require.Equal(t, ExitConformant, code, errOut)
+	code, out, errOut = run(t, "verify", bundle+".part.zip")
+	require.Equal(t, ExitConformant, code, errOut)
+	assert.Contains(t, out, "PARTIAL: the verdict certifies the inputs tried only), nothing found; made again by run --sweep 1")
+
+	none := t.TempDir()
+	code, out, errOut = run(t, "run", "--explore", "0", "--sweep", "0", "--report-dir", none)
+	require.Equal(t, ExitConformant, code, out+errOut)
+	assert.Contains(t, out, "NO SWEEP: --sweep 0 left the bad-input sweep out")
+	assert.Nil(t, readReport(t, none).Sweep)
 
 	code, _, errOut = run(t, "run", "--sweep", "many")
 	assert.Equal(t, ExitUsage, code)
@@ -79,13 +113,13 @@ func TestRunSweepsByDefault(t *testing.T) {
 // rerun sweeps again as the earlier run did when its sweep found something.
 func TestRunSweepDecidesTheSweep(t *testing.T) {
 	flagOf := func(v string) *sweepFlag {
-		f := &sweepFlag{perOperation: explore.DefaultSweepPerOperation}
+		f := newSweepFlag()
 		if v != "" {
 			require.NoError(t, f.Set(v))
 		}
 		return f
 	}
-	def := &record.Sweep{Seed: 1, PerOperation: explore.DefaultSweepPerOperation}
+	def := &record.Sweep{Seed: 1, PerOperation: 0} // every input
 	assert.Equal(t, def, runSweep(flagOf(""), "", "", record.Shard{}, nil))
 	assert.Equal(t, def, runSweep(flagOf(""), "", "", record.Shard{Index: 1, Count: 3}, nil))
 	assert.Nil(t, runSweep(flagOf(""), "", "", record.Shard{Index: 2, Count: 3}, nil))
@@ -101,8 +135,8 @@ func TestRunSweepDecidesTheSweep(t *testing.T) {
 		assert.Error(t, (&sweepFlag{}).Set(bad), bad)
 	}
 	assert.Equal(t, "(none)", sweepLine(nil))
-	assert.Equal(t, "seed 1: 128 of 4000 generated bad inputs (320 calls), 1 finding(s): Capture: modifiedAmount 1e308 answered HTTP 500 0099; made again by run --sweep 4",
-		sweepLine(&record.Sweep{Seed: 1, PerOperation: 4, Generated: 4000, Inputs: 128, Calls: 320, Findings: []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099"}}))
+	assert.Equal(t, "seed 1: 128 of 4000 generated bad inputs (320 calls, PARTIAL: the verdict certifies the inputs tried only), 1 finding(s): Capture: modifiedAmount 1e308 answered HTTP 500 0099; made again by run --sweep 4",
+		sweepLine(&record.Sweep{Seed: 1, PerOperation: 4, Generated: 4000, Inputs: 128, Calls: 320, Partial: true, Findings: []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099"}}))
 }
 
 // A target that crashes on one kind of bad input in one operation (a
