@@ -264,25 +264,34 @@ func (e *explorer) concurrentRound(number int, rng *rand.Rand) *conRound {
 		r.what = fmt.Sprintf("%d KC-Debit Accounts of %s each on a wallet of 50.00", k, centsText(each))
 	case 1: // refunds of one payment that together exceed it
 		x.walletPayment("kc-debit", decimal.New(2000, -2))
+		if !x.stop && x.tr.failure == nil {
+			// a refund after a partial refund: the round's refunds follow one
+			x.draws = &scriptDraws{vals: []int{1, 300}}
+			x.kcRefund()
+		}
 		k := 3 + rng.IntN(2)
 		for range k {
 			ins = append(ins, conInput{kind: conRefund, amount: 400 + int64(rng.IntN(700))})
 		}
-		r.what = fmt.Sprintf("%d partial KC-Refunds of one debit of 20.00", k)
+		r.what = fmt.Sprintf("%d partial KC-Refunds of one debit of 20.00 after a refund of 3.00", k)
 	case 2: // capture and cancel of one authorization
-		x.walletPayment("kc-authorize", decimal.New(2000, -2))
+		// two blocks open on the wallet: the round's moves touch the second only
+		x.walletPayment("kc-authorize", decimal.New(1000, -2))
+		if !x.stop && x.tr.failure == nil {
+			x.walletPayment("kc-authorize", decimal.New(2000, -2))
+		}
 		part := int64(0)
 		if rng.IntN(2) == 1 {
 			part = 500 + int64(rng.IntN(1500))
 		}
 		ins = []conInput{{kind: conCapture, amount: part}, {kind: conCancel}, {kind: conCapture, amount: part}, {kind: conCancel}}
 		rng.Shuffle(len(ins), func(i, j int) { ins[i], ins[j] = ins[j], ins[i] })
-		r.what = "KC-Captures and KC-Cancels of one authorization of 20.00"
+		r.what = "KC-Captures and KC-Cancels of one authorization of 20.00 beside a block of 10.00"
 	default: // blocks and debits that together exceed what the wallet holds
 		k := 4
-		for range k {
-			kind := conAuthorize
-			if rng.IntN(2) == 1 {
+		for i := range k {
+			kind := conAuthorize // two blocks at least, then either
+			if i >= 2 && rng.IntN(2) == 1 {
 				kind = conDebit
 			}
 			ins = append(ins, conInput{kind: kind, amount: 1500 + int64(rng.IntN(1000))})
@@ -521,7 +530,7 @@ func (r *conRound) render(h []porcupine.Operation, cm conModel, setup []*step) s
 	b.WriteString("    Given the partner has created an account\n")
 	b.WriteString("    And the account has been loaded with 50.00\n")
 	for _, s := range setup {
-		if (s.kind == "kc-debit" || s.kind == "kc-authorize") && s.accepted {
+		if (s.kind == "kc-debit" || s.kind == "kc-authorize" || s.kind == "kc-refund") && s.accepted {
 			b.WriteString("    And " + s.given + "\n")
 		}
 	}

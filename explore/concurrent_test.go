@@ -54,3 +54,20 @@ func TestConcurrentRoundsPassTheConformingServer(t *testing.T) {
 		})
 	}
 }
+
+// Two of a thing: a round readies its wallet with a second block open
+// beside the payment it captures and cancels, so a fault that forgets the
+// first block, or releases every block with one capture, breaks the
+// balance the model expects.
+func TestConcurrentRoundsFindFaultsOfTwoBlocks(t *testing.T) {
+	t.Parallel()
+	for _, m := range []string{"kc-capture-releases-every-block", "cr-second-block-replaces-first"} {
+		t.Run(m, func(t *testing.T) {
+			t.Parallel()
+			cfg := reference.DefaultConfig()
+			cfg.Mutant = m
+			out := explore1(t, cfg, explore.Options{Seed: testSeed, Runs: 1, Steps: 5, ConcurrentRounds: 4})
+			assert.Contains(t, out.RoundsFailed, "balances-agree-with-the-moves", nonPassing(out.Result))
+		})
+	}
+}

@@ -440,6 +440,9 @@ func (h *handler) kcCapture(c *call) reply {
 				// (the clean-room fault of that name is this permitted choice)
 				tx.release(w, captured, p.reference)
 				p.blocked = p.blocked.Sub(captured)
+			case h.mutant("kc-capture-releases-every-block"):
+				tx.release(w, w.blkAmt, p.reference)
+				p.blocked = decimal.Zero
 			default:
 				tx.release(w, p.blocked, p.reference)
 				p.blocked = decimal.Zero
