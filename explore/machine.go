@@ -147,10 +147,6 @@ var moveKinds = []moveKind{
 	{name: "cancel", weight: 4, applies: func(x *machine) bool { return x.onPayment(payLoad) && x.m.payment().status != stCancelled }}, // cancelling twice: open
 	{name: "kc-authorize", weight: 2, applies: (*machine).walletPays, more: 3, moreWhen: (*machine).hasMoney},
 	{name: "kc-debit", weight: 2, applies: (*machine).walletPays, more: 3, moreWhen: (*machine).hasMoney},
-	// Two of a thing (issue 33): a second block opened while the first is
-	// open, so that blkAmt holds both and a capture or cancel of one must
-	// leave the other.
-	{name: "kc-authorize-twice", weight: 0, applies: (*machine).walletPays, more: 3, moreWhen: (*machine).hasMoney},
 	{name: "kc-capture", weight: 5, applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
 	{name: "kc-cancel", weight: 4, applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
 	{name: "kc-refund", weight: 4, applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
@@ -220,7 +216,7 @@ var kindOperations = map[string][]string{
 	"update-account": {schemas.UpdateAccount}, "load": {schemas.InitAuthorize, schemas.CompleteAuthorize, schemas.Capture},
 	"authorize-load": {schemas.InitAuthorize, schemas.CompleteAuthorize}, "init-load": {schemas.InitAuthorize},
 	"complete-authorize": {schemas.CompleteAuthorize}, "capture": {schemas.Capture}, "refund": {schemas.Refund}, "cancel": {schemas.Cancel},
-	"kc-authorize": {schemas.KCAuthorize}, "kc-debit": {schemas.KCDebitAccount}, "kc-authorize-twice": {schemas.KCAuthorize}, "kc-capture": {schemas.KCCapture},
+	"kc-authorize": {schemas.KCAuthorize}, "kc-debit": {schemas.KCDebitAccount}, "kc-capture": {schemas.KCCapture},
 	"kc-cancel": {schemas.KCCancel}, "kc-refund": {schemas.KCRefund}, "kc-debit-concurrent": {schemas.KCDebitAccount},
 	"add-consent": {schemas.AddConsent}, "revoke-consent": {schemas.RevokeConsent}, "account-enquiry": {schemas.AccountEnquiry},
 	"check-available": {schemas.CheckAvailablePaymentAmount},
@@ -321,11 +317,6 @@ func (x *machine) move(kind string) {
 		x.cancel()
 	case "kc-authorize", "kc-debit":
 		x.walletPayment(kind, x.walletAmount())
-	case "kc-authorize-twice":
-		x.walletPayment("kc-authorize", x.walletAmount())
-		if x.goesOnAfter("kc-authorize") {
-			x.walletPayment("kc-authorize", x.walletAmount())
-		}
 	case "kc-capture":
 		x.kcCapture(x.partOf(x.m.payment().amount))
 	case "kc-cancel":
