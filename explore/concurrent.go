@@ -271,14 +271,23 @@ func (e *explorer) concurrentRound(number int, rng *rand.Rand) *conRound {
 		}
 		k := 3 + rng.IntN(2)
 		for range k {
-			ins = append(ins, conInput{kind: conRefund, amount: 400 + int64(rng.IntN(700))})
+			ins = append(ins, conInput{kind: conRefund, amount: 300 + int64(rng.IntN(500))}) // any two fit in the 17.00 left, all together may not
 		}
 		r.what = fmt.Sprintf("%d partial KC-Refunds of one debit of 20.00 after a refund of 3.00", k)
 	case 2: // capture and cancel of one authorization
-		// two blocks open on the wallet: the round's moves touch the second only
-		x.walletPayment("kc-authorize", decimal.New(1000, -2))
-		if !x.stop && x.tr.failure == nil {
-			x.walletPayment("kc-authorize", decimal.New(2000, -2))
+		// Two of a thing, one after the other: a block of 10.00 stays open
+		// while a second block is opened and captured, then the round's
+		// payment is authorized beside it; the round's moves touch that one only.
+		for _, step := range []func(){
+			func() { x.walletPayment("kc-authorize", decimal.New(1000, -2)) },
+			func() { x.walletPayment("kc-authorize", decimal.New(500, -2)) },
+			func() { x.kcCapture(nil) },
+			func() { x.walletPayment("kc-authorize", decimal.New(2000, -2)) },
+		} {
+			if x.stop || x.tr.failure != nil {
+				break
+			}
+			step()
 		}
 		part := int64(0)
 		if rng.IntN(2) == 1 {
@@ -286,7 +295,7 @@ func (e *explorer) concurrentRound(number int, rng *rand.Rand) *conRound {
 		}
 		ins = []conInput{{kind: conCapture, amount: part}, {kind: conCancel}, {kind: conCapture, amount: part}, {kind: conCancel}}
 		rng.Shuffle(len(ins), func(i, j int) { ins[i], ins[j] = ins[j], ins[i] })
-		r.what = "KC-Captures and KC-Cancels of one authorization of 20.00 beside a block of 10.00"
+		r.what = "KC-Captures and KC-Cancels of one authorization of 20.00 beside a block of 10.00 (and a block of 5.00 captured)"
 	default: // blocks and debits that together exceed what the wallet holds
 		k := 4
 		for i := range k {
@@ -530,7 +539,7 @@ func (r *conRound) render(h []porcupine.Operation, cm conModel, setup []*step) s
 	b.WriteString("    Given the partner has created an account\n")
 	b.WriteString("    And the account has been loaded with 50.00\n")
 	for _, s := range setup {
-		if (s.kind == "kc-debit" || s.kind == "kc-authorize" || s.kind == "kc-refund") && s.accepted {
+		if (s.kind == "kc-debit" || s.kind == "kc-authorize" || s.kind == "kc-refund" || s.kind == "kc-capture") && s.accepted {
 			b.WriteString("    And " + s.given + "\n")
 		}
 	}
