@@ -81,6 +81,11 @@ type Options struct {
 	// exploration runs (a run's scenarios, other seeds): the merchant's
 	// balance is then not read, and merchant-is-credited asserts nothing.
 	SharedMerchant bool
+	// ConcurrentRounds is how many concurrent rounds (concurrent.go) follow
+	// the property runs: moves sent at once on one wallet and one payment,
+	// checked for linearizability. 0 means DefaultConcurrentRounds, a
+	// negative number none.
+	ConcurrentRounds int
 }
 
 // Outcome is what an exploration found.
@@ -91,6 +96,10 @@ type Outcome struct {
 	Calls   int // calls sent, shrinking included
 	Failure *Failure
 	Notices []string
+	// Rounds is the number of concurrent rounds made, RoundsFailed the
+	// invariant broken by each that failed (counted apart from the runs).
+	Rounds       int
+	RoundsFailed []string
 }
 
 // Failure is a normative invariant that broke, with the shortest sequence
@@ -153,6 +162,7 @@ type explorer struct {
 	reproduced  int         // ... that broke the same invariant
 	stopErr     error       // an infrastructure error ended the exploration
 	cut         bool        // the bounds ended the exploration
+	rounds      []*conRound // the concurrent rounds, after the property runs
 }
 
 // halted reports whether no more calls may be made.
@@ -316,11 +326,27 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		e.progress.shrunk(e.best.failedAt+1, e.attempts)
 	}
 
-	out := &Outcome{Seed: seed, Runs: len(e.runs), Calls: c.Calls()}
+	rounds := opts.ConcurrentRounds
+	if rounds == 0 {
+		rounds = DefaultConcurrentRounds
+	}
+	e.rounds = e.concurrentRounds(seed, rounds)
+
+	out := &Outcome{Seed: seed, Runs: len(e.runs), Calls: c.Calls(), Rounds: len(e.rounds)}
+	sentAtOnce := 0
+	for _, r := range e.rounds {
+		if r.failure != nil {
+			out.RoundsFailed = append(out.RoundsFailed, r.failure.inv.ID)
+		}
+		sentAtOnce += max(0, len(r.history)-1)
+	}
 	if r := tokens.Reading(); r != target.ReadingBodyLine {
 		out.Notices = append(out.Notices, "Issue Token: the target refused A-4.1's body as its body line lists it and issued a token to one "+r.String())
 	}
 	out.Notices = append(out.Notices, fmt.Sprintf("stateful exploration with seed %d: %d property runs of about %d moves asked, %d made, %d calls", seed, opts.Runs, opts.Steps, len(e.runs), c.Calls()))
+	if len(e.rounds) > 0 {
+		out.Notices = append(out.Notices, fmt.Sprintf("concurrent rounds: %d, %d moves sent at once on one wallet or payment, each round's answers and balance checked for linearizability (porcupine); %d failed", len(e.rounds), sentAtOnce, len(out.RoundsFailed)))
+	}
 	if e.cut {
 		out.Notices = append(out.Notices, fmt.Sprintf("the exploration reached its bounds (--max-duration %s, --max-calls %d) and stopped; runs it cut short report the moves they made", opts.MaxDuration, opts.MaxCalls))
 	}

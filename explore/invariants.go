@@ -222,13 +222,24 @@ var invMerchant = &Invariant{
 		"| KC-Capture | previously authorized by KC-Authorize | CAPTURED |",
 }
 
+// invRefundsTogether: B-4.18 bounds a refund by "the refunded amount";
+// that refunds sent at once stay within it together is the reading the
+// sequential model checks one refund at a time, but the sentence words the
+// bound per call (the variant kc-refund-bound-per-call): advisory.
+var invRefundsTogether = &Invariant{
+	ID: "concurrent-refunds-bounded-together", Title: "refunds sent at once add up to at most the captured amount",
+	Level: rules.Advisory, Clauses: []string{"B-4.18"},
+	Quote: "refundAmount Dec(18,2) (not above the refunded amount; when omitted a full refund)",
+	Why:   "the sentence bounds each refund by the refunded amount; that refunds together are bounded is read, not stated",
+}
+
 // Invariants lists every invariant, in catalogue order.
 func Invariants() []*Invariant {
 	return []*Invariant{
 		invAvailable, invBalance, invRefused, invRefusalChangesNothing, invStatus, invStatusAgrees, invAccountStatus,
 		invAllowed, invClosed, invRefund, invCaptured, invCount, invTop, invBookingsListed, invEntriesMatch,
 		invCheckAmount, invConsent, invMinimum, invLoadAuthorization, invLoadRefund, invCancelCaptured, invMerchant,
-		invPreviously, invRefusalKeepsStatus,
+		invPreviously, invRefusalKeepsStatus, invRefundsTogether,
 	}
 }
 

@@ -84,6 +84,9 @@ func buildResult(e *explorer, out *Outcome, started time.Time) *record.Run {
 		}
 		res.Scenarios = append(res.Scenarios, s)
 	}
+	for _, r := range e.rounds {
+		res.Scenarios = append(res.Scenarios, roundScenario(e, out.Seed, r))
+	}
 	if f := out.Failure; f != nil {
 		tags := scenarioTags(f.Invariant, f.trace.steps[f.trace.failedAt].op)
 		msg := fmt.Sprintf("%s (%s) broke: %s\n%s\nProperty run %d broke it after %d moves; rapid shrank the sequence to %d moves (%d attempts).",
@@ -212,7 +215,47 @@ func ForRun(seeds []uint64, opts Options) func(ctx context.Context) (*runner.Exp
 			if out.Failure != nil {
 				ex.Exploration.Failed = append(ex.Exploration.Failed, out.Failure.Invariant.ID)
 			}
+			ex.Exploration.Failed = append(ex.Exploration.Failed, out.RoundsFailed...)
 		}
 		return ex, nil
 	}
+}
+
+// roundScenario reports a concurrent round: its moves, and what broke.
+func roundScenario(e *explorer, seed uint64, r *conRound) record.Scenario {
+	tr := r.x.tr
+	clauses := traceClauses(tr.steps)
+	s := record.Scenario{
+		ID:       fmt.Sprintf("explore-%d.concurrent:%d", seed, r.number),
+		Feature:  fmt.Sprintf("Stateful exploration (seed %d): moves sent at once", seed),
+		Name:     fmt.Sprintf("concurrent round %d: %s", r.number, cmp.Or(r.what, "readying the wallet")),
+		Tags:     append([]string{exploreTag, "concurrent"}, clauses...),
+		Clauses:  clauses,
+		Status:   record.Passed,
+		Duration: time.Since(tr.started),
+		Steps:    stepResults(tr.steps, -1),
+	}
+	if v := r.failure; v != nil {
+		tags := scenarioTags(v.inv, tr.steps[tr.failedAt].op)
+		s.Tags, s.Clauses = append([]string{exploreTag, "concurrent"}, tags...), tags
+		s.Status = record.Failed
+		s.Message = e.red.String(fmt.Sprintf("%s (%s) broke: %s\n  the spec: \"%s\"", v.inv.Title, v.inv.ID, v.msg, v.inv.Quote))
+		s.Steps = stepResults(tr.steps[:tr.failedAt+1], tr.failedAt)
+		return s
+	}
+	if len(r.advice) > 0 {
+		s.Status = record.Warning
+		var msgs []string
+		for _, v := range r.advice {
+			msgs = append(msgs, fmt.Sprintf("advisory %s: %s", v.inv.ID, v.msg))
+		}
+		s.Message = strings.Join(msgs, "\n")
+	}
+	if tr.cut {
+		s.Status, s.Message = record.Error, "the exploration's bounds (--max-calls, --max-duration) cut this round short: ERROR, its moves were not checked"
+	}
+	if tr.infra != nil {
+		s.Status, s.Message = record.Error, e.red.String(tr.infra.Error())
+	}
+	return s
 }

@@ -440,6 +440,9 @@ func (h *handler) kcCapture(c *call) reply {
 				// (the clean-room fault of that name is this permitted choice)
 				tx.release(w, captured, p.reference)
 				p.blocked = p.blocked.Sub(captured)
+			case h.mutant("kc-capture-releases-every-block"):
+				tx.release(w, w.blkAmt, p.reference)
+				p.blocked = decimal.Zero
 			default:
 				tx.release(w, p.blocked, p.reference)
 				p.blocked = decimal.Zero
@@ -494,6 +497,7 @@ func (h *handler) kcCancel(c *call) reply {
 // captured amount (under the variant kc-refund-bound-per-call each refund
 // is bounded by the captured amount alone); the status stays CAPTURED.
 func (h *handler) kcRefund(c *call) reply {
+	readBefore, racy := h.refundRaceRead(c)
 	return h.onKCPayment(c, schemas.KCRefund, func(p *payment) reply {
 		if h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-kc-refund-allowed") {
 			return h.fail(h.p.accountClosed(), "the wallet of the payment is closed")
@@ -524,6 +528,9 @@ func (h *handler) kcRefund(c *call) reply {
 			}
 			if !h.mutant("kc-refund-not-credited") {
 				tx.credit(w, posting{kind: entryPaymentRefund, amount: amount, reference: p.reference, description: usage, name: merchantName})
+			}
+			if racy { // the balance read before the wait, plus this refund: a refund booked meanwhile is lost
+				w.bkBal = readBefore.Add(amount)
 			}
 			tx.debit(m, posting{kind: entryPaymentRefund, amount: amount, reference: p.reference, description: usage, name: p.initiatorName})
 		})

@@ -31,7 +31,7 @@ type Mutant struct {
 // mutants is the table behind Mutants: each area of the spec keeps its own
 // list (mutants_*.go). Append only: names are stable identifiers used by
 // reports.
-var mutants = slices.Concat(conventionMutants, paymentMutants, accountInfoMutants, sweepMutants, validMutants)
+var mutants = slices.Concat(conventionMutants, paymentMutants, accountInfoMutants, sweepMutants, validMutants, concurrentMutants)
 
 // Mutants returns every known mutant, in a stable order.
 func Mutants() []Mutant {

@@ -27,7 +27,6 @@ var cleanroomSurvivors = map[string]string{
 	"cr-authorize-capture-not-loaded":          "the wallet is loaded through Init + Complete Authorize only: B-3's second alternative",
 	"cr-add-after-revoke-reports-revoked":      "no scenario adds a consent after revoking one: two of a thing",
 	"cr-sort-default-desc":                     "the valid-request sweep compares Account Enquiry without sortDirection and with ASC as what the listings hold: a run books every entry on one date, and the order within a booking date is open (B-4.12#15)",
-	"cr-second-block-replaces-first":           "no scenario opens two KC-Authorize blocks on one wallet: two of a thing",
 }
 
 // cleanroomByTheClock are the faults a default run kills or not by the

@@ -19,7 +19,18 @@ import (
 func explored(rep *reports.Report) []reports.ScenarioReport {
 	var out []reports.ScenarioReport
 	for _, s := range rep.Scenarios {
-		if slices.Contains(s.Tags, "explore") {
+		if slices.Contains(s.Tags, "explore") && !slices.Contains(s.Tags, "concurrent") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// concurrentRounds are the scenarios of the exploration's concurrent rounds.
+func concurrentRounds(rep *reports.Report) []reports.ScenarioReport {
+	var out []reports.ScenarioReport
+	for _, s := range rep.Scenarios {
+		if slices.Contains(s.Tags, "explore") && slices.Contains(s.Tags, "concurrent") {
 			out = append(out, s)
 		}
 	}
@@ -43,6 +54,10 @@ func TestRunExploresByDefault(t *testing.T) {
 	assert.Empty(t, rep.Exploration.Failed)
 	assert.Len(t, explored(rep), rep.Exploration.Made, "one scenario per property run")
 	for _, s := range explored(rep) {
+		assert.Equal(t, record.Passed, s.Status, s.ID)
+	}
+	assert.Len(t, concurrentRounds(rep), len(explore.DefaultRunSeeds())*explore.DefaultConcurrentRounds, "one scenario per concurrent round, apart from the runs")
+	for _, s := range concurrentRounds(rep) {
 		assert.Equal(t, record.Passed, s.Status, s.ID)
 	}
 
