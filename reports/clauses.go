@@ -4,14 +4,16 @@ import "github.com/wallet-conformance/wallet-conformance/schemas"
 
 // SpecClauses lists every clause of Documents A and B that carries a rule,
 // in the spec's order: the rows of the traceability matrix. Headings that
-// only group sub-clauses (A-2, A-4, B-2, B-4) are not listed. The
-// operations' clauses (A-4.x, B-4.x) and titles are the operation
-// contract's (schemas.Catalogue): each follows its document's states.
+// only group sub-clauses (A-2, B-2) are not listed; A-4 and B-4 state what
+// holds of every operation below them ("Request fields marked Y are
+// required."). The operations' clauses (A-4.x, B-4.x) and titles are the
+// operation contract's (schemas.Catalogue): each follows its document's
+// endpoints heading.
 func SpecClauses() []Clause {
 	var out []Clause
 	for _, c := range topics {
 		out = append(out, c)
-		if c.Tag == "A-3" || c.Tag == "B-3" {
+		if c.Tag == "A-4" || c.Tag == "B-4" {
 			for _, op := range schemas.Catalogue() {
 				if op.Clause[0] == c.Tag[0] {
 					out = append(out, Clause{Tag: op.Clause, Title: op.Name})
@@ -34,6 +36,7 @@ var topics = []Clause{
 	{Tag: "A-2.5", Title: "Available payment option"},
 	{Tag: "A-2.6", Title: "Stored payment option"},
 	{Tag: "A-3", Title: "States and transitions (accounts)"},
+	{Tag: "A-4", Title: "Endpoints (what holds of every operation)"},
 	{Tag: "A-5", Title: "Authentication"},
 	{Tag: "A-6", Title: "Events (redirect callback)"},
 	{Tag: "A-7", Title: "Errors"},
@@ -45,6 +48,7 @@ var topics = []Clause{
 	{Tag: "B-2.4", Title: "Balance"},
 	{Tag: "B-2.5", Title: "Criteria item"},
 	{Tag: "B-3", Title: "States and transitions (payments, consent)"},
+	{Tag: "B-4", Title: "Endpoints (what holds of every operation)"},
 }
 
 // Clause is one clause of the spec.
