@@ -15,12 +15,12 @@ explore:
 
 ## test: everything the project checks: go vet, then every package under the race detector, then,
 ## without it, the sweeps of every mutant and variant of the reference server, the full bad-input sweeps
-## (package explore) and the OpenAPI export
+## (package explore), the clean-room implementation and faults (runner/cleanroom*_test.go) and the OpenAPI export
 ## validated against every exchange of whole suite runs (skipped under -race: they add no code of ours
 ## to what it sees). Each part runs even when one before it failed; cmd/testprogress prints each package
 ## as it ends, the output of failed tests, a line of progress at least every 20 s (what runs, a sweep's
 ## count), the slowest tests and one closing line of counts.
-SWEEPS = ^(TestEveryMutantIsKilled|TestEveryVariantIsConformant|TestOpenAPIAcceptsEveryExchangeOfASuiteRun|TestOpenAPIAcceptsEveryExchangeOfEachVariantAlone|TestTheReferenceAnswersEveryGeneratedInput|TestTheSweepFindsEachMutant|TestTheSweepAcceptsEitherChoiceTheSpecLeavesOpen)$$
+SWEEPS = ^(TestEveryMutantIsKilled|TestCleanroomFaults|TestTheCleanroomImplementationIsConformant|TestEveryVariantIsConformant|TestOpenAPIAcceptsEveryExchangeOfASuiteRun|TestOpenAPIAcceptsEveryExchangeOfEachVariantAlone|TestTheReferenceAnswersEveryGeneratedInput|TestTheSweepFindsEachMutant|TestTheSweepAcceptsEitherChoiceTheSpecLeavesOpen)$$
 PROGRESS_EVERY ?= 20s
 test: fmt-check
 	$(GO) build -o .testprogress ./cmd/testprogress
