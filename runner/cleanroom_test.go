@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -41,28 +42,35 @@ var cleanroomByTheClock = map[string]string{
 
 func TestCleanroomFaults(t *testing.T) {
 	skipUnderRace(t)
+	var mu sync.Mutex // guards killed and survived
 	var killed, survived []string
-	for _, m := range reference.CleanroomMutants() {
-		t.Run(m.Name, func(t *testing.T) {
-			cfg := reference.DefaultConfig()
-			cfg.Mutant = m.Name
-			res := runExploring(t, cfg, "", true)
-			dead := res.Verdict() == record.NotConformant
-			if dead {
-				killed = append(killed, m.Name+" by "+strings.Join(brokenTags(res), " "))
-			} else {
-				survived = append(survived, m.Name)
-			}
-			if _, clock := cleanroomByTheClock[m.Name]; clock {
-				t.Logf("%s: killed=%v (by the clock: either passes)", m.Name, dead)
-				return
-			}
-			_, listed := cleanroomSurvivors[m.Name]
-			assert.Equal(t, !listed, dead, "%s (%s): killed=%v; cleanroomSurvivors says otherwise", m.Name, m.Clause, dead)
-		})
-	}
+	t.Run("each", func(t *testing.T) {
+		for _, m := range reference.CleanroomMutants() {
+			t.Run(m.Name, func(t *testing.T) {
+				t.Parallel()
+				cfg := reference.DefaultConfig()
+				cfg.Mutant = m.Name
+				res := runExploring(t, cfg, "", true)
+				dead := res.Verdict() == record.NotConformant
+				mu.Lock()
+				if dead {
+					killed = append(killed, m.Name+" by "+strings.Join(brokenTags(res), " "))
+				} else {
+					survived = append(survived, m.Name)
+				}
+				mu.Unlock()
+				if _, clock := cleanroomByTheClock[m.Name]; clock {
+					t.Logf("%s: killed=%v (by the clock: either passes)", m.Name, dead)
+					return
+				}
+				_, listed := cleanroomSurvivors[m.Name]
+				assert.Equal(t, !listed, dead, "%s (%s): killed=%v; cleanroomSurvivors says otherwise", m.Name, m.Clause, dead)
+			})
+		}
+	})
 	if os.Getenv("CLEANROOM_REPORT") != "" {
 		slices.Sort(killed)
+		slices.Sort(survived)
 		fmt.Printf("killed %d of %d:\n  %s\nsurvived:\n  %s\n", len(killed), len(reference.CleanroomMutants()), strings.Join(killed, "\n  "), strings.Join(survived, "\n  "))
 	}
 }
