@@ -2,8 +2,8 @@
 Feature: Add Consent (B-4.8)
   The partner records the account owner's consent; the consent is
   confirmed, consentStatusCode CNSTCONF (B-3), with a consentReference of at
-  most 32 characters (B-2.2). A second Add Consent is not shown and not
-  asserted.
+  most 32 characters (B-2.2). Whether a second Add Consent is accepted is
+  not shown: it may be refused, but one that succeeds confirms.
 
   Rule: A consent is confirmed
 
@@ -16,6 +16,16 @@ Feature: Add Consent (B-4.8)
       And the response carries a consentReference of at most 32 characters
       And the response echoes partnerReference and programCode
       And the response names the account of the call in accno
+
+  Rule: An Add Consent that succeeds confirms, whatever the account had before
+
+    @B-3 @B-3#19
+    Scenario: A consent added after one was revoked is confirmed, or refused
+      Given the partner has created an account
+      And the partner has added a consent
+      And the partner has revoked the consent
+      When the partner adds a consent
+      Then the consent is confirmed, unless the call was refused as a handled error
 
   Rule: Every mandatory field is required, and no field is longer than its table says
 

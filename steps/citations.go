@@ -140,6 +140,8 @@ func StepCitations() []StepCitation {
 		{`^the merchant is called back with (an error description) as paymentResult, its merchantTransactionId and no unqiueReference$`, rests("A-6#1", "A-6#3", "A-6#4", "A-6#6")},
 
 		// consent.go
+		{`^the partner has revoked the consent$`, state},
+		{`^the consent is confirmed, unless the call was refused as a handled error$`, rests("B-3#19").reading("A-7#2", "A-7#6")},
 		{`^the partner has added a consent$`, state},
 		{`^the partner uses a consent reference the account does not have$`, state},
 

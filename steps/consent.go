@@ -50,6 +50,29 @@ func (w *World) hasAddedConsent(ctx context.Context) error {
 	return nil
 }
 
+// hasRevokedConsent revokes the scenario's consent (B-4.9).
+func (w *World) hasRevokedConsent(ctx context.Context) error {
+	return w.sendValid(ctx, "revokes the consent", "")
+}
+
+// consentConfirmedUnlessRefused checks B-3's consent row after an Add
+// Consent the spec does not show the answer to (a second one on the
+// account): refusing it is open, but an Add Consent that succeeds results
+// in CNSTCONF ("| Add Consent | CNSTCONF |"), whatever came before it.
+func (w *World) consentConfirmedUnlessRefused() error {
+	c, err := w.requireLast()
+	if err != nil {
+		return err
+	}
+	if !c.succeeded() {
+		return w.handledError()
+	}
+	if got := c.json.Get("consentStatusCode").String(); got != "CNSTCONF" {
+		return w.violates("B-3#19", "expected an Add Consent that succeeds to result in consentStatusCode CNSTCONF (B-3: \"| Add Consent | CNSTCONF |\"); got %q", got)
+	}
+	return nil
+}
+
 // hasUnknownConsent makes the scenario name a consent the account does not have.
 func (w *World) hasUnknownConsent() error {
 	w.consentReference = w.unique("cns")
@@ -60,4 +83,6 @@ func registerConsentSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has added a consent$`), w.hasAddedConsent)
 	sc.Step(re(`^the partner uses a consent reference the account does not have$`), w.hasUnknownConsent)
+	sc.Step(re(`^the partner has revoked the consent$`), w.hasRevokedConsent)
+	sc.Step(re(`^the consent is confirmed, unless the call was refused as a handled error$`), w.consentConfirmedUnlessRefused)
 }
