@@ -46,6 +46,17 @@ Feature: Capture (B-4.4)
       And the response's modifiedAmount is 15.00
       And the wallet is loaded with the amount the capture answered, the amount captured (advisory)
 
+    @B-3 @B-3#9 @B-3#23 @B-4.3
+    Scenario: Capturing a payment authorized by Authorize with accno loads the wallet too
+      Given the partner has created an account
+      And the partner has stored a verified payment option
+      And the partner has a payment of 40.00 authorized with the stored payment option to load the account
+      And the partner has noted the account's balance
+      When the partner captures 15.00 of the payment
+      Then the call succeeds
+      And the response's modifiedAmount is 15.00
+      And the wallet is loaded with the amount the capture answered, the amount captured (advisory)
+
   Rule: Amounts have at most two decimals, texts at most their length
 
     @A-7 @A-2.0 @A-2.0#6 @B-4.4#3

@@ -25,7 +25,6 @@ var cleanroomSurvivors = map[string]string{
 	"cr-kc-partial-capture-keeps-rest-blocked": "not a fault: the rest of a partial KC-Capture was 'authorized until captured or cancelled' and was neither (B-2.4#4, B-4.16#4 as settled in issue 32): the variant kc-partial-capture-keeps-rest-blocked",
 	"cr-token-expires-early":                   "no scenario uses a token in its last minutes before validUntil: a short-lived token could show it, but sysTime's one-second resolution cannot tell a call made before validUntil by the target's clock from one after, for the sub-second tokens the reference issues",
 	"cr-country-name-alpha2-only":              "countryName of an account opened with an alpha-3 code: no sentence says it is filled (A-2.4 'Absent values are returned as null')",
-	"cr-authorize-capture-not-loaded":          "the wallet is loaded through Init + Complete Authorize only: B-3's second alternative",
 	"cr-sort-default-desc":                     "the valid-request sweep compares Account Enquiry without sortDirection and with ASC as what the listings hold: a run books every entry on one date, and the order within a booking date is open (B-4.12#15)",
 }
 

@@ -387,6 +387,22 @@ func (w *World) hasAuthorizedLoad(ctx context.Context, a string) error {
 	return w.sendValid(ctx, "completes the authorization", "")
 }
 
+// hasAuthorizedStoredLoad authorizes a payment of a with the scenario's
+// stored payment option and the scenario's accno (B-4.3): B-3's second way
+// to a payment a Capture loads the wallet from ("previously authorized via
+// Init Authorize + Complete Authorize, or via Authorize").
+func (w *World) hasAuthorizedStoredLoad(ctx context.Context, a string) error {
+	r, err := w.prepare("authorizes a payment with the stored payment option", "to load the account")
+	if err != nil {
+		return err
+	}
+	r.fields["presentationAmount"] = money(amount(a))
+	if err := w.send(ctx, r); err != nil {
+		return err
+	}
+	return w.mustSucceed(true)
+}
+
 // AllEntries is the top of a full listing: the largest N(4) (A-8). top has
 // no default (B-4.12), so a target may page a listing without it; with
 // 9999 a listing holds every entry of an account the suite made.
@@ -1087,6 +1103,7 @@ func registerAccountInfoSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, the last a second later)?$`), w.hasLoadedAccount)
 	sc.Step(re(`^the partner has an authorized guest payment of ([0-9]+\.[0-9]{2}) to load the account$`), w.hasAuthorizedLoad)
+	sc.Step(re(`^the partner has a payment of ([0-9]+\.[0-9]{2}) authorized with the stored payment option to load the account$`), w.hasAuthorizedStoredLoad)
 	sc.Step(re(`^the partner has noted the account's balance$`), w.notesBalance)
 	sc.Step(re(`^the booked and available balances have risen by exactly ([0-9]+\.[0-9]{2}) and the blocked amount is unchanged$`), w.bookedRose)
 	sc.Step(re(`^the booked and available balances have fallen by exactly ([0-9]+\.[0-9]{2}) and the blocked amount is unchanged$`), w.bookedFell)

@@ -78,6 +78,7 @@ func StepCitations() []StepCitation {
 		// the account, a decimal there (A-2.4#1's fields).
 		{`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, the last a second later)?$`, rests("B-3#9").reading("B-2.4#2")},
 		{`^the partner has an authorized guest payment of ([0-9]+\.[0-9]{2}) to load the account$`, state},
+		{`^the partner has a payment of ([0-9]+\.[0-9]{2}) authorized with the stored payment option to load the account$`, state},
 		{`^the partner has noted the account's balance$`, reads("B-2.4#2")},
 		{`^the booked and available balances have risen by exactly ([0-9]+\.[0-9]{2}) and the blocked amount is unchanged$`, byScenario("B-2.4#2")},
 		{`^the booked and available balances have fallen by exactly ([0-9]+\.[0-9]{2}) and the blocked amount is unchanged$`, byScenario("B-2.4#2")},
