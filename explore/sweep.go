@@ -229,7 +229,11 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	// (each operation's in catalogue order, then its sample's), as one
 	// worker sending them one after another would file them; a crash and
 	// what its read-backs saw changed are one finding (oneCrash).
-	s := newWorker(0)
+	// Its unique values (partnerReference, e-mails) must not repeat a
+	// worker's: a number no worker of the pool has, owning the merchant as
+	// worker 0 did once the pool is done.
+	s := newWorker(reportWorker)
+	s.ownMerchant = ownMerchant
 	s.findings, s.sent, s.calls = map[string]*SweepFinding{}, run.sent, run.calls
 	for _, r := range foldCrashes(run.ordered()) {
 		s.record(r.in, r.cause, r.rule, r.msg, r.req, r.exchanges)
@@ -255,6 +259,10 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	}
 	return out, nil
 }
+
+// reportWorker numbers the report's sweeper, past every worker of a pool
+// (at most the largest --concurrency).
+const reportWorker = 9999
 
 // sweepWorkerKey carries a worker in its context: the calls it makes are
 // evidence of the operation it is sending inputs of.
