@@ -62,30 +62,7 @@ func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *re
 		delete(rest, op.ID)
 	}
 	for _, f := range out.Findings {
-		status, advisory := record.Failed, false
-		quote := ""
-		if f.Rule == "" {
-			status, advisory = record.Warning, true // implied, not stated
-		}
-		if r, ok := cat.Rule(f.Rule); ok {
-			quote = r.Quote
-			if r.Level != rules.Normative {
-				status, advisory = record.Warning, true
-			}
-		}
-		ruleClause, _, _ := strings.Cut(f.Rule, "#")
-		if f.Rule == "" {
-			ruleClause = "A-7"
-		}
-		clauses := sortedClauses(f.Operation.Clause, ruleClause)
-		msg := f.Message
-		if quote != "" {
-			msg += "\n  the spec (" + f.Rule + "): \"" + quote + "\""
-		}
-		if len(f.Exchanges) > 0 {
-			ex := huge(f.Exchanges[:1])[0]
-			msg += "\n  the request that shows it:\n" + reports.Curl(record.Exchange{Method: ex.Method, URL: s.red.URL(ex.URL), RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody})
-		}
+		status, advisory, clauses, msg := s.judgement(cat, f, "A-7")
 		step := fmt.Sprintf("the partner sends %s with %s", f.Operation.Name, inputText(f))
 		steps := []record.Step{{Text: step, Status: "failed", Error: s.red.String(f.Message), Exchanges: huge(f.Exchanges)}}
 		if _, ok := rest[f.Operation.ID]; ok {
@@ -156,6 +133,37 @@ func inputText(f *SweepFinding) string {
 		return "the path parameter " + strings.Trim(f.Field, "{}") + " " + f.Label
 	}
 	return f.Field + " " + f.Label
+}
+
+// judgement is how a finding is reported: FAILED by a normative rule,
+// WARNING by another or by none (implied, not stated; its clause then
+// fallback); its message quotes the rule and shows the request as curl.
+func (s *sweeper) judgement(cat *rules.Catalogue, f *SweepFinding, fallback string) (status record.Status, advisory bool, clauses []string, msg string) {
+	status = record.Failed
+	quote := ""
+	if f.Rule == "" {
+		status, advisory = record.Warning, true // implied, not stated
+	}
+	if r, ok := cat.Rule(f.Rule); ok {
+		quote = r.Quote
+		if r.Level != rules.Normative {
+			status, advisory = record.Warning, true
+		}
+	}
+	ruleClause, _, _ := strings.Cut(f.Rule, "#")
+	if f.Rule == "" {
+		ruleClause = fallback
+	}
+	clauses = sortedClauses(f.Operation.Clause, ruleClause)
+	msg = f.Message
+	if quote != "" {
+		msg += "\n  the spec (" + f.Rule + "): \"" + quote + "\""
+	}
+	if len(f.Exchanges) > 0 {
+		ex := huge(f.Exchanges[:1])[0]
+		msg += "\n  the request that shows it:\n" + reports.Curl(record.Exchange{Method: ex.Method, URL: s.red.URL(ex.URL), RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody})
+	}
+	return status, advisory, clauses, msg
 }
 
 // oneCrash keeps a call that got no handled answer (cause set: 0099, a

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/wallet-conformance/wallet-conformance/record"
-	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -61,30 +60,7 @@ func (s *sweeper) validScenarios(seed uint64, v *ValidOutcome) []record.Scenario
 	}
 	first := map[string]bool{}
 	for _, f := range v.Findings {
-		status, advisory := record.Failed, false
-		quote := ""
-		if f.Rule == "" {
-			status, advisory = record.Warning, true
-		}
-		if r, ok := cat.Rule(f.Rule); ok {
-			quote = r.Quote
-			if r.Level != rules.Normative {
-				status, advisory = record.Warning, true
-			}
-		}
-		ruleClause, _, _ := strings.Cut(f.Rule, "#")
-		if f.Rule == "" {
-			ruleClause = "A-2.0"
-		}
-		clauses := sortedClauses(f.Operation.Clause, ruleClause)
-		msg := f.Message
-		if quote != "" {
-			msg += "\n  the spec (" + f.Rule + "): \"" + quote + "\""
-		}
-		if len(f.Exchanges) > 0 {
-			ex := f.Exchanges[0]
-			msg += "\n  the request that shows it:\n" + reports.Curl(record.Exchange{Method: ex.Method, URL: s.red.URL(ex.URL), RequestHeaders: ex.RequestHeaders, RequestBody: ex.RequestBody})
-		}
+		status, advisory, clauses, msg := s.judgement(cat, f, "A-2.0")
 		steps := []record.Step{{Text: fmt.Sprintf("the partner sends %s with %s %s", f.Operation.Name, f.Field, f.Label), Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}}
 		if !first[f.Operation.ID] {
 			first[f.Operation.ID] = true
