@@ -269,9 +269,18 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 			}
 		case usesUp(op, st):
 			// The state is used up (a payment moved, an account closed):
-			// the next input gets a new one, and base reads the wallet
-			// again as it makes it.
+			// the next input gets a new one. The wallet's money moved with
+			// it (a refund takes the load back): read now, so that the next
+			// state's moves compare with the balance as it is, and a
+			// Capture's load is awaited from it, not from a balance the
+			// wallet no longer has (which would wait the whole settle
+			// allowance for a change that had already shown).
 			delete(v.state, op.ID)
+			if st.money {
+				if err := v.readWallet(); err != nil {
+					return false, err
+				}
+			}
 			if st.merchant {
 				if _, err := v.readMerchant(); err != nil {
 					return false, err
