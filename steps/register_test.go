@@ -2,18 +2,13 @@ package steps
 
 import (
 	"bytes"
-	"io/fs"
 	"regexp"
 	"strings"
 	"testing"
 
-	gherkin "github.com/cucumber/gherkin/go/v26"
 	"github.com/cucumber/godog"
-	messages "github.com/cucumber/messages/go/v21"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/wallet-conformance/wallet-conformance/features"
 )
 
 // featureSteps returns the text of every step of every embedded feature,
@@ -22,31 +17,15 @@ func featureSteps(t *testing.T) []string {
 	t.Helper()
 	seen := map[string]bool{}
 	var texts []string
-	err := fs.WalkDir(features.FS(), ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".feature") {
-			return err
-		}
-		data, err := fs.ReadFile(features.FS(), path)
-		if err != nil {
-			return err
-		}
-		ids := (&messages.Incrementing{}).NewId
-		doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids)
-		if err != nil {
-			return err
-		}
-		for _, p := range gherkin.Pickles(*doc, path, ids) {
-			for _, s := range p.Steps {
-				require.Nil(t, s.Argument, "%s: %q has a data table or doc string, which the step table does not bind", path, s.Text)
-				if !seen[s.Text] {
-					seen[s.Text] = true
-					texts = append(texts, s.Text)
-				}
+	for _, p := range featurePickles(t) {
+		for _, s := range p.steps {
+			require.Nil(t, s.Argument, "%s: %q has a data table or doc string, which the step table does not bind", p.name, s.Text)
+			if !seen[s.Text] {
+				seen[s.Text] = true
+				texts = append(texts, s.Text)
 			}
 		}
-		return nil
-	})
-	require.NoError(t, err)
+	}
 	return texts
 }
 
