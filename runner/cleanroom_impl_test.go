@@ -29,29 +29,14 @@ func TestTheCleanroomImplementationIsConformant(t *testing.T) {
 	cfg.ShortTokenTTL = 3 * time.Second // the expired-token scenario waits it out
 	srv := httptest.NewServer(cleanroom.New(cfg))
 	t.Cleanup(srv.Close)
-	p := &profile.Profile{
-		BaseURL:                 srv.URL,
-		Environment:             profile.Sandbox,
-		AcceptLanguage:          "en-US",
-		CallTimeout:             profile.Duration{Duration: profile.DefaultCallTimeout},
-		SettleAllowance:         profile.Duration{Duration: time.Second},
-		ProgramCode:             cfg.ProgramCode,
-		ProgramAccno:            cfg.ProgramAccno,
-		AccnoType:               "00",
-		Currency:                cfg.Currency,
-		TitleCode:               "MR",
-		PaymentOptionCode:       "VISA",
-		SecondPaymentOptionCode: "MC", // its catalogue (options.go) offers both as storable
-		TransactionTypeCode:     "AUTH",
-		// Its declared choices (CHOICES.md): the defaults of the profile.
-		Behaviour: map[string]string{"numberEncoding": "string", "repeatedPaymentMove": "refused", "kcRepeatedMove": "refused"},
-	}
-	p.Credentials.UserID, p.Credentials.Password = "partner-1", "pw-1"
-	p.SecondPartner.UserID, p.SecondPartner.Password = "partner-2", "pw-2"
-	p.Sandbox.ShortTokenUserID, p.Sandbox.ShortTokenPassword = "partner-short", "pw-short"
-	p.Sandbox.VerificationCode, p.Sandbox.OneTimePassword = cfg.VerificationCode, cfg.OneTimePassword
-	p.Sandbox.RedirectTrigger = "/sandbox/payments/{uniqueReference}/redirect"
-	p.Merchant.Accno, p.Merchant.ProgramCode, p.Merchant.ExternalAccountReference = cfg.Merchant.Accno, cfg.Merchant.ProgramCode, cfg.Merchant.ExternalAccountReference
+	// Its profile, as its vendor writes it (cleanroom-serve prints it),
+	// with the secrets of cfg in the environment variables it names.
+	secrets := map[string]string{"WALLET_PASSWORD": "pw-1", "WALLET_PASSWORD_2": "pw-2", "WALLET_SHORT_TOKEN_PASSWORD": "pw-short",
+		"WALLET_VERIFICATION_CODE": cfg.VerificationCode, "WALLET_OTP": cfg.OneTimePassword}
+	p, err := profile.Parse([]byte(cleanroom.ProfileYAML(srv.URL, cfg)), func(k string) (string, bool) { v, ok := secrets[k]; return v, ok })
+	require.NoError(t, err)
+	// Its loads settle at once: a short allowance keeps a fault's waits short.
+	p.SettleAllowance = profile.Duration{Duration: time.Second}
 	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Concurrency: 4,
 		Explore: explore.WithSweep(
 			explore.ForRun(explore.DefaultRunSeeds(), explore.Options{Profile: p, Runs: explore.DefaultRunRuns, Steps: explore.DefaultRunSteps}),

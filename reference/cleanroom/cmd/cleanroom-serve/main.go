@@ -33,38 +33,6 @@ func secret(name, alphabet string, n int) string {
 	return string(b)
 }
 
-const profile = `baseUrl: http://%s
-credentials:
-  userId: partner-1
-  password: ${WALLET_PASSWORD}
-programCode: %s
-programAccno: "%s"
-accnoType: "00"
-currency: %s
-titleCode: MR
-paymentOptionCode: VISA
-transactionTypeCode: AUTH
-merchant:
-  accno: "%s"
-  programCode: %s
-  externalAccountReference: %s
-sandbox:
-  verificationCode: ${WALLET_VERIFICATION_CODE}
-  oneTimePassword: ${WALLET_OTP}
-  redirectTrigger: /sandbox/payments/{uniqueReference}/redirect
-  shortTokenUserId: partner-short
-  shortTokenPassword: ${WALLET_SHORT_TOKEN_PASSWORD}
-secondPartner:
-  userId: partner-2
-  password: ${WALLET_PASSWORD_2}
-environment: sandbox
-behaviour:
-  numberEncoding: string
-  repeatedPaymentMove: refused
-  kcRepeatedMove: refused
-scope:
-  exclude: []
-`
 
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8090", "listen address")
@@ -85,8 +53,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf(profile, ln.Addr().String(), cfg.ProgramCode, cfg.ProgramAccno, cfg.Currency,
-		cfg.Merchant.Accno, cfg.Merchant.ProgramCode, cfg.Merchant.ExternalAccountReference)
+	fmt.Print(cleanroom.ProfileYAML("http://"+ln.Addr().String(), cfg))
 	for _, e := range env {
 		fmt.Fprintf(os.Stderr, "export %s=%s\n", e.name, e.value)
 	}
