@@ -224,6 +224,11 @@ func (h *handler) balanceEnquiry(c *call) reply {
 		case !b.bookedBefore && h.variant("psbal-null-new-account"):
 			psBal = nil
 		}
+		if h.mutant("cr2-psbal-after-first-entry") {
+			if first, found := h.firstCloseOfLastDay(accno, c.now); found {
+				psBal = money(first)
+			}
+		}
 		fields := map[string]any{
 			"partnerReference": c.v.str("partnerReference"),
 			"programCode":      c.v.str("programCode"),
@@ -364,6 +369,9 @@ func (h *handler) enquiryWindowOf(c *call) (enquiryWindow, reply, bool) {
 		w.descending = true
 	default:
 		return w, h.invalid(problems{syntax: []string{"sortDirection"}}), false
+	}
+	if w.descending && h.mutant("cr2-desc-top-takes-oldest") {
+		w.topOldest = true // top counted from the head of the list before it is reversed
 	}
 	if day := c.v.str("startDate"); day != "" {
 		clock := c.v.str("startTime")

@@ -450,6 +450,9 @@ func (h *handler) updateAccount(c *call) reply {
 		}
 		if !h.mutant("update-not-applied") {
 			a.setCustomerData(c.spec, c.v, h.variant("update-keeps-omitted-fields"))
+			if h.mutant("cr2-update-timezone-not-kept") {
+				delete(a.data, "timeZone")
+			}
 			h.normaliseText(a.data)
 			if t := c.v.str("accTypeCode"); t != "" {
 				a.accTypeCode = t
@@ -602,6 +605,13 @@ func (h *handler) accountView(a account) map[string]any {
 	m["lastLoginTime"] = nil
 	m["accountValidUntil"] = nil
 	m["accountCreationDate"] = a.creationDate
+	if h.mutant("cr2-absent-text-empty-string") {
+		for k, v := range m {
+			if v == nil {
+				m[k] = ""
+			}
+		}
+	}
 	return m
 }
 

@@ -47,6 +47,9 @@ func (h *handler) issueToken(c *call) reply {
 		forgetBefore = time.Time{} // expired tokens are kept, and served
 	}
 	h.tokens.add(token, partner, until, forgetBefore)
+	if h.mutant("cr2-second-token-revokes-first") {
+		h.tokens.revokeOthers(partner, token) // one token per user
+	}
 	layout := validUntilLayout
 	if h.mutant("token-validuntil-no-millis") {
 		layout = time.RFC3339 // "2006-01-02T15:04:05Z" for UTC

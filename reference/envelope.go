@@ -163,6 +163,10 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			h.write(w, ex, now, rep)
 			return
 		}
+		if rep, bad := h.cleanroomRaw(op.id, raw); bad {
+			h.write(w, ex, now, rep)
+			return
+		}
 		vals, probs := spec.validate(raw, opt)
 		probs = h.cleanroomMissing(spec, raw, vals, probs)
 		if !probs.ok() {

@@ -499,6 +499,9 @@ func (h *handler) kcCancel(c *call) reply {
 func (h *handler) kcRefund(c *call) reply {
 	readBefore, racy := h.refundRaceRead(c)
 	return h.onKCPayment(c, schemas.KCRefund, func(p *payment) reply {
+		if p.kind == paymentKCAuthorize && h.mutant("cr2-kc-refund-after-kc-capture-refused") {
+			return h.fail(h.p.forbiddenMove(), "operation not allowed: the payment ("+kindName(p.kind)+") is "+p.status)
+		}
 		if h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-kc-refund-allowed") {
 			return h.fail(h.p.accountClosed(), "the wallet of the payment is closed")
 		}

@@ -1,9 +1,13 @@
 package reference
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -55,6 +59,28 @@ var cleanroomMutants = []Mutant{
 	{Name: "cr-kc-debit-usage-127", Clause: "B-4.15", Description: `KC-Debit Account takes KC-Authorize's "paymentUsage S(255) Y" (B-2.1 paymentUsage S(255)): a paymentUsage of more than 127 characters, 255 included, is refused with 0001 (the S(127) of presentationUsage is applied)`},
 	// Address check.
 	{Name: "cr-address-check-postalcode-required", Clause: "B-4.19", Description: `Perform Address Check lists "postalCode S(10)" without Y: a request without postalCode is refused with 0001 naming it`},
+
+	// Issue 33: the valid side, written from the spec alone.
+	// Amounts at the edges of Dec(18,2).
+	{Name: "cr2-kc-whole-amount-refused", Clause: "B-4.14", Description: `KC-Authorize "paymentAmount Dec(18,2) Y" (KC-Debit Account "as KC-Authorize"), with A-2.0 "Dec(p,s) | decimal number, precision p, scale s": a paymentAmount written as a whole number (25, no decimal point) is refused with 0001 naming paymentAmount, as if two decimals were required rather than allowed`},
+	{Name: "cr2-one-decimal-amount-misread", Clause: "B-4.1", Description: `Init Authorize and Authorize "presentationAmount Dec(18,2) Y" (A-2.0 "Dec(p,s) | decimal number, precision p, scale s"): an amount with one decimal (12.5) has its decimals read as a count of cents, so 12.5 is kept, echoed and reported as 12.05`},
+	{Name: "cr2-smallest-refund-refused", Clause: "B-4.5", Description: `Refund "refundAmount Dec(18,2)": the amount is read at one decimal, so a refundAmount below 0.05, the smallest one (0.01) included, rounds to zero and is refused with 0001 naming refundAmount`},
+	// Defaults, and two of a thing.
+	{Name: "cr2-omitted-refund-after-partial-refunds-all", Clause: "B-4.5", Description: `Refund "refundAmount Dec(18,2) (cannot exceed the refunded transaction amount; when omitted a full refund is made)": after a partial refund, a Refund without refundAmount refunds the whole captured amount again (refundAmount 100.00 after 30.00 of 100.00), not what is left, so the refunds exceed the transaction amount`},
+	{Name: "cr2-delete-removes-first-option", Clause: "A-4.10", Description: `Delete Stored Payment Option: "responseCode 0000 means the payment option is deleted": on an account holding two stored options, Delete of the second removes the first one stored (answered 0000); the option named in the path stays listed and usable`},
+	{Name: "cr2-authorize-billing-of-first-option", Clause: "B-4.3", Description: `Authorize: "when false the billing address of the stored payment option is used, or the account owner address when none": with useDifferentBillingAddress false the billing address of the account's first stored option is used, not that of the option named by storedPaymentOptionReference (seen in Get Payment Status when the second option was stored with its own billing address)`},
+	{Name: "cr2-second-token-revokes-first", Clause: "A-5", Description: `"The token has a limited validity; validUntil gives its expiry in UTC. The token is usable until then": Issue Token revokes every earlier token of the same user, so a first token still within its validUntil is refused with 0096 once a second one is issued`},
+	{Name: "cr2-psbal-after-first-entry", Clause: "B-2.4", Description: `"psBal Dec(18) previous day closing balance": psBal is the balance after the first entry of the last day with entries before today, not after its last, so a wallet loaded twice on the previous day reports the balance after the first load`},
+	// Minimal and maximal requests, fields read back through another operation.
+	{Name: "cr2-absent-text-empty-string", Clause: "A-2.4", Description: `Get Account Information: "Absent values are returned as null.": every absent value of an account (for one created with the mandatory fields only: addr2, state, loginID, lastLoginDate ...) is returned as an empty string "" instead of null`},
+	{Name: "cr2-update-timezone-not-kept", Clause: "A-4.3", Description: `Update Account Information takes "timeZone S(50)" and Get Account Information returns the account fields of A-2.4, "timeZone | S(50) | time zone id": the timeZone an Update sends is dropped (answered 0000), and Get returns timeZone null`},
+	{Name: "cr2-capture-custom-cut-127", Clause: "B-2.1", Description: `"custom1, custom2, custom3 | S(255) | for external party use", echoed by Capture (B-4.4 Response: custom1..3): a Capture whose custom fields are longer than 127 characters (up to their 255) echoes them cut to 127 characters, the length of modifiedUsage`},
+	{Name: "cr2-status-alpha3-not-split", Clause: "B-2.1", Description: `Status response address fields "countryCode S(2), countryCode3 S(3)", with A-2.0 "country code fields hold an ISO 3166-1 alpha-2 or alpha-3 code": when the billing countryCode was given in alpha-3 (AUT), Get Payment Status answers it as sent in countryCode and countryCode3 null`},
+	// The second value of a list, the second path to a state.
+	{Name: "cr2-desc-top-takes-oldest", Clause: "B-4.12", Description: `Account Enquiry: "top | N(4) | | number of most recent entries to return": with sortDirection DESC (the other Sort Direction value) top keeps the oldest entries instead of the most recent (still listed newest first); with ASC or no sortDirection it is right`},
+	{Name: "cr2-kc-refund-after-kc-capture-refused", Clause: "B-3", Description: `B-3 "KC-Refund | previously captured | CAPTURED", a KC payment being captured by KC-Debit Account or by KC-Authorize then KC-Capture: KC-Refund of a payment captured by KC-Capture is refused as a forbidden move; a KC-Debit Account payment is refunded`},
+	// Moves at the same time on one wallet.
+	{Name: "cr2-concurrent-loads-lost-update", Clause: "B-2.4", Description: `"bkBal Dec(18) booked balance (total deposit of the day plus previous closing balance)", with B-3 Capture "internally performs Load Account": a Capture reads the wallet's booked balance, waits, and writes back that balance plus its amount, so two Captures loading one wallet at the same time lose one deposit (10.00 and 20.00 booked, bkBal 20.00 or 10.00)`},
 }
 
 // CleanroomMutants returns the clean-room mutants, in a stable order.
@@ -154,4 +180,121 @@ func (s *consentStore) revokedOf(accno string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// cleanroomRaw applies, before validation, the clean-room faults of issue 33
+// that read a request's raw amounts: it may refuse the request or rewrite
+// raw in place.
+func (h *handler) cleanroomRaw(op string, raw map[string]any) (reply, bool) {
+	switch {
+	case h.mutant("cr2-kc-whole-amount-refused") && (op == schemas.KCAuthorize || op == schemas.KCDebitAccount):
+		if n, ok := raw["paymentAmount"].(json.Number); ok && !strings.ContainsAny(n.String(), ".eE") {
+			return h.invalid(problems{syntax: []string{"paymentAmount"}}), true
+		}
+	case h.mutant("cr2-one-decimal-amount-misread") && (op == schemas.InitAuthorize || op == schemas.Authorize):
+		if n, ok := raw["presentationAmount"].(json.Number); ok {
+			if whole, frac, found := strings.Cut(n.String(), "."); found && len(frac) == 1 && allDigits(frac) {
+				raw["presentationAmount"] = json.Number(whole + ".0" + frac) // the decimals taken as cents
+			}
+		}
+	}
+	return reply{}, false
+}
+
+// firstOptionRef returns the reference of the first stored option of accno
+// still held when ref names one of them, else ref (the mutant
+// cr2-delete-removes-first-option).
+func (s *optionStore) firstOptionRef(accno, ref string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var live []*storedOption
+	for _, o := range s.byAccno[accno] {
+		if !o.deleted {
+			live = append(live, o)
+		}
+	}
+	if len(live) == 0 || !slices.ContainsFunc(live, func(o *storedOption) bool { return o.reference == ref }) {
+		return ref
+	}
+	return live[0].reference
+}
+
+// firstOptionBilling returns a copy of the billingAddress of the first
+// stored option of accno still held, or fallback when it has none (the
+// mutant cr2-authorize-billing-of-first-option).
+func (s *optionStore) firstOptionBilling(accno string, fallback map[string]any) map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, o := range s.byAccno[accno] {
+		if !o.deleted && o.billing != nil {
+			return maps.Clone(o.billing)
+		}
+	}
+	return fallback
+}
+
+// revokeOthers forgets every token of partner but keep (the mutant
+// cr2-second-token-revokes-first).
+func (s *tokenStore) revokeOthers(partner, keep string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for t, is := range s.byToken {
+		if t != keep && is.partner == partner {
+			delete(s.byToken, t)
+		}
+	}
+}
+
+// loadRaceWindow is how long a Capture of the mutant
+// cr2-concurrent-loads-lost-update waits between reading the wallet's
+// booked balance and writing it back.
+const loadRaceWindow = 200 * time.Millisecond
+
+// loadRaceRead reads, for the mutant cr2-concurrent-loads-lost-update, the
+// booked balance of the wallet the call's payment loads, then waits
+// loadRaceWindow outside every lock; false when there is no such wallet or
+// the mutant is not active.
+func (h *handler) loadRaceRead(c *call) (decimal.Decimal, bool) {
+	if !h.mutant("cr2-concurrent-loads-lost-update") {
+		return decimal.Zero, false
+	}
+	var accno string
+	h.payments.with(c.scope, c.v.str("uniqueReference"), func(p *payment) {
+		if p.kind == paymentExternal && p.status == statusAuthorized {
+			accno = p.accno
+		}
+	})
+	if accno == "" {
+		return decimal.Zero, false
+	}
+	b, ok := h.ledgers.balanceOf(accno, c.now)
+	if !ok {
+		return decimal.Zero, false
+	}
+	time.Sleep(loadRaceWindow)
+	return b.bkBal, true
+}
+
+// firstCloseOfLastDay returns, for the mutant cr2-psbal-after-first-entry,
+// the balance after the first entry of accno on the last day before now's
+// day that has entries, and false when no entry was booked before it.
+func (h *handler) firstCloseOfLastDay(accno string, now time.Time) (decimal.Decimal, bool) {
+	entries, ok := h.ledgers.entriesOf(accno)
+	if !ok {
+		return decimal.Zero, false
+	}
+	today := now.UTC().Format(time.DateOnly)
+	day := ""
+	for i := len(entries) - 1; i >= 0; i-- {
+		if d := entries[i].at.Format(time.DateOnly); d < today {
+			day = d
+			break
+		}
+	}
+	for _, e := range entries {
+		if day != "" && e.at.Format(time.DateOnly) == day {
+			return e.balance, true
+		}
+	}
+	return decimal.Zero, false
 }

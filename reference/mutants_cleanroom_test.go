@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/tidwall/gjson"
 )
 
 // cleanroomStart is when the clocked probes of the clean-room mutants start.
@@ -190,6 +192,137 @@ var cleanroomProbes = map[string]func(t *testing.T, cfg Config) bool{
 	"cr-address-check-postalcode-required": func(t *testing.T, cfg Config) bool {
 		return start(t, cfg).addressCheck(map[string]any{"postalCode": absent}).code() != "0000"
 	},
+
+	// Issue 33: the valid side.
+	"cr2-kc-whole-amount-refused": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		r := c.kcDebit(c.fundedWallet("100.00"), "25", nil)
+		return r.code() != "0000" || r.json.Get("paymentAmount").Raw != "25.00"
+	},
+	"cr2-one-decimal-amount-misread": func(t *testing.T, cfg Config) bool {
+		r := start(t, cfg).initAuthorize(map[string]any{"presentationAmount": json.Number("12.5")})
+		return r.code() != "0000" || r.json.Get("presentationAmount").Raw != "12.50"
+	},
+	"cr2-smallest-refund-refused": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		r := c.refund(c.capturedPayment(), map[string]any{"refundAmount": json.Number("0.01")})
+		return r.code() != "0000" || r.json.Get("refundAmount").Raw != "0.01"
+	},
+	"cr2-omitted-refund-after-partial-refunds-all": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		ref := c.capturedPayment() // 100.00
+		r := c.refund(ref, map[string]any{"refundAmount": json.Number("30.00")})
+		require.Equal(t, "0000", r.code(), r.raw)
+		r = c.refund(ref, nil) // a full refund: what is left
+		return r.code() != "0000" || r.json.Get("refundAmount").Raw != "70.00"
+	},
+	"cr2-delete-removes-first-option": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		accno := c.newAccount()
+		first := c.addOption(accno, "VISA")
+		second := c.addOption(accno, "MC")
+		r := c.deleteOption(accno, second, nil)
+		require.Equal(t, "0000", r.code(), r.raw)
+		return c.storedOption(accno, second).Exists() || !c.storedOption(accno, first).Exists()
+	},
+	"cr2-authorize-billing-of-first-option": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		accno := c.newAccount()
+		c.addOption(accno, "VISA") // billed to the owner, Max Mustermann
+		token := c.authorization(accno, differentBilling(map[string]any{"paymentOptionCode": "MC"}))
+		r := c.completeAdd(accno, map[string]any{"authorizationToken": token})
+		require.Equal(t, "0000", r.code(), r.raw)
+		r = c.authorizePayment(r.json.Get("storedPaymentOptionReference").String(), nil)
+		require.Equal(t, "0000", r.code(), r.raw)
+		s := c.paymentStatus(r.json.Get("uniqueReference").String(), nil)
+		require.Equal(t, "0000", s.code(), s.raw)
+		return s.json.Get("customerFullName").String() != "Anna Schmidt" || s.json.Get("countryCode").String() != "AT"
+	},
+	"cr2-second-token-revokes-first": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		accno := c.newAccount() // with a first token
+		r := c.issue(cfg.Password)
+		require.Equal(t, "0000", r.code(), r.raw)
+		return c.get(accno, nil).code() != "0000"
+	},
+	"cr2-psbal-after-first-entry": func(t *testing.T, cfg Config) bool {
+		cfg.TokenTTL = 72 * time.Hour // the token outlives the day
+		clock := newFakeClock(cleanroomStart)
+		c := startClocked(t, cfg, clock)
+		accno := c.newAccount()
+		c.loadWallet(accno, "10.00")
+		c.loadWallet(accno, "20.00")
+		clock.advance(24 * time.Hour)
+		return c.balancesOf(accno).ps != "30.00"
+	},
+	"cr2-absent-text-empty-string": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		r := c.get(c.newAccount(), nil) // created without addr2, state, loginID
+		require.Equal(t, "0000", r.code(), r.raw)
+		return r.json.Get("addr2").Type != gjson.Null || r.json.Get("loginID").Type != gjson.Null
+	},
+	"cr2-update-timezone-not-kept": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		accno := c.newAccount()
+		r := c.update(accno, map[string]any{"timeZone": "Europe/Berlin"})
+		require.Equal(t, "0000", r.code(), r.raw)
+		return c.get(accno, nil).json.Get("timeZone").String() != "Europe/Berlin"
+	},
+	"cr2-capture-custom-cut-127": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		long := strings.Repeat("k", 255)
+		r := c.capture(c.authorizedPayment(), map[string]any{"custom1": long, "custom2": long, "custom3": long})
+		require.Equal(t, "0000", r.code(), r.raw)
+		return r.json.Get("custom1").String() != long || r.json.Get("custom3").String() != long
+	},
+	"cr2-status-alpha3-not-split": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		ref, _ := c.receivedPayment(map[string]any{"countryCode": "AUT"})
+		s := c.paymentStatus(ref, nil)
+		require.Equal(t, "0000", s.code(), s.raw)
+		return s.json.Get("countryCode").String() != "AT" || s.json.Get("countryCode3").String() != "AUT"
+	},
+	"cr2-desc-top-takes-oldest": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		accno := c.newAccount()
+		for _, amount := range []string{"10.00", "20.00", "30.00"} {
+			c.loadWallet(accno, amount)
+		}
+		r := c.enquiry(accno, map[string]any{"sortDirection": "DESC", "top": "2"})
+		require.Equal(t, "0000", r.code(), r.raw)
+		return !slices.Equal(entryAmounts(r), []string{"30.00", "20.00"})
+	},
+	"cr2-kc-refund-after-kc-capture-refused": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		ref := c.kcAuthorized(c.fundedWallet("100.00"), "30.00")
+		r := c.kcCapture(ref, nil)
+		require.Equal(t, "0000", r.code(), r.raw)
+		return c.kcRefund(ref, nil).code() != "0000"
+	},
+	"cr2-concurrent-loads-lost-update": func(t *testing.T, cfg Config) bool {
+		c := start(t, cfg)
+		accno := c.newAccount()
+		var refs []string
+		for _, amount := range []string{"10.00", "20.00"} {
+			ref, token := c.receivedPayment(map[string]any{"accno": accno, "accnoType": "00", "presentationAmount": json.Number(amount)})
+			r := c.completeAuthorize(ref, token, nil)
+			require.Equal(t, "0000", r.code(), r.raw)
+			refs = append(refs, ref)
+		}
+		codes := make([]string, len(refs))
+		var wg sync.WaitGroup
+		for i, ref := range refs {
+			w := c.worker()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i] = w.capture(ref, nil).code()
+			}()
+		}
+		wg.Wait()
+		require.Equal(t, []string{"0000", "0000"}, codes)
+		return c.balancesOf(accno).bk != "30.00"
+	},
 }
 
 func TestCleanroomMutantTable(t *testing.T) {
@@ -199,7 +332,7 @@ func TestCleanroomMutantTable(t *testing.T) {
 		seen[m.Name] = true
 	}
 	for _, m := range CleanroomMutants() {
-		assert.Regexp(t, `^cr-[a-z0-9]+(-[a-z0-9]+)*$`, m.Name)
+		assert.Regexp(t, `^cr2?-[a-z0-9]+(-[a-z0-9]+)*$`, m.Name)
 		assert.Regexp(t, `^[AB]-\d+(\.\d+)?$`, m.Clause, m.Name)
 		assert.NotEmpty(t, m.Description, m.Name)
 		assert.Empty(t, m.Rule, m.Name)
@@ -210,7 +343,7 @@ func TestCleanroomMutantTable(t *testing.T) {
 		_, err := NewHandler(cfg)
 		assert.NoError(t, err, m.Name)
 	}
-	assert.Len(t, CleanroomMutants(), 30)
+	assert.Len(t, CleanroomMutants(), 45) // 30 of issue 32, 15 of issue 33
 	assert.Len(t, cleanroomProbes, len(CleanroomMutants()), "a probe per mutant, and no other")
 }
 

@@ -646,6 +646,9 @@ func (h *handler) completeVerify(c *call) reply {
 func (h *handler) deleteOption(c *call) reply {
 	return h.onAccount(c, h.mutant("closed-account-delete-allowed"), func(a *account) reply {
 		ref := c.v.str("storedPaymentOptionReference")
+		if h.mutant("cr2-delete-removes-first-option") {
+			ref = h.options.firstOptionRef(a.accno, ref)
+		}
 		if !h.options.remove(a.accno, ref, h.mutant("deleted-option-still-listed"), h.p.promoteDefaultOnDelete()) &&
 			!(h.variant("delete-idempotent") && h.options.wasDeleted(a.accno, ref)) {
 			return h.unknownOption()

@@ -464,6 +464,8 @@ func (h *handler) newPayment(c *call, initiated bool) (payment, reply, bool) {
 			p.billing = requestAddress(c.v)
 		case initiated && h.mutant("customer-payment-no-owner-address"):
 			p.billing = billingAddress{}
+		case !initiated && h.mutant("cr2-authorize-billing-of-first-option"):
+			p.billing = optionAddress(h.options.firstOptionBilling(ownerAccno, ownerBilling(&owner)))
 		case o.billing == nil || (!initiated && h.mutant("authorize-ignores-option-billing")):
 			p.billing = optionAddress(ownerBilling(&owner))
 		default:
@@ -763,6 +765,7 @@ func (h *handler) processed(p *payment, amount decimal.Decimal) (json.Number, st
 // capture implements B-4.4 Capture: modifiedAmount (at most the authorized
 // amount; the whole of it when omitted) is captured.
 func (h *handler) capture(c *call) reply {
+	readBefore, racy := h.loadRaceRead(c)
 	return h.onPayment(c, schemas.Capture, func(p *payment) reply {
 		if p.accno != "" && h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-capture-loads") {
 			// its Load Account would use a closed account
@@ -781,6 +784,13 @@ func (h *handler) capture(c *call) reply {
 		p.status = statusCaptured
 		p.captured = captured
 		h.load(c.now, p)
+		if racy && p.accno != "" { // the balance read before the wait, plus this load: a load booked meanwhile is lost
+			h.ledgers.do(c.now, func(tx *ledgerTx) {
+				if w := tx.ledger(p.accno); w != nil {
+					w.bkBal = readBefore.Add(captured)
+				}
+			})
+		}
 		if captured.LessThan(p.amount) && h.mutant("cr-partial-capture-stays-authorized") {
 			p.status = statusAuthorized // left open for a further capture
 		}
@@ -789,6 +799,13 @@ func (h *handler) capture(c *call) reply {
 			p.status = statusAuthorized
 		}
 		addCustom(fields, c.v)
+		if h.mutant("cr2-capture-custom-cut-127") {
+			for _, name := range []string{"custom1", "custom2", "custom3"} {
+				if s, ok := fields[name].(string); ok {
+					fields[name] = truncate(s, 127)
+				}
+			}
+		}
 		fields["modifiedAmount"] = money(captured)
 		fields["modifiedAmountCurrCode"] = p.currCode
 		fields["processedAmount"], fields["processedCurrCode"] = h.processed(p, h.processedBase(p))
@@ -824,6 +841,12 @@ func (h *handler) refund(c *call) reply {
 		amount, rep, refused := h.refundAmountOf(c, left, bound, h.mutant("refund-omitted-nothing"), h.mutant("refund-above-captured"))
 		if refused {
 			return rep
+		}
+		if given, ok := c.v.amount("refundAmount"); ok && given.Round(1).IsZero() && h.mutant("cr2-smallest-refund-refused") {
+			return h.invalid(problems{syntax: []string{"refundAmount"}}) // read at one decimal: no amount
+		}
+		if _, ok := c.v.amount("refundAmount"); !ok && p.refunded.IsPositive() && h.mutant("cr2-omitted-refund-after-partial-refunds-all") {
+			amount = captured // "a full refund": the captured amount again, not what is left
 		}
 		if rep, refused := h.unload(c, p, amount); refused {
 			return rep
@@ -939,6 +962,9 @@ func (h *handler) paymentStatusView(p *payment) map[string]any {
 	}
 	if h.mutant("status-countrycode-alpha3") {
 		m["countryCode"] = alpha3(b.countryCode)
+	}
+	if s, ok := b.countryCode.(string); ok && len(s) == 3 && h.mutant("cr2-status-alpha3-not-split") {
+		m["countryCode"], m["countryCode3"] = s, nil // only alpha-2 codes are split
 	}
 	return m
 }
