@@ -245,6 +245,11 @@ func (e *explorer) concurrentRound(number int, rng *rand.Rand) *conRound {
 	x.draws = &scriptDraws{}
 	r := &conRound{number: number, x: x}
 	x.createAccount()
+	if x.stop || x.tr.failure != nil || x.m.openAccount() == nil {
+		// No wallet to load: what the target answered is the round's finding.
+		r.failure = x.tr.failure
+		return r
+	}
 	x.draws = &scriptDraws{vals: []int{5000}}
 	x.move("load")
 	a := x.m.openAccount()

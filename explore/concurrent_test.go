@@ -1,8 +1,14 @@
 package explore_test
 
 import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/wallet-conformance/wallet-conformance/runner"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,4 +76,30 @@ func TestConcurrentRoundsFindFaultsOfTwoBlocks(t *testing.T) {
 			assert.Contains(t, out.RoundsFailed, "balances-agree-with-the-moves", nonPassing(out.Result))
 		})
 	}
+}
+
+// A target that refuses Create Account (here 0096, as a server that
+// revokes a token when another is issued answers while the scenarios take
+// tokens of their own) leaves a concurrent round without a wallet to load:
+// the round ends with what the target answered, and the suite goes on (it
+// dereferenced the missing account once, a panic of the whole run).
+func TestAConcurrentRoundWithoutAWalletEndsCleanly(t *testing.T) {
+	t.Parallel()
+	cfg := reference.DefaultConfig()
+	h, err := reference.NewHandler(cfg)
+	require.NoError(t, err)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut && r.URL.Path == "/account" {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprint(w, `{"responseCode":"0096","responseDescription":"invalid token"}`)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	out, err := explore.Run(context.Background(), explore.Options{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: testSeed, Runs: 1, Steps: 3, ConcurrentRounds: 2})
+	require.NoError(t, err)
+	assert.Equal(t, 2, out.Rounds)
+	assert.NotEqual(t, record.Conformant, out.Result.Verdict(), "a refused Create Account is a finding")
 }
