@@ -32,8 +32,19 @@ type Run struct {
 	// they are written; not part of Duration).
 	ReportWriting time.Duration `json:"-"`
 	// Waited is what the run waited for its rate limit and the target's
-	// HTTP 429 answers.
+	// HTTP 429 answers: the run's own throttle's count, its scenarios',
+	// exploration's and sweeps' calls together.
 	Waited Waits `json:"-"`
+	// Meta is what the run knows besides its results, which every report
+	// file reads beside them (its identity, suite, profile, selection,
+	// notices, exploration and sweep); the runner fills it as the run goes.
+	// The zero Meta is a run that says nothing of itself (one built
+	// elsewhere: merged, rebuilt from a report).
+	Meta Meta `json:"-"`
+	// Waivers is what each waiver given to the run did
+	// (reports.ApplyWaivers, which marks the scenarios it waives); nil when
+	// it was given none or the run was aborted before its scenarios ended.
+	Waivers []WaiverStatus `json:"-"`
 }
 
 // Waits is what a run waited besides the target's answering: to keep
@@ -267,6 +278,25 @@ type Waiver struct {
 	// that name it.
 	File string `yaml:"-" json:"-"`
 	Line int    `yaml:"-" json:"-"`
+}
+
+// WaiverStatus is what one waiver did in a run (reports.ApplyWaivers
+// decides it).
+type WaiverStatus struct {
+	Waiver Waiver `json:"waiver"`
+	State  string `json:"state"` // reports.WaiverApplied, WaiverExpired or WaiverUnused
+	// Matched lists every scenario of the run the waiver names, whatever
+	// its status, in run order.
+	Matched []string `json:"matched"`
+	// Waived lists the FAILED and ERROR scenarios it waived (none when expired).
+	Waived []string `json:"waived"`
+	// Expired: the expiry date has passed, so it waived nothing.
+	Expired bool `json:"expired"`
+	// Unused: not expired, and none of the scenarios it names failed or
+	// errored (they now pass, or none ran): it can be removed.
+	Unused bool `json:"unused"`
+	// Reason says the state in words, for the reports.
+	Reason string `json:"reason"`
 }
 
 // Target returns what the waiver names: its scenario ID or its clause tag.

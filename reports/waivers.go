@@ -22,23 +22,9 @@ const (
 	WaiverUnused  = "unused"  // no scenario it names failed (or none ran): remove it
 )
 
-// WaiverStatus is what one waiver did in a run.
-type WaiverStatus struct {
-	Waiver record.Waiver `json:"waiver"`
-	State  string        `json:"state"` // WaiverApplied, WaiverExpired or WaiverUnused
-	// Matched lists every scenario of the run the waiver names, whatever
-	// its status, in run order.
-	Matched []string `json:"matched"`
-	// Waived lists the FAILED and ERROR scenarios it waived (none when expired).
-	Waived []string `json:"waived"`
-	// Expired: the expiry date has passed, so it waived nothing.
-	Expired bool `json:"expired"`
-	// Unused: not expired, and none of the scenarios it names failed or
-	// errored (they now pass, or none ran): it can be removed.
-	Unused bool `json:"unused"`
-	// Reason says the state in words, for the reports.
-	Reason string `json:"reason"`
-}
+// WaiverStatus is what one waiver did in a run: the run's record holds
+// it (record.Run.Waivers).
+type WaiverStatus = record.WaiverStatus
 
 const dateLayout = "2006-01-02"
 

@@ -4,7 +4,6 @@
 package runner
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -13,8 +12,6 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -22,7 +19,6 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/wallet-conformance/wallet-conformance/features"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
@@ -77,6 +73,9 @@ type Options struct {
 	// the report. The CLI sets it to package explore's Run (which imports
 	// this package).
 	Explore func(ctx context.Context) (*Explored, error)
+	// Timer is the clock the run's throttle spaces its calls and waits out
+	// HTTP 429s by (tests); nil is the machine's.
+	Timer target.Timer
 }
 
 // exploreResult is what Options.Explore returned.
@@ -136,11 +135,19 @@ func (e *UnknownTagError) Error() string {
 	return fmt.Sprintf("no scenario is tagged @%s: see `wallet-conformance list` for the clause tags", strings.Join(e.Tags, ", @"))
 }
 
-// NewClient returns the client that reaches the profile's target, with the
-// profile's TLS settings (unless hc is given), call allowance, Accept-Language
-// and a redactor that knows the profile's secrets, and a func that releases
-// its connections. A profile it cannot use is a *profile.Error.
+// NewClient returns a client that reaches the profile's target, with the
+// profile's TLS settings (unless hc is given), call allowance,
+// Accept-Language, a redactor that knows the profile's secrets and a
+// throttle of its own at the profile's rate, and a func that releases its
+// connections. Its calls made under a run's context (a part of the run:
+// its exploration, its sweep) go through the run's throttle instead
+// (target.WithThrottle). A profile it cannot use is a *profile.Error.
 func NewClient(p *profile.Profile, hc *http.Client) (*target.Client, func(), error) {
+	return newClient(p, hc, target.NewThrottle(p.RateLimit.PerSecond, nil))
+}
+
+// newClient is NewClient with the throttle th.
+func newClient(p *profile.Profile, hc *http.Client, th *target.Throttle) (*target.Client, func(), error) {
 	release := func() {}
 	if hc == nil {
 		var err error
@@ -156,7 +163,7 @@ func NewClient(p *profile.Profile, hc *http.Client) (*target.Client, func(), err
 		AcceptLanguage: p.AcceptLanguage,
 		CallTimeout:    p.CallTimeout.Duration,
 		HTTPClient:     hc,
-		Throttle:       ThrottleOf(p),
+		Throttle:       th,
 	}, target.NewRedactor(p.Secrets()...))
 	if err != nil {
 		release()
@@ -165,24 +172,9 @@ func NewClient(p *profile.Profile, hc *http.Client) (*target.Client, func(), err
 	return client, release, nil
 }
 
-// throttles holds the one target.Throttle of each profile: the clients of
-// a run (its scenarios', its exploration's, its sweep's) are built apart,
-// each from the run's profile, and share its rate limit and its count of
-// waits. It only grows by the profiles a process runs with.
-var throttles sync.Map // *profile.Profile -> *target.Throttle
-
-// ThrottleOf returns the throttle every client of p's run calls through.
-func ThrottleOf(p *profile.Profile) *target.Throttle {
-	if t, ok := throttles.Load(p); ok {
-		return t.(*target.Throttle)
-	}
-	t, _ := throttles.LoadOrStore(p, target.NewThrottle(p.RateLimit.PerSecond, nil))
-	return t.(*target.Throttle)
-}
-
-// waitsOf is what p's run has waited, as the record keeps it.
-func waitsOf(p *profile.Profile) record.Waits {
-	w := ThrottleOf(p).Waits()
+// waitsOf is what a run's throttle has waited, as the record keeps it.
+func waitsOf(th *target.Throttle) record.Waits {
+	w := th.Waits()
 	return record.Waits{RateLimit: w.RateLimit, RateWait: w.RateWait, TooMany: w.TooMany, TooManyWait: w.TooManyWait, TooManyJudged: w.TooManyJudged}
 }
 
@@ -206,294 +198,6 @@ func ValidMaxDuration(d time.Duration) error {
 // scenarios stop this much before the bound.
 func reportReserve(maxDuration time.Duration) time.Duration {
 	return min(max(maxDuration/5, 300*time.Millisecond), 2*time.Second)
-}
-
-// Run runs the selected scenarios against the profile's target and returns
-// their results. An error without a result means the run could not start
-// (usage, profile, a tag expression that does not parse). Once the run has
-// started, a report is written whatever happens: an error with a result is
-// a run that was aborted (Result.Aborted, verdict ERROR).
-func Run(ctx context.Context, opts Options) (*record.Run, error) {
-	if err := ValidMaxDuration(opts.MaxDuration); err != nil {
-		return nil, err
-	}
-	p := opts.Profile
-	fsys := opts.Features
-	if fsys == nil {
-		fsys = features.FS()
-	}
-	all, err := LoadScenarios(fsys)
-	if err != nil {
-		return nil, err
-	}
-	expr, err := ParseTags(opts.Tags)
-	if err != nil {
-		return nil, err
-	}
-	if unknown := unknownTags(expr, all); len(unknown) > 0 {
-		return nil, &UnknownTagError{Tags: unknown}
-	}
-	if sh := opts.Shard; sh != (record.Shard{}) && (sh.Count < 1 || sh.Index < 1 || sh.Index > sh.Count) {
-		return nil, fmt.Errorf("shard %s: the index must be from 1 to the count", sh)
-	}
-	if opts.Rerun != nil {
-		if opts.Shard.Count > 0 {
-			return nil, fmt.Errorf("a rerun of an earlier run's failures is not split into shards")
-		}
-		if unknown := unknownScenarios(opts.Rerun.Scenarios, all); len(unknown) > 0 {
-			return nil, &UnknownScenarioError{Of: opts.Rerun.Of, Keys: unknown}
-		}
-	}
-	if err := CheckWaivers(opts.Waivers, all); err != nil {
-		return nil, err
-	}
-	set, err := schemas.Load()
-	if err != nil {
-		return nil, err
-	}
-	notices, err := safetyNotices(p, opts.AllowEnvironment)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkScope(p); err != nil {
-		return nil, err
-	}
-	client, closeClient, err := NewClient(p, opts.HTTPClient)
-	if err != nil {
-		return nil, err
-	}
-	defer closeClient()
-	redactor := client.Redactor()
-	if opts.ReportDir != "" {
-		if err := os.MkdirAll(opts.ReportDir, 0o755); err != nil {
-			return nil, err
-		}
-	}
-
-	// What cucumber.json shows of the features is read while the
-	// scenarios run, off the time the report takes to write.
-	gherkin := sync.OnceValues(func() (*reports.Gherkin, error) { return GherkinOf(fsys) })
-	if opts.ReportDir != "" {
-		go gherkin()
-	}
-
-	// The run starts: from here on its report is written whatever happens.
-	res := &record.Run{Target: client.BaseURL(), Started: time.Now()}
-	runID := runID()
-	var exploration *record.Exploration // what the run's exploration was, once made
-	var written *reports.Report         // the report of the files, once written: the console reads it too
-	var sweep *record.Sweep             // what the run's bad-input sweep was, once made
-	writeOut := func(statuses []reports.WaiverStatus) error {
-		res.Waited = waitsOf(p)
-		if opts.ReportDir == "" {
-			return nil
-		}
-		start := time.Now()
-		defer func() { res.ReportWriting = time.Since(start) }()
-		var err error
-		written, err = writeReport(opts.ReportDir, fsys, gherkin, set, p, opts, runID, res, statuses, notices, exploration, sweep, indexOf(all).Checks)
-		return err
-	}
-	abort := func(reason string, evidence []record.Exchange, cause error) (*record.Run, error) {
-		res.Aborted = redactor.String(reason)
-		res.AbortEvidence = evidence
-		res.Duration = time.Since(res.Started)
-		if err := writeOut(nil); err != nil {
-			return res, errors.Join(cause, fmt.Errorf("writing the report: %w", err))
-		}
-		return res, cause
-	}
-	// Scenarios stop before --max-duration, leaving time for the report.
-	runCtx := ctx
-	if opts.MaxDuration > 0 {
-		start := opts.Start
-		if start.IsZero() {
-			start = res.Started
-		}
-		var cancel context.CancelFunc
-		runCtx, cancel = context.WithDeadline(ctx, start.Add(opts.MaxDuration-reportReserve(opts.MaxDuration)))
-		defer cancel()
-	}
-	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
-	// Preflight: a target that cannot issue the shared token cannot be tested.
-	if exs, err := tokens.Preflight(runCtx); err != nil {
-		if runCtx.Err() != nil && ctx.Err() == nil {
-			// The bound, not the target, ended the run.
-			err := fmt.Errorf("the run reached --max-duration (%s) before the target had issued a token: no scenario ran; the bound is too short for this target", opts.MaxDuration)
-			return abort(err.Error(), exs, err)
-		}
-		uerr := &UnreachableError{Target: client.BaseURL(), Err: err}
-		return abort(uerr.Error(), exs, uerr)
-	}
-	if r := tokens.Reading(); r != target.ReadingBodyLine {
-		notices = append(notices, "Issue Token: the target refused A-4.1's body as its body line lists it (password, localDate, localTime) and issued a token to one "+r.String()+"; every token of this run was requested so")
-	}
-
-	callbacks, err := target.NewCallbackListener()
-	if err != nil {
-		return abort("the suite could not listen for the redirect callbacks of A-6: "+err.Error(), nil, err)
-	}
-	defer callbacks.Close()
-	env := &steps.Env{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: target.LocalClock, Callbacks: callbacks, RunID: runID}
-	// scoped is what the report lists: the scenarios the user's tags select
-	// (of this shard); selected is what runs: scoped less the clauses the
-	// profile does not claim.
-	var scoped []Scenario
-	for _, s := range all {
-		if expr.Match(s.Tags) {
-			scoped = append(scoped, s)
-		}
-	}
-	if opts.Shard.Count > 0 {
-		scoped = shardOf(scoped, p, opts.Shard, opts.Timings)
-	}
-	if opts.Rerun != nil {
-		scoped = rerunOf(scoped, all, opts.Rerun.Scenarios)
-		notices = append(notices, rerunNotice(opts.Rerun, len(scoped)))
-	}
-	if opts.Select != nil {
-		var kept []Scenario
-		for _, s := range scoped {
-			if opts.Select(s) {
-				kept = append(kept, s)
-			}
-		}
-		scoped = kept
-	}
-	selected, tags := plan(scoped, expr, p)
-	paths := heaviestFirst(featurePaths(all), selected, func(s Scenario) string { return s.URI })
-	if opts.Shard.Count > 0 || opts.Rerun != nil || opts.Select != nil {
-		// godog selects by definition: an outline's rows run together, and
-		// the rows not selected are left out of the results below.
-		paths = heaviestFirst(definitionPaths(selected), selected, definitionID)
-	}
-	progress := opts.Progress
-	if progress == nil {
-		progress = io.Discard
-	}
-	con := newConsole(&redactingWriter{w: progress, r: redactor}, selected)
-	con.quiet = opts.Progress == nil
-	col := newCollector(selected, con)
-
-	// The exploration runs beside the scenarios, one worker more: its
-	// calls are sequential, and against a target across a network the
-	// scenarios' time hides its own. It ends with the run (an abort, or
-	// --max-duration).
-	var explored chan exploreResult
-	scenariosEnded := func() {}
-	if opts.Explore != nil {
-		exploreCtx, cancelExplore := context.WithCancel(runCtx)
-		defer cancelExplore()
-		exploreCtx, scenariosEnded = withBeside(exploreCtx, opts.Concurrency, con.line)
-		defer scenariosEnded()
-		explored = make(chan exploreResult, 1)
-		go func() {
-			ex, err := opts.Explore(exploreCtx)
-			explored <- exploreResult{ex, err}
-		}()
-	}
-
-	if len(selected) > 0 {
-		// godog's own output is its progress formatter: the console of this
-		// runner prints in feature order instead, so godog's goes to a
-		// buffer, and what only godog can say (the snippet of an undefined
-		// step) is passed on to the console. cucumber.json is written from
-		// the run's model with the other report files (writeReport).
-		conc := opts.Concurrency
-		if conc < 1 {
-			conc = 1
-		}
-		var godogOut bytes.Buffer
-		suite := godog.TestSuite{
-			Name:                "wallet-conformance",
-			ScenarioInitializer: steps.ScenarioInitializer(env, col.observe(redactor, p)),
-			Options: &godog.Options{
-				Format:         "progress",
-				Output:         &godogOut,
-				Strict:         true,
-				NoColors:       true,
-				Concurrency:    conc,
-				Tags:           tags.Godog(),
-				FS:             fsys,
-				Paths:          paths,
-				DefaultContext: runCtx,
-			},
-		}
-		if status := suite.Run(); status > 1 {
-			err := fmt.Errorf("the suite could not run (godog status %d)", status)
-			return abort(err.Error(), nil, err)
-		}
-		con.snippets(godogSnippets(godogOut.String()))
-	}
-	scenariosEnded()
-	res.Duration = time.Since(res.Started)
-	defer func() { con.finish(res, written) }()
-	// A scenario the run's deadline (--max-duration) ended, or never let
-	// start, is cut short: ERROR, and the report says so.
-	deadline, bounded := runCtx.Deadline()
-	cut := 0
-	for _, s := range scoped {
-		r := record.Scenario{ID: s.ID, Key: s.Key, Feature: s.Feature, Name: s.Name, Tags: s.Tags, Clauses: s.Clauses, Rules: s.Rules, Advisory: s.Advisory}
-		switch {
-		case excluded(p, s):
-			r.Status = record.NotClaimed
-		default:
-			o, ok := col.get(s.URI, s.Name)
-			switch {
-			case !ok:
-				r.Status, r.Message = record.Error, "the scenario did not run to its end"
-			default:
-				r.Status, r.Message = o.status, o.message
-				if r.Status == record.Failed || r.Status == record.Warning {
-					r.Broke = o.broke
-				}
-				r.Steps, r.Duration = o.rec.Steps, o.rec.Duration
-				if r.Status == record.Blocked {
-					r.BlockedBy = o.rec.BlockedBy
-				}
-				if r.Status != record.Passed && r.Status != record.Skipped {
-					r.Hints = o.hints
-				}
-			}
-			// Whatever a scenario that did not pass was doing when the bound
-			// came (a Given, a When, a check), it was cut short: the bound,
-			// not the target, ended it.
-			if opts.MaxDuration > 0 && bounded && r.Status != record.Passed && r.Status != record.Skipped && (!ok || !o.ended.Before(deadline)) {
-				cut++
-				r.Status, r.Broke, r.BlockedBy, r.Hints = record.Error, "", nil, nil
-				r.Message = fmt.Sprintf("the run reached --max-duration (%s) before this scenario ended: %s", opts.MaxDuration, r.Message)
-			}
-		}
-		res.Scenarios = append(res.Scenarios, r)
-	}
-	if explored != nil {
-		r := <-explored
-		switch {
-		case r.err != nil:
-			// The target could not be explored at all: an ERROR of the
-			// run's own, not a finding.
-			res.Scenarios = append(res.Scenarios, record.Scenario{
-				ID: "explore", Feature: "Stateful exploration", Name: "the exploration could not be made",
-				Tags: []string{"explore"}, Status: record.Error, Message: redactor.String(r.err.Error()),
-			})
-		default:
-			if e := r.ex.Exploration; e.Runs > 0 {
-				exploration = &e
-			}
-			sweep = r.ex.Sweep
-			res.Scenarios = append(res.Scenarios, r.ex.Scenarios...)
-			notices = append(notices, r.ex.Notices...)
-		}
-		res.Duration = time.Since(res.Started)
-	}
-	statuses := reports.ApplyWaivers(res, opts.Waivers, time.Now())
-	if cut > 0 {
-		notices = append(notices, fmt.Sprintf("the run reached --max-duration (%s): %d scenario(s) were cut short and are ERROR", opts.MaxDuration, cut))
-	}
-	if err := writeOut(statuses); err != nil {
-		return res, err
-	}
-	return res, nil
 }
 
 // unknownTags returns the tags expr names that no scenario carries.
@@ -558,10 +262,10 @@ func shardOf(scoped []Scenario, p *profile.Profile, sh record.Shard, t Timings) 
 	return parts[sh.Index-1]
 }
 
-// plan returns the scenarios that will run and the tag expression that
+// claimed returns the scenarios that will run and the tag expression that
 // selects exactly them: the user's expression without the clauses the
 // profile does not claim.
-func plan(all []Scenario, user TagExpr, p *profile.Profile) ([]Scenario, TagExpr) {
+func claimed(all []Scenario, user TagExpr, p *profile.Profile) ([]Scenario, TagExpr) {
 	expr := user.AndNot(p.Scope.Exclude...)
 	var sel []Scenario
 	for _, s := range all {
@@ -747,43 +451,6 @@ func (c *collector) get(uri, name string) (outcome, bool) {
 	defer c.mu.Unlock()
 	o, ok := c.out[key(uri, name)]
 	return o, ok
-}
-
-// writeReport writes report.json, report.html, summary.md, junit.xml,
-// cucumber.json and the redacted profile into dir: every one from the
-// run's model.
-func writeReport(dir string, fsys fs.FS, gherkin func() (*reports.Gherkin, error), set *schemas.Set, p *profile.Profile, opts Options, runID string, res *record.Run, statuses []reports.WaiverStatus, notices []string, exploration *record.Exploration, sweep *record.Sweep, checks map[string][]string) (*reports.Report, error) {
-	featSum, err := digestFS(fsys)
-	if err != nil {
-		return nil, err
-	}
-	schemaSum, err := digestFS(schemas.FS())
-	if err != nil {
-		return nil, err
-	}
-	redacted := p.Redacted()
-	rep := reports.Build(res, record.Meta{
-		RunID: runID, Time: res.Started, SuiteVersion: SuiteVersion,
-		FeaturesSHA256: featSum, SchemasSHA256: schemaSum,
-		Target: res.Target, Profile: redacted,
-		Exclude: p.Scope.Exclude, Tags: opts.Tags,
-		CallAllowance: p.CallTimeout.Duration,
-		Notices:       notices,
-		Shard:         shardMeta(opts.Shard),
-		Rerun:         opts.Rerun,
-		Exploration:   exploration,
-		Sweep:         sweep,
-		Selected:      opts.Select != nil,
-		Checks:        checks,
-	}, statuses, set)
-	g, err := gherkin()
-	if err != nil {
-		return nil, err
-	}
-	if err := reports.WriteRun(dir, rep, g); err != nil {
-		return nil, err
-	}
-	return rep, os.WriteFile(filepath.Join(dir, reports.BundleProfile), []byte(redacted.YAML()), 0o644)
 }
 
 // unknownScenarios lists the keys of keys that no scenario of all has.

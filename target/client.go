@@ -40,8 +40,9 @@ type Config struct {
 	HTTPClient     *http.Client  // nil means a client with the call allowance as timeout
 	// RetryDelay waits between retries of 0058/0098; 0 means no wait.
 	RetryDelay time.Duration
-	// Throttle holds the calls under a rate and waits out HTTP 429s; the
-	// clients of one run share one. nil means a throttle of no rate.
+	// Throttle holds the calls under a rate and waits out HTTP 429s; nil
+	// means a throttle of no rate. A call made under a run's context goes
+	// through the run's throttle instead (WithThrottle).
 	Throttle *Throttle
 }
 
@@ -128,20 +129,23 @@ func (e *InfraError) Error() string {
 
 func (e *InfraError) Unwrap() error { return e.Err }
 
-// Throttle returns the throttle the client's calls go through.
+// Throttle returns the client's own throttle: the one its calls go
+// through outside a run's context (WithThrottle).
 func (c *Client) Throttle() *Throttle { return c.cfg.Throttle }
 
 // Do sends the request, retrying up to MaxRetries times while the target
 // answers 0058 or 0098, and returns the last response with its record.
-// Each call waits for its moment under the throttle's rate; an HTTP 429
+// Each call waits for its moment under the rate of the throttle of ctx's
+// run (WithThrottle), or else the client's own; an HTTP 429
 // (Too Many Requests) is waited out for its Retry-After and the call sent
 // again, not returned, within the call allowance and the run's
 // MaxTooManyWait.
 func (c *Client) Do(ctx context.Context, req Request) (*Response, record.Exchange, error) {
 	var retriedCodes []string
 	var waited429 time.Duration
+	throttle := throttleFor(ctx, c.cfg.Throttle)
 	for attempt := 0; ; attempt++ {
-		if err := c.cfg.Throttle.take(ctx); err != nil {
+		if err := throttle.take(ctx); err != nil {
 			return nil, record.Exchange{Operation: req.Operation, Method: req.Method, Error: err.Error()}, &InfraError{Kind: "timeout", Err: err}
 		}
 		resp, ex, err := c.once(ctx, req)
@@ -151,9 +155,9 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, record.Exchang
 			return resp, ex, err
 		}
 		if resp.Status == http.StatusTooManyRequests {
-			if d, again := c.cfg.Throttle.tooMany(resp.Header, waited429, c.cfg.CallTimeout); again {
+			if d, again := throttle.tooMany(resp.Header, waited429, c.cfg.CallTimeout); again {
 				waited429 += d
-				if err := c.cfg.Throttle.timer.Wait(ctx, d); err != nil {
+				if err := throttle.timer.Wait(ctx, d); err != nil {
 					return resp, ex, &InfraError{Kind: "timeout", Err: err}
 				}
 				attempt-- // not a retry of A-7's codes

@@ -79,6 +79,27 @@ func NewThrottle(perSecond float64, timer Timer) *Throttle {
 	return &Throttle{perSecond: max(perSecond, 0), timer: timer, w: Waits{RateLimit: max(perSecond, 0)}}
 }
 
+type throttleKey struct{}
+
+// WithThrottle returns ctx carrying t, the throttle of the run ctx belongs
+// to: every call a Client makes under it goes through t rather than the
+// client's own throttle, so the clients a run's parts build apart (its
+// exploration's, its sweep's) share the run's rate and its count of
+// waits, and two runs of one process, each with its own context, never
+// share one.
+func WithThrottle(ctx context.Context, t *Throttle) context.Context {
+	return context.WithValue(ctx, throttleKey{}, t)
+}
+
+// throttleFor is the throttle a call under ctx goes through: the run's
+// (WithThrottle), or else own.
+func throttleFor(ctx context.Context, own *Throttle) *Throttle {
+	if t, ok := ctx.Value(throttleKey{}).(*Throttle); ok && t != nil {
+		return t
+	}
+	return own
+}
+
 // Waits returns what the run has waited so far.
 func (t *Throttle) Waits() Waits {
 	if t == nil {

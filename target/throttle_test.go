@@ -57,6 +57,34 @@ func TestTheThrottleSpacesCallsByItsClock(t *testing.T) {
 	assert.Equal(t, Waits{RateLimit: 4, RateWait: 500 * time.Millisecond}, th.Waits())
 }
 
+// A call made under a run's context goes through the run's throttle, not
+// the client's own (the clients of a run's exploration and sweep are built
+// apart); two runs' contexts keep two throttles apart; outside a run the
+// client's own holds.
+func TestACallUnderARunsContextGoesThroughTheRunsThrottle(t *testing.T) {
+	own, runA, runB := &fakeTime{now: epoch}, &fakeTime{now: epoch}, &fakeTime{now: epoch}
+	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"responseCode":"0000"}`)
+	}, Config{Throttle: NewThrottle(1, own)})
+	thA, thB := NewThrottle(4, runA), NewThrottle(2, runB)
+	ctxA, ctxB := WithThrottle(context.Background(), thA), WithThrottle(context.Background(), thB)
+	for _, ctx := range []context.Context{ctxA, ctxB, ctxA, ctxB, ctxA} {
+		_, _, err := c.Do(ctx, Request{Method: http.MethodGet, Path: "/x"})
+		require.NoError(t, err)
+	}
+	assert.Equal(t, []time.Duration{250 * time.Millisecond, 250 * time.Millisecond}, runA.waits, "run A's three calls, 1/4 s apart")
+	assert.Equal(t, []time.Duration{500 * time.Millisecond}, runB.waits, "run B's two calls, 1/2 s apart")
+	assert.Equal(t, Waits{RateLimit: 4, RateWait: 500 * time.Millisecond}, thA.Waits())
+	assert.Equal(t, Waits{RateLimit: 2, RateWait: 500 * time.Millisecond}, thB.Waits())
+	assert.Empty(t, own.waits, "no call of a run went through the client's own throttle")
+	for range 2 {
+		_, _, err := c.Do(context.Background(), Request{Method: http.MethodGet, Path: "/x"})
+		require.NoError(t, err)
+	}
+	assert.Equal(t, []time.Duration{time.Second}, own.waits, "outside a run, the client's own rate")
+}
+
 // A target that answers HTTP 429 with Retry-After twice, first in seconds
 // then as an HTTP date, then succeeds: the call waits each out by the
 // throttle's clock and returns the success; the waits are counted.
