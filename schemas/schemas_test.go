@@ -34,9 +34,12 @@ func TestValidationNamesTheJSONPath(t *testing.T) {
 	assert.NoError(t, set.Validate("token.json", []byte(`{"token":"t","validUntil":"2026-11-21T18:30:00.000Z","extra":1}`)))
 }
 
-func TestCatalogueHasAll32Operations(t *testing.T) {
+// The catalogue's length is the count of operations wherever one is
+// needed: no test or doc keeps a number of its own (registry_test.go holds
+// the constants and the tables to it).
+func TestCatalogueDeclaresEachOperationOnce(t *testing.T) {
 	ops := Catalogue()
-	require.Len(t, ops, 32)
+	require.NotEmpty(t, ops)
 	ids := map[string]bool{}
 	for _, op := range ops {
 		assert.False(t, ids[op.ID], "duplicate %s", op.ID)

@@ -13,6 +13,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // swept lists the scenarios of a report that its sweep made.
@@ -53,8 +54,9 @@ func TestRunSweepsByDefault(t *testing.T) {
 			valid++
 		}
 	}
-	assert.Equal(t, 64, len(swept(rep)), "one passing scenario per operation, of each side")
-	assert.Equal(t, 32, valid, "one passing scenario per operation of the valid-request sweep")
+	ops := len(schemas.Catalogue())
+	assert.Equal(t, 2*ops, len(swept(rep)), "one passing scenario per operation, of each side")
+	assert.Equal(t, ops, valid, "one passing scenario per operation of the valid-request sweep")
 	require.NotNil(t, rep.Sweep.Valid, "the valid-request sweep goes with the bad inputs")
 	assert.Empty(t, rep.Sweep.Valid.Findings)
 	assert.Greater(t, rep.Sweep.Valid.Inputs, 100, "every operation's valid requests")
@@ -81,9 +83,9 @@ func TestRunSweepsByDefault(t *testing.T) {
 	require.Equal(t, ExitConformant, code, out+errOut)
 	part := readReport(t, tagged)
 	require.NotNil(t, part.Sweep, "a run of some tags sweeps when asked")
-	assert.Equal(t, 32, part.Sweep.Inputs)
+	assert.Equal(t, ops, part.Sweep.Inputs, "one input of each operation")
 	assert.True(t, part.Sweep.Partial, "a sample is a partial sweep")
-	partial := "PARTIAL SWEEP: the bad-input sweep tried 32 of " + strconv.Itoa(part.Sweep.Generated) + " generated inputs"
+	partial := "PARTIAL SWEEP: the bad-input sweep tried " + strconv.Itoa(ops) + " of " + strconv.Itoa(part.Sweep.Generated) + " generated inputs"
 	assert.Contains(t, out, partial, "beside the verdict")
 	summary, err := os.ReadFile(filepath.Join(tagged, "summary.md"))
 	require.NoError(t, err)
@@ -137,8 +139,9 @@ func TestRunSweepDecidesTheSweep(t *testing.T) {
 		assert.Error(t, (&sweepFlag{}).Set(bad), bad)
 	}
 	assert.Equal(t, "(none)", sweepLine(nil))
-	assert.Equal(t, "seed 1: 128 of 4000 generated bad inputs (320 calls, PARTIAL: the verdict certifies the inputs tried only), 1 finding(s): Capture: modifiedAmount 1e308 answered HTTP 500 0099; made again by run --sweep 4",
-		sweepLine(&record.Sweep{Seed: 1, PerOperation: 4, Generated: 4000, Inputs: 128, Calls: 320, Partial: true, Findings: []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099"}}))
+	sample := 4 * len(schemas.Catalogue()) // --sweep 4: four inputs of each operation
+	assert.Equal(t, "seed 1: "+strconv.Itoa(sample)+" of 4000 generated bad inputs (320 calls, PARTIAL: the verdict certifies the inputs tried only), 1 finding(s): Capture: modifiedAmount 1e308 answered HTTP 500 0099; made again by run --sweep 4",
+		sweepLine(&record.Sweep{Seed: 1, PerOperation: 4, Generated: 4000, Inputs: sample, Calls: 320, Partial: true, Findings: []string{"Capture: modifiedAmount 1e308 answered HTTP 500 0099"}}))
 }
 
 // A target that crashes on one kind of bad input in one operation (a
