@@ -346,6 +346,9 @@ func (h *handler) checkCodes(v values) (reply, bool) {
 	if s, ok := v["accnoType"].(string); ok && s != "00" && s != "01" {
 		return h.fail(h.p.wrongAccnoType(), "invalid value: accnoType"), true
 	}
+	if rep, bad := h.overPaymentLimit(v); bad {
+		return rep, true
+	}
 	return h.unofferedCurrency(v)
 }
 

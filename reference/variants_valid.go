@@ -10,10 +10,12 @@ import (
 
 // validVariants take the other side of choices the spec leaves open where
 // the valid-request sweep's inputs meet them (package explore,
-// sweep_valid*.go): a currency the server does not offer, and the form in
+// sweep_valid*.go): a currency the server does not offer, a payment above
+// a limit of its own (the largest amount Dec(18,2) allows), and the form in
 // which an amount sent at an edge of Dec(p,s) (a whole number, one
 // decimal) comes back. The Standard server opens accounts and pays in any
-// S(3) and writes every amount with two decimals.
+// S(3), takes any amount the type allows and writes every amount with two
+// decimals.
 var validVariants = []Variant{
 	{
 		Name:   "refuses-unoffered-currency",
@@ -23,6 +25,14 @@ var validVariants = []Variant{
 			"its vendor declares currencies: [EUR]. A-4.2: \"| currCode | S(3) | Y | currency of the account to open |\"; no sentence names " +
 			"ISO 4217 or the currencies a service offers, and A-7 gives 0001 for a \"syntax error (wrong data type, spelling)\" and no other code for a value refused.",
 		Sets: map[string]string{"currencies": "[EUR]"},
+	},
+	{
+		Name:   "payment-amount-limit",
+		Clause: "A-8",
+		Description: "Takes no payment above 10000.00: Init Authorize, Authorize, KC-Authorize and KC-Debit Account refuse a presentationAmount or " +
+			"paymentAmount over it as an amount above what is allowed (0022 with HTTP 400; the second personality 0422 with 409), whatever the balance. A-8's table of limits gives " +
+			"none for an amount (\"| Field lengths | as given in each table |\"; \"Rate limits: not shown\"), and Dec(18,2) is a type, not a promise " +
+			"that every amount it can write is taken.",
 	},
 	{
 		Name:   "amounts-shortest-form",
@@ -50,6 +60,23 @@ func (h *handler) unofferedCurrency(v values) (reply, bool) {
 	for _, name := range currencyRequestFields {
 		if s, ok := v[name].(string); ok && !strings.EqualFold(s, offeredCurrency) {
 			return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription([]string{name})}, true
+		}
+	}
+	return reply{}, false
+}
+
+// paymentLimit is the largest payment of the variant payment-amount-limit.
+var paymentLimit = decimal.New(10000, 0)
+
+// overPaymentLimit refuses, for the variant payment-amount-limit, a payment
+// whose amount is above paymentLimit.
+func (h *handler) overPaymentLimit(v values) (reply, bool) {
+	if !h.variant("payment-amount-limit") {
+		return reply{}, false
+	}
+	for _, name := range []string{"presentationAmount", "paymentAmount"} {
+		if d, ok := v.amount(name); ok && d.GreaterThan(paymentLimit) {
+			return h.fail(h.p.amountExceeded(), "invalid value: "+name+" is above the largest payment taken, "+paymentLimit.StringFixed(2)), true
 		}
 	}
 	return reply{}, false

@@ -52,3 +52,18 @@ func TestAmountsInShortestForm(t *testing.T) {
 	require.Equal(t, "0000", e.code(), e.raw)
 	assert.Equal(t, "100", e.json.Get("entries.0.amount").Raw, e.raw)
 }
+
+// payment-amount-limit refuses a payment above 10000.00 with its own code,
+// where the Standard server takes any amount the type allows.
+func TestPaymentsAboveTheLimitAreRefused(t *testing.T) {
+	t.Parallel()
+	big := map[string]any{"presentationAmount": json.Number("10000.01")}
+	assert.Equal(t, "0000", start(t, DefaultConfig()).initAuthorize(big).code())
+	v := startVariant(t, "payment-amount-limit")
+	r := v.initAuthorize(big)
+	assert.Equal(t, "0022", r.code(), r.raw)
+	assert.Equal(t, http.StatusBadRequest, r.status)
+	assert.Equal(t, "0000", v.initAuthorize(map[string]any{"presentationAmount": json.Number("10000.00")}).code())
+	r = v.kcAuthorize(v.fundedWallet("100.00"), "10000.01", nil)
+	assert.Equal(t, "0022", r.code(), r.raw)
+}
