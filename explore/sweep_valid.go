@@ -113,6 +113,7 @@ func (s *sweeper) validSweep() (*ValidOutcome, error) {
 			query:   op.BodyInQuery(),
 			unique:  func() string { return s.x.unique("") },
 			bound:   func(field string) string { return v.boundRule(op.ID, field) },
+			offered: s.e.profile.Offered(),
 		}
 		inputs := generateValid(op, s.set.RequestFields(op.ID), st.fields, facts)
 		if len(inputs) == 0 {

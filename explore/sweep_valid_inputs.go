@@ -27,7 +27,8 @@ import (
 //     that a swap shows, partnerReference at 64, localTime at 235959;
 //   - the alternatives: each boolean the other way (its branch completed
 //     with the fields the schema then requires), each value of a listed
-//     enum, each country code in its other ISO form;
+//     enum, each country code in its other ISO form, each other currency
+//     the profile declares the target offers (currencyFields);
 //   - the edges: each Dec(p,s) amount at its smallest, as a whole number,
 //     with one decimal, and at the largest the type allows where no state
 //     bounds it; each D at 2000-02-29; each T at 000000 and 235959;
@@ -88,6 +89,33 @@ const (
 	ruleCountry   = "A-2.0#9" // alpha-2 or alpha-3
 	ruleBoolean   = "A-2.0#12"
 )
+
+// currencyField is a currency a request alone decides: the field, the rule
+// of the sentence that permits it, and the fields left out with it so that
+// no state's currency binds it.
+type currencyField struct {
+	field string
+	rule  string
+	untie []string
+}
+
+// currencyFields are the currencies a request names freely, each sent in
+// every other currency the profile declares (currencies): no sentence
+// names ISO 4217 or lists the currencies a service offers, so the target
+// declares them, and one it does not declare is never sent (a server may
+// refuse it; variant refuses-unoffered-currency). Create Account's currCode
+// is the "currency of the account to open"; a payment's
+// presentationCurrCode is its own (B-4.1, B-4.3), sent without accno:
+// B-3's Init Load Account of a wallet in another currency would be a
+// conversion the spec does not describe. The other currency fields name
+// the currency of what the state holds (modifiedAmountCurrCode and
+// refundCurrCode a payment's, KC's paymentCurrCode the wallet's,
+// Check Available Payment Amount's currCode the account's): they keep it.
+var currencyFields = map[string]currencyField{
+	schemas.CreateAccount: {field: "currCode", rule: "A-4.2#7"},
+	schemas.InitAuthorize: {field: "presentationCurrCode", rule: "B-4.1#3", untie: []string{"accno", "accnoType"}},
+	schemas.Authorize:     {field: "presentationCurrCode", rule: "B-4.3#3", untie: []string{"accno", "accnoType"}},
+}
 
 // optionalRule is the rule that lets an operation's optional fields go.
 func optionalRule(op schemas.Operation) string {
@@ -181,6 +209,9 @@ type validFacts struct {
 	// bound is the rule of the sentence that bounds a field's amount by
 	// the state's ("cannot exceed the refunded transaction amount"), "" for none.
 	bound func(field string) string
+	// offered are the currencies the target offers (profile.Offered):
+	// each is sent in the fields of currencyFields.
+	offered []string
 }
 
 // textOf is a text of exactly n characters, distinct from every other field's
@@ -462,6 +493,23 @@ func generateValid(op schemas.Operation, fields []schemas.Field, base map[string
 			if o := otherForm(s); o != "" {
 				add(validInput{kind: vAlternative, field: f.Name, label: o + ", the other ISO form of " + s, set: map[string]any{f.Name: o}, rule: ruleCountry})
 			}
+		}
+	}
+
+	// Each other currency the target offers.
+	if cf, ok := currencyFields[op.ID]; ok {
+		cur, _ := base[cf.field].(string)
+		var drop []string
+		for _, name := range cf.untie {
+			if _, in := base[name]; in {
+				drop = append(drop, name)
+			}
+		}
+		for _, c := range g.offered {
+			if cur == "" || strings.EqualFold(c, cur) || !g.valid(with(map[string]any{cf.field: c}, drop...)) {
+				continue
+			}
+			add(validInput{kind: vAlternative, field: cf.field, label: c + ", a currency the profile declares", set: map[string]any{cf.field: c}, drop: drop, rule: cf.rule})
 		}
 	}
 

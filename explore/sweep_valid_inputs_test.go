@@ -2,6 +2,7 @@ package explore
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,4 +78,49 @@ func TestValidInputsComeFromTheContract(t *testing.T) {
 	assert.Positive(t, kinds[vDateEdge])
 	assert.Positive(t, kinds[vTimeEdge])
 	assert.Positive(t, kinds[vAlternative])
+}
+
+// Each currency the profile declares beside the state's is sent where the
+// request alone names it (a payment without the wallet it would load), by
+// the sentence that permits it; a currency the profile does not declare is
+// never sent, and a currency that names the state's (a capture's) is kept.
+func TestValidInputsSendEachDeclaredCurrency(t *testing.T) {
+	set, err := schemas.Load()
+	require.NoError(t, err)
+	v := &validSweeper{sweeper: &sweeper{set: set}}
+	currencyInputs := func(opID string, base map[string]any, currencies []string) []validInput {
+		op, _ := schemas.Lookup(opID)
+		facts := validFacts{
+			valid:   func(m map[string]any) bool { return v.matches(op, m) },
+			today:   "2026-11-27",
+			unique:  func() string { return "u1" },
+			bounded: true,
+			offered: currencies,
+		}
+		var out []validInput
+		for _, in := range generateValid(op, set.RequestFields(op.ID), base, facts) {
+			if in.label != "" && strings.Contains(in.label, "currency the profile declares") {
+				out = append(out, in)
+			}
+		}
+		return out
+	}
+	payment := map[string]any{
+		"partnerReference": "pr-1", "localDate": "2026-11-27", "localTime": "101010",
+		"programAccno": "PRG1", "paymentOptionCode": "VISA", "presentationAmount": json.Number("1.00"),
+		"presentationCurrCode": "EUR", "presentationUsage": "Order 1", "useDifferentBillingAddress": true,
+		"customerFullName": "Erika Mustermann", "emailAddress": "e@example.com", "addr1": "Heidestrasse",
+		"houseNumber": "17", "city": "Koeln", "postCode": "51147", "countryCode": "DE", "accno": "123", "accnoType": "00",
+	}
+	ins := currencyInputs(schemas.InitAuthorize, payment, []string{"EUR", "USD", "CHF"})
+	require.Len(t, ins, 2)
+	for i, c := range []string{"USD", "CHF"} {
+		assert.Equal(t, map[string]any{"presentationCurrCode": c}, ins[i].set)
+		assert.ElementsMatch(t, []string{"accno", "accnoType"}, ins[i].drop, "no wallet in another currency is loaded")
+		assert.Equal(t, "B-4.1#3", ins[i].rule)
+	}
+	assert.Empty(t, currencyInputs(schemas.InitAuthorize, payment, []string{"EUR"}), "a currency not declared is not sent")
+
+	capture := map[string]any{"partnerReference": "pr-1", "localDate": "2026-11-27", "localTime": "101010", "modifiedAmount": json.Number("1.00"), "modifiedAmountCurrCode": "EUR"}
+	assert.Empty(t, currencyInputs(schemas.Capture, capture, []string{"EUR", "USD"}), "a capture keeps its payment's currency")
 }

@@ -6,7 +6,7 @@ Feature: Create Account (A-4.2)
 
   Rule: A valid request opens the account
 
-    @A-4.2#1 @A-4.2#6
+    @A-4.2#1 @A-4.2#6 @A-4.2#7
     Scenario: An account is created
       When the partner creates an account
       Then the call succeeds

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,6 +51,11 @@ type Profile struct {
 	Currency          string `yaml:"currency,omitempty" json:"currency"`
 	TitleCode         string `yaml:"titleCode,omitempty" json:"titleCode"`
 	PaymentOptionCode string `yaml:"paymentOptionCode,omitempty" json:"paymentOptionCode"`
+	// Currencies are the currencies the target offers (currCode, A-4.2;
+	// the currency of a payment, B-4.1, B-4.3): no sentence of the spec
+	// names ISO 4217 or lists the currencies a service offers, so the
+	// target declares them. Currency is always one of them (Offered).
+	Currencies []string `yaml:"currencies,omitempty" json:"currencies,omitempty"`
 	// SecondPaymentOptionCode is another storable code, for the scenarios
 	// that store two options on one account: a target may keep one option
 	// per code.
@@ -274,6 +280,11 @@ func (p *Profile) Validate() error {
 	if p.SettleAllowance.Duration < 0 {
 		return &Error{Msg: "settleAllowance must be positive"}
 	}
+	for _, c := range p.Currencies {
+		if n := len([]rune(c)); n == 0 || n > 3 {
+			return &Error{Msg: fmt.Sprintf("currencies: %q is not a currency code of at most 3 characters (currCode S(3), A-4.2)", c)}
+		}
+	}
 	if err := p.Customer.validate("customer"); err != nil {
 		return err
 	}
@@ -307,9 +318,10 @@ func (p *Profile) Value(key string) string {
 	return ""
 }
 
-// Set gives the text key (dotted, as Value reads it: "customer.lastName")
-// the value, as a profile file that wrote it would; an error names a key
-// that is not a text key of the profile.
+// Set gives the key (dotted, as Value reads it: "customer.lastName") the
+// value, as a profile file that wrote it would: a text key the text, a list
+// key (currencies, scope.exclude) the YAML list the text writes ("[EUR]");
+// an error names a key that is neither.
 func (p *Profile) Set(key, value string) error {
 	v := reflect.ValueOf(p).Elem()
 	for _, part := range strings.Split(key, ".") {
@@ -319,11 +331,33 @@ func (p *Profile) Set(key, value string) error {
 		}
 		v = v.FieldByIndex(f.Index)
 	}
-	if v.Kind() != reflect.String {
-		return &Error{Msg: key + " is not a text key"}
+	switch {
+	case v.Kind() == reflect.String:
+		v.SetString(value)
+	case v.Type() == reflect.TypeOf([]string(nil)):
+		var list []string
+		if err := yaml.Unmarshal([]byte(value), &list); err != nil {
+			return &Error{Msg: fmt.Sprintf("%s: %q is not a list such as [EUR, USD]", key, value)}
+		}
+		v.Set(reflect.ValueOf(list))
+	default:
+		return &Error{Msg: key + " is not a text or list key"}
 	}
-	v.SetString(value)
 	return nil
+}
+
+// Offered returns the currencies the target offers: currency first, then
+// each of currencies not already named (compared without regard to case).
+// A profile that declares no currencies offers its currency alone.
+func (p *Profile) Offered() []string {
+	var out []string
+	for _, c := range append([]string{p.Currency}, p.Currencies...) {
+		if c == "" || slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, c) }) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // Settle returns the settle allowance: settleAllowance, or its default.
@@ -343,6 +377,7 @@ func (p *Profile) Secrets() []string {
 func (p *Profile) Redacted() Profile {
 	cp := *p
 	cp.Scope.Exclude = append([]string(nil), p.Scope.Exclude...)
+	cp.Currencies = append([]string(nil), p.Currencies...)
 	if p.Behaviour != nil {
 		cp.Behaviour = make(map[string]string, len(p.Behaviour))
 		for k, v := range p.Behaviour {

@@ -75,3 +75,23 @@ func TestRedactedHidesSecrets(t *testing.T) {
 	}
 	assert.Equal(t, "hunter2", p.Credentials.Password, "the original is unchanged")
 }
+
+// The currencies a target offers are its currency and those it lists,
+// each once; a vendor's list or a variant's Set writes them as YAML.
+func TestOfferedCurrencies(t *testing.T) {
+	p, err := Parse([]byte(minimal), env(map[string]string{"WALLET_PASSWORD": "x"}))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"EUR"}, p.Offered(), "no list: the profile's currency alone")
+
+	p, err = Parse([]byte(minimal+"currencies: [USD, eur, CHF]\n"), env(map[string]string{"WALLET_PASSWORD": "x"}))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"EUR", "USD", "CHF"}, p.Offered())
+
+	require.NoError(t, p.Set("currencies", "[EUR]"))
+	assert.Equal(t, []string{"EUR"}, p.Offered())
+	assert.Error(t, p.Set("currencies", "{a: b}"))
+	assert.Error(t, p.Set("scope", "x"), "neither a text nor a list key")
+
+	_, err = Parse([]byte(minimal+"currencies: [EURO]\n"), env(map[string]string{"WALLET_PASSWORD": "x"}))
+	assert.ErrorContains(t, err, `"EURO" is not a currency code`)
+}

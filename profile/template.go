@@ -66,6 +66,10 @@ func templateGroups(baseURL string) []templateGroup {
 				doc: "The accnoType that means \"account number\" (S(2))."},
 			{key: "currency", clause: "A-4.2", required: true, value: "EUR",
 				doc: "The currency (currCode, S(3)) of the accounts the suite opens."},
+			{key: "currencies", clause: "A-4.2, B-4.1, B-4.3", value: "[EUR]", def: "[the currency above]",
+				doc: "Every currency the target offers: the spec names no currency list (no ISO 4217), so a server may refuse one it does not offer. " +
+					"The valid-request sweep opens an account (currCode) and makes a payment (presentationCurrCode) in each; " +
+					"it never sends one not listed. The currency above is always one of them."},
 			{key: "titleCode", clause: "A-2.4", required: true, value: "MR",
 				doc: "A valid value of the target's Title Codes lookup."},
 			{key: "paymentOptionCode", clause: "A-4.6", value: "VISA",

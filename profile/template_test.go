@@ -74,6 +74,7 @@ func TestTheTemplateParses(t *testing.T) {
 	assert.Equal(t, "900000001", all.ProgramAccno)
 	assert.Equal(t, "00", all.AccnoType)
 	assert.Equal(t, []string{"B-4.19"}, all.Scope.Exclude)
+	assert.Equal(t, []string{"EUR"}, all.Currencies)
 	for _, b := range Behaviours() {
 		assert.Equal(t, b.Values[0], all.Behaviour[string(b.Key)])
 	}

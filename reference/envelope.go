@@ -350,7 +350,10 @@ func (h *handler) checkCodes(v values) (reply, bool) {
 	if s, ok := v["accnoType"].(string); ok && s != "00" && s != "01" {
 		return h.fail(h.p.wrongAccnoType(), "invalid value: accnoType"), true
 	}
-	return reply{}, false
+	if rep, bad := h.overPaymentLimit(v); bad {
+		return rep, true
+	}
+	return h.unofferedCurrency(v)
 }
 
 // echo picks the envelope fields a response echoes: partnerReference and
@@ -450,6 +453,9 @@ func (h *handler) write(w http.ResponseWriter, ex *exchange, now time.Time, rep 
 	}
 	if h.mutant("envelope-partnerreference-not-echoed") {
 		delete(body, "partnerReference")
+	}
+	if h.variant("amounts-shortest-form") {
+		body = shortestAmounts(body).(map[string]any)
 	}
 	if h.variant("omits-valueless-fields") && !(ex.op == schemas.GetAccount && rep.code == "0000") {
 		body = withoutValueless(body)

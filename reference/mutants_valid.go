@@ -23,6 +23,7 @@ var validMutants = []Mutant{
 	{Name: "authorize-amount-cents-dropped", Clause: "B-2.1", Rule: "B-2.1#7", Swept: true, Description: "Authorize answers with presentationAmount cut to one decimal (0.01 shown as 0.0): the amount it shows is not the amount authorized"},
 	{Name: "update-account-house-number-required", Clause: "A-4", Rule: "A-4#1", Swept: true, Description: "Update Account Information refuses a request without houseNumber, which A-4.3 does not mark Y, with 0001 naming it"},
 	{Name: "kc-authorize-merchant-required", Clause: "B-4", Rule: "B-4#1", Swept: true, Description: "KC-Authorize refuses a request without merchantAccno, which B-4.14 does not mark Y, with 0001 naming it"},
+	{Name: "declared-currency-refused", Clause: "A-4.2", Rule: "A-4.2#7", Swept: true, Description: "Create Account refuses with 0001 an account in any currency but EUR, though its profile declares USD too (currencies: [EUR, USD]): the second currency it offers cannot be opened"},
 }
 
 // validFault refuses, for a valid-sweep mutant, the permitted request it
@@ -47,6 +48,10 @@ func (h *handler) validFault(op operation, raw map[string]any) (reply, bool) {
 	case h.mutant("kc-authorize-merchant-required") && op.id == schemas.KCAuthorize:
 		if _, ok := raw["merchantAccno"]; !ok && raw != nil {
 			return refuse("merchantAccno")
+		}
+	case h.mutant("declared-currency-refused") && op.id == schemas.CreateAccount:
+		if s, ok := raw["currCode"].(string); ok && !strings.EqualFold(s, offeredCurrency) {
+			return reply{status: http.StatusBadRequest, code: "0001", desc: h.p.syntaxDescription([]string{"currCode"})}, true
 		}
 	}
 	return reply{}, false

@@ -29,4 +29,7 @@ var validProbes = map[string]func(c *client) bool{
 	"kc-authorize-merchant-required": func(c *client) bool {
 		return c.kcAuthorize(c.fundedWallet("100.00"), "1.00", map[string]any{"merchantAccno": absent}).code() == "0001"
 	},
+	"declared-currency-refused": func(c *client) bool {
+		return c.create(map[string]any{"currCode": "USD"}).code() == "0001"
+	},
 }

@@ -28,7 +28,7 @@ type Variant struct {
 // Variants returns every variant of the reference server. Names are stable
 // identifiers; any set of them can be combined.
 func Variants() []Variant {
-	return slices.Concat(conventionVariants, paymentVariants, accountInfoVariants, sweepVariants)
+	return slices.Concat(conventionVariants, paymentVariants, accountInfoVariants, sweepVariants, validVariants)
 }
 
 // knownVariants returns an error naming the first unknown or repeated variant.

@@ -27,6 +27,7 @@ func ReferenceProfile(url string, cfg reference.Config) *profile.Profile {
 		ProgramAccno:            cfg.ProgramAccno,
 		AccnoType:               "00",
 		Currency:                "EUR",
+		Currencies:              []string{"EUR", "USD"}, // the reference opens accounts and pays in any S(3)
 		TitleCode:               "MR",
 		PaymentOptionCode:       "VISA", // a storable option of the reference's catalogue
 		SecondPaymentOptionCode: "MC",   // another storable option of it
