@@ -2,6 +2,7 @@ package reference
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -23,6 +24,12 @@ var validMutants = []Mutant{
 	{Name: "authorize-amount-cents-dropped", Clause: "B-2.1", Rule: "B-2.1#7", Swept: true, Description: "Authorize answers with presentationAmount cut to one decimal (0.01 shown as 0.0): the amount it shows is not the amount authorized"},
 	{Name: "update-account-house-number-required", Clause: "A-4", Rule: "A-4#1", Swept: true, Description: "Update Account Information refuses a request without houseNumber, which A-4.3 does not mark Y, with 0001 naming it"},
 	{Name: "kc-authorize-merchant-required", Clause: "B-4", Rule: "B-4#1", Swept: true, Description: "KC-Authorize refuses a request without merchantAccno, which B-4.14 does not mark Y, with 0001 naming it"},
+	// Read back through another operation than the one that was sent
+	// (sweep_valid_readback.go): Find User Account, Get Stored Payment
+	// Options, the balance after a move.
+	{Name: "find-user-long-login-not-found", Clause: "B-4.10", Rule: "B-4.10#3", Swept: true, Description: "Find User Account does not find an account by a login ID of more than 100 characters (an account opened with one of 255 is answered as an unknown user)"},
+	{Name: "stored-option-billing-state-dropped", Clause: "A-4.7", Rule: "A-4.7#5", Swept: true, Description: "Get Stored Payment Options lists every option's billingAddress without its state (null), though Complete Add stored the state given with useDifferentBillingAddress true"},
+	{Name: "kc-debit-one-decimal-cent-more", Clause: "B-4.15", Rule: "B-4.15#10", Swept: true, Description: "KC-Debit Account of a paymentAmount with one decimal (0.5, 12.50) debits the wallet one cent more (0.51)"},
 }
 
 // validFault refuses, for a valid-sweep mutant, the permitted request it
@@ -48,12 +55,36 @@ func (h *handler) validFault(op operation, raw map[string]any) (reply, bool) {
 		if _, ok := raw["merchantAccno"]; !ok && raw != nil {
 			return refuse("merchantAccno")
 		}
+	case h.mutant("find-user-long-login-not-found") && op.id == schemas.FindUserAccount:
+		if s, ok := raw["userId"].(string); ok && utf8.RuneCountInString(s) > 100 {
+			return h.fail(h.p.unknownUser(), "no account found for userId"), true
+		}
 	}
 	return reply{}, false
 }
 
+// validDebit is what KC-Debit Account debits the wallet for amount.
+func (h *handler) validDebit(amount decimal.Decimal) decimal.Decimal {
+	if h.mutant("kc-debit-one-decimal-cent-more") && !amount.IsInteger() && amount.Shift(1).IsInteger() {
+		return amount.Add(decimal.New(1, -2))
+	}
+	return amount
+}
+
 // validAnswer changes, for a valid-sweep mutant, a success it answers.
 func (h *handler) validAnswer(op operation, rep reply) reply {
+	if h.mutant("stored-option-billing-state-dropped") && op.id == schemas.GetStoredPaymentOptions && rep.code == "0000" {
+		list, _ := rep.fields["paymentOptions"].([]any)
+		for _, o := range list {
+			if m, ok := o.(map[string]any); ok {
+				if b, ok := m["billingAddress"].(map[string]any); ok {
+					b = maps.Clone(b)
+					b["state"] = nil
+					m["billingAddress"] = b
+				}
+			}
+		}
+	}
 	if h.mutant("authorize-amount-cents-dropped") && op.id == schemas.Authorize && rep.code == "0000" {
 		if n, ok := rep.fields["presentationAmount"].(json.Number); ok {
 			if d, err := decimal.NewFromString(n.String()); err == nil {

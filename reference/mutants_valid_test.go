@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"maps"
 	"strings"
+
+	"github.com/tidwall/gjson"
 )
 
 func init() { maps.Copy(mutantProbes, validProbes) }
@@ -28,5 +30,24 @@ var validProbes = map[string]func(c *client) bool{
 	},
 	"kc-authorize-merchant-required": func(c *client) bool {
 		return c.kcAuthorize(c.fundedWallet("100.00"), "1.00", map[string]any{"merchantAccno": absent}).code() == "0001"
+	},
+	"find-user-long-login-not-found": func(c *client) bool {
+		login := strings.Repeat("l", 250) + "-long"
+		r := c.create(map[string]any{"loginID": login})
+		return r.code() == "0000" && c.findUser(login, nil).code() != "0000"
+	},
+	"stored-option-billing-state-dropped": func(c *client) bool {
+		accno := c.newAccount()
+		billing := map[string]any{"useDifferentBillingAddress": true, "customerFullName": "Anna Schmidt", "addr1": "Hauptstrasse 1",
+			"city": "Berlin", "countryCode": "DE", "postCode": "10115", "emailAddress": "anna@example.test", "state": "Berlin-Mitte"}
+		token := c.authorization(accno, billing)
+		r := c.completeAdd(accno, merge(map[string]any{"authorizationToken": token}, billing))
+		o := c.storedOption(accno, r.json.Get("storedPaymentOptionReference").String())
+		return r.code() == "0000" && o.Exists() && o.Get("billingAddress.state").Type == gjson.Null
+	},
+	"kc-debit-one-decimal-cent-more": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		r := c.kcDebit(accno, "0.5", nil)
+		return r.code() == "0000" && c.balancesOf(accno).bk == "99.49"
 	},
 }
