@@ -78,6 +78,8 @@ type readRoute struct {
 	// covers: the fields it speaks of (nil: every field shown).
 	rule   map[string]string
 	covers []string
+	// own: a shown field stated by a sentence of its own (field -> rule).
+	own map[string]string
 	// missing: the rule a thing not shown at all breaks.
 	missing string
 }
@@ -108,9 +110,11 @@ var readRoutes = []readRoute{
 		list: "paymentOptions", key: "reference", keyFrom: "storedPaymentOptionReference",
 		as:   map[string]string{"code": "paymentOptionCode", "billingAddress.fullName": "customerFullName"},
 		flag: "useDifferentBillingAddress",
-		// "code is the payment option code"; #5: the billing
-		// address given is the stored option's billingAddress.
+		// A-4.7#5: the billing address given is the stored option's
+		// billingAddress: "code is the payment option code".
 		rule:    map[string]string{schemas.CompleteAddStoredPaymentOption: "A-4.7#5"},
+		covers:  []string{"customerFullName", "addr1", "addr2", "city", "state", "postCode"},
+		own:     map[string]string{"paymentOptionCode": "A-2.6#1"},
 		missing: "A-4.13#6",
 	},
 }
@@ -287,6 +291,9 @@ func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string
 		rule := rt.rule[in.op.ID]
 		if rule != "" && rt.covers != nil && !slices.Contains(rt.covers, field) {
 			rule = ""
+		}
+		if r, ok := rt.own[field]; ok {
+			rule = r
 		}
 		got := doc.Get(gjsonEscape(path))
 		if !got.Exists() || got.Type == gjson.Null {

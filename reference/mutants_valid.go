@@ -28,7 +28,7 @@ var validMutants = []Mutant{
 	// (sweep_valid_readback.go): Find User Account, Get Stored Payment
 	// Options, the balance after a move.
 	{Name: "find-user-long-login-not-found", Clause: "B-4.10", Rule: "B-4.10#3", Swept: true, Description: "Find User Account does not find an account by a login ID of more than 100 characters (an account opened with one of 255 is answered as an unknown user)"},
-	{Name: "stored-option-billing-state-dropped", Clause: "A-4.7", Rule: "A-4.7#5", Swept: true, Description: "Get Stored Payment Options lists every option's billingAddress without its state (null), though Complete Add stored the state given with useDifferentBillingAddress true"},
+	{Name: "entry-one-decimal-cent-less", Clause: "B-2.3", Rule: "B-2.3#5", Swept: true, Description: "Account Enquiry lists an entry whose amount has one decimal (0.5) one cent less (0.49, and its sourceAmount so): the booking of the amount moved shows no entry of it"},
 	{Name: "kc-debit-one-decimal-cent-more", Clause: "B-4.15", Rule: "B-4.15#10", Swept: true, Description: "KC-Debit Account of a paymentAmount with one decimal (0.5, 12.50) debits the wallet one cent more (0.51)"},
 }
 
@@ -73,15 +73,19 @@ func (h *handler) validDebit(amount decimal.Decimal) decimal.Decimal {
 
 // validAnswer changes, for a valid-sweep mutant, a success it answers.
 func (h *handler) validAnswer(op operation, rep reply) reply {
-	if h.mutant("stored-option-billing-state-dropped") && op.id == schemas.GetStoredPaymentOptions && rep.code == "0000" {
-		list, _ := rep.fields["paymentOptions"].([]any)
-		for _, o := range list {
-			if m, ok := o.(map[string]any); ok {
-				if b, ok := m["billingAddress"].(map[string]any); ok {
-					b = maps.Clone(b)
-					b["state"] = nil
-					m["billingAddress"] = b
-				}
+	if h.mutant("entry-one-decimal-cent-less") && op.id == schemas.AccountEnquiry && rep.code == "0000" {
+		list, _ := rep.fields["entries"].([]any)
+		for i, e := range list {
+			m, ok := e.(map[string]any)
+			if !ok {
+				continue
+			}
+			n, _ := m["amount"].(json.Number)
+			if d, err := decimal.NewFromString(n.String()); err == nil && !d.IsInteger() && d.Shift(1).IsInteger() {
+				m = maps.Clone(m)
+				less := json.Number(d.Sub(decimal.New(1, -2)).StringFixed(2))
+				m["amount"], m["sourceAmount"] = less, less
+				list[i] = m
 			}
 		}
 	}

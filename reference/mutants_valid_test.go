@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"maps"
 	"strings"
-
-	"github.com/tidwall/gjson"
 )
 
 func init() { maps.Copy(mutantProbes, validProbes) }
@@ -36,14 +34,15 @@ var validProbes = map[string]func(c *client) bool{
 		r := c.create(map[string]any{"loginID": login})
 		return r.code() == "0000" && c.findUser(login, nil).code() != "0000"
 	},
-	"stored-option-billing-state-dropped": func(c *client) bool {
-		accno := c.newAccount()
-		billing := map[string]any{"useDifferentBillingAddress": true, "customerFullName": "Anna Schmidt", "addr1": "Hauptstrasse 1",
-			"city": "Berlin", "countryCode": "DE", "postCode": "10115", "emailAddress": "anna@example.test", "state": "Berlin-Mitte"}
-		token := c.authorization(accno, billing)
-		r := c.completeAdd(accno, merge(map[string]any{"authorizationToken": token}, billing))
-		o := c.storedOption(accno, r.json.Get("storedPaymentOptionReference").String())
-		return r.code() == "0000" && o.Exists() && o.Get("billingAddress.state").Type == gjson.Null
+	"entry-one-decimal-cent-less": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "0.5", nil)
+		for _, e := range c.enquiry(accno, nil).json.Get("entries").Array() {
+			if e.Get("amount").Raw == "0.49" {
+				return true
+			}
+		}
+		return false
 	},
 	"kc-debit-one-decimal-cent-more": func(c *client) bool {
 		accno := c.fundedWallet("100.00")
