@@ -62,6 +62,9 @@ type validSweeper struct {
 	order    []string
 	sent     map[string]int
 	out      *ValidOutcome
+	// holders: the accounts this sweeper opened with each value Find User
+	// Account finds them by (sweep_valid_readback.go).
+	holders map[string][]string
 }
 
 // validKey is the key of an operation's calls of the valid sweep (the
@@ -259,6 +262,7 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		v.record(in, in.field, in.label, "got "+kind, in.rule, fmt.Sprintf("the target gave %s to a request the contract permits (%s): %s", kind, inputWords(in), v.red.String(err.Error())), exchanges)
 		return true, nil
 	case accepted:
+		before := v.moneyNow()
 		if err := v.readAccepted(in, st, fields, r); err != nil {
 			return false, err
 		}
@@ -298,7 +302,7 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 				}
 			}
 		}
-		return false, nil
+		return false, v.heldToTheMove(in, st, fields, r, before)
 	}
 	answer := fmt.Sprintf("HTTP %d %s", r.resp.Status, codeText(code))
 	if len(in.parts) > 0 {
@@ -364,27 +368,17 @@ func inputWords(in validInput) string {
 }
 
 // readAccepted reads back what an accepted input stated: from its answer,
-// through the operation that shows it, and, for a stated default, against
-// the answer with the default given.
+// through every read that shows what it stored (readBackStored), Get
+// Payment Status of a payment it made, and, for a stated default, against
+// the answer with the default given. The money it moved is held to its
+// move once the wallet is read (heldToTheMove, from try).
 func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[string]any, r *reply) error {
 	op := in.op
 	v.compare(in, fields, r, "", nil)
+	if err := v.readBackStored(in, st, fields, r); err != nil {
+		return err
+	}
 	switch {
-	case op.ID == schemas.CreateAccount || op.ID == schemas.UpdateAccount:
-		accno := r.json.Get("accno").String()
-		if accno == "" {
-			accno = st.path["accno"]
-		}
-		if accno == "" {
-			return nil
-		}
-		g, err := v.call(schemas.GetAccount, map[string]string{"accno": accno}, v.x.accountFields(true))
-		if err != nil {
-			return err
-		}
-		if g.succeeded() {
-			v.compare(in, fields, g, "Get Account Information", []record.Exchange{r.ex, g.ex})
-		}
 	case !strings.Contains(op.Path, "{uniqueReference}") && r.json.Get("uniqueReference").String() != "":
 		g, err := v.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": r.json.Get("uniqueReference").String()}, v.x.envelope(false))
 		if err != nil {

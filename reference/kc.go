@@ -307,7 +307,7 @@ func (h *handler) kcDebit(c *call) reply {
 				return
 			}
 			if !h.mutant("debit-not-booked") {
-				tx.debit(w, posting{kind: entryPayment, amount: p.amount, reference: p.reference, description: p.usage, name: merchantName})
+				tx.debit(w, posting{kind: entryPayment, amount: h.validDebit(p.amount), reference: p.reference, description: p.usage, name: merchantName})
 			}
 			tx.credit(m, posting{kind: entryPayment, amount: p.amount, reference: p.reference, description: p.usage, name: p.initiatorName})
 		})

@@ -32,4 +32,24 @@ var validProbes = map[string]func(c *client) bool{
 	"declared-currency-refused": func(c *client) bool {
 		return c.create(map[string]any{"currCode": "USD"}).code() == "0001"
 	},
+	"find-user-long-login-not-found": func(c *client) bool {
+		login := strings.Repeat("l", 250) + "-long"
+		r := c.create(map[string]any{"loginID": login})
+		return r.code() == "0000" && c.findUser(login, nil).code() != "0000"
+	},
+	"entry-one-decimal-cent-less": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		c.kcDebit(accno, "0.5", nil)
+		for _, e := range c.enquiry(accno, nil).json.Get("entries").Array() {
+			if e.Get("amount").Raw == "0.49" {
+				return true
+			}
+		}
+		return false
+	},
+	"kc-debit-one-decimal-cent-more": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		r := c.kcDebit(accno, "0.5", nil)
+		return r.code() == "0000" && c.balancesOf(accno).bk == "99.49"
+	},
 }

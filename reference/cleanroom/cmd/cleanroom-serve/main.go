@@ -33,7 +33,6 @@ func secret(name, alphabet string, n int) string {
 	return string(b)
 }
 
-
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8090", "listen address")
 	flag.Parse()
