@@ -46,9 +46,10 @@ const (
 // checks, the failing step's exchanges and a curl command), matrix (every
 // clause), warnings (WARNING and SKIPPED), latency, observations, waivers
 // and scenarios (every scenario with its steps). The page carries the
-// evidence store (the same bytes as evidence.json.gz) and shows a step's
-// exchanges when a reader opens a scenario, so writing it does not walk
-// every exchange. The output is a function of the report alone.
+// evidence store (the JSON of evidence.json.gz, but for the exchanges of
+// the sweeps' passing inputs, written as null: pageLeavesOut) and shows a
+// step's exchanges when a reader opens a scenario, so writing it does not
+// walk every exchange. The output is a function of the report alone.
 func WriteHTML(w io.Writer, rep *Report) error {
 	js, err := encodeJSON(rep)
 	if err != nil {
@@ -63,11 +64,12 @@ func writeHTML(w io.Writer, rep *Report, js []byte) error {
 	if err != nil {
 		return err
 	}
-	evidenceGz, err := rep.store.gz()
+	evidenceGz, err := rep.store.page()
 	if err != nil {
 		return err
 	}
 	v := newHTMLView(rep)
+	v.LeftOut = rep.store.leftOut
 	v.EvidenceGz = base64.RawURLEncoding.EncodeToString(evidenceGz)
 	v.ReportGz = base64.RawURLEncoding.EncodeToString(reportGz)
 	var buf bytes.Buffer
@@ -93,8 +95,10 @@ type htmlView struct {
 	Matrix       []matrixRow
 	Attention    []scenarioView // WARNING and SKIPPED
 	Scenarios    []scenarioView
-	// EvidenceGz is the evidence store, base64url without padding.
+	// EvidenceGz is the evidence store, base64url without padding, with
+	// the exchanges the page leaves out (pageLeavesOut) as null.
 	EvidenceGz string
+	LeftOut    int // how many exchanges the page leaves out
 	// ReportGz is report.json as written, gzip-compressed, base64url
 	// without padding: the page shows a scenario's steps from it.
 	ReportGz string
