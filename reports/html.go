@@ -92,7 +92,6 @@ type htmlView struct {
 	AbortedBy    []exchangeView // what the target answered when the run was aborted
 	CauseViews   []causeView
 	Failures     []failureView
-	Matrix       []matrixRow
 	Attention    []scenarioView // WARNING and SKIPPED
 	Scenarios    []scenarioView
 	// EvidenceGz is the evidence store, base64url without padding, with
@@ -110,31 +109,11 @@ type statusCount struct {
 	Count  int
 }
 
-type matrixRow struct {
-	ClauseReport
-	Links []scenarioLink
-}
-
 type scenarioLink struct {
 	ID, Anchor, Name string
 	Status           record.Status
 	Waived           bool
 }
-
-// Short names a scenario by its feature file's clause and its line:
-// "A-4.03:14" for "A-4.03-update-account.feature:14".
-func (l scenarioLink) Short() string {
-	file, line, ok := strings.Cut(l.ID, ".feature:")
-	if !ok {
-		return l.ID
-	}
-	if m := fileClause.FindString(file); m != "" {
-		file = m
-	}
-	return file + ":" + line
-}
-
-var fileClause = regexp.MustCompile(`^[AB]-[0-9]+(\.[0-9]+)?`)
 
 type causeView struct {
 	Cause
@@ -237,13 +216,6 @@ func newHTMLView(rep *Report) htmlView {
 			cv.Links = append(cv.Links, links[id])
 		}
 		v.CauseViews = append(v.CauseViews, cv)
-	}
-	for _, c := range rep.Clauses {
-		row := matrixRow{ClauseReport: c}
-		for _, s := range c.Scenarios {
-			row.Links = append(row.Links, links[s.ID])
-		}
-		v.Matrix = append(v.Matrix, row)
 	}
 	var waived []failureView
 	for _, sv := range v.Scenarios {
@@ -395,35 +367,4 @@ func statusClass(s record.Status) string { return "st-" + cssName(string(s)) }
 // CLAIMED" -> "not-claimed".
 func cssName(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(s)), "-")
-}
-
-// ScenarioList renders the scenarios section's list: every scenario as a
-// collapsible block whose summary line is written here, and whose body (its
-// tags, message and steps, each step's exchanges) the page's script renders
-// when a reader opens it, from the report and the evidence the page
-// carries. It is written here rather than in the template: it is most of
-// the page, and a template walking it took most of a report's writing time.
-//
-// The line is as dense as the page's style allows, for it is written 700
-// times: the block's id is "sc-" and the scenario's place in report.json
-// counted from 1, its status a bare <b> (a badge by the style), then its
-// name, its ID (the first <code>: the matrix's chips take their titles from
-// these three), its clauses and its duration (<small>).
-func (v htmlView) ScenarioList() template.HTML {
-	var b strings.Builder
-	b.Grow(len(v.Scenarios) * 400)
-	esc := template.HTMLEscapeString
-	for _, s := range v.Scenarios {
-		cls := statusClass(s.Status)
-		fmt.Fprintf(&b, `<details class="scenario %s" id="%s"><summary><b class="%s">%s</b>`, cls, s.Anchor, cls, esc(string(s.Status)))
-		if s.Waiver != nil {
-			b.WriteString(`<b class="st-skipped">waived</b>`)
-		}
-		fmt.Fprintf(&b, ` %s <code>%s</code> `, esc(s.Name), esc(s.ID))
-		for _, c := range s.Clauses {
-			fmt.Fprintf(&b, `<code>%s</code> `, esc(c))
-		}
-		fmt.Fprintf(&b, `<small>%s</small></summary></details>`+"\n", esc(formatMs(s.DurationMs)))
-	}
-	return template.HTML(b.String())
 }
