@@ -44,13 +44,26 @@ const probe = `<script>
   // The page runs in a frame of the width under test; the result goes to
   // the top document, which the browser dumps.
   function done(r) { var p = parent.document.createElement("pre"); p.id = "probe"; p.textContent = JSON.stringify(r); parent.document.body.appendChild(p); }
-  var r = { viewport: document.documentElement.clientWidth, page: document.documentElement.scrollWidth };
-  // What each chip of the matrix says when hovered or focused.
-  r.chips = Array.prototype.map.call(document.querySelectorAll("#matrix .chips > a"), function (a) { return a.title; });
+  var r = {}, tries = 0;
+  // The page's script draws the list of scenarios and the matrix's chips
+  // from the report it carries, once unpacked.
+  (function listed() {
+    if (document.body.getAttribute("data-listed") !== "1") {
+      if (tries++ > 100) { r.opened = "the list was never drawn"; done(r); return; }
+      setTimeout(listed, 20); return;
+    }
+    tries = 0;
+    r.viewport = document.documentElement.clientWidth; r.page = document.documentElement.scrollWidth;
+    // What each chip of the matrix says when hovered or focused.
+    r.chips = Array.prototype.map.call(document.querySelectorAll("#matrix .chips > a"), function (a) { return a.title; });
+    r.chipText = Array.prototype.map.call(document.querySelectorAll("#matrix .chips > a"), function (a) { return a.textContent + " " + a.getAttribute("href") + " " + a.className; });
+    r.list = Array.prototype.map.call(document.querySelectorAll("#scenarios details.scenario"), function (d) { return d.id + " " + d.className + " " + d.querySelector("summary").textContent; });
+    opened();
+  })();
+  function opened() {
   var bad = document.querySelector("details.scenario.st-failed");
   if (bad === null) { r.opened = "no failing scenario"; done(r); return; }
   bad.open = true;
-  var tries = 0;
   (function wait() {
     if (bad.getAttribute("data-rendered") === "1") {
       r.steps = Array.prototype.map.call(bad.querySelectorAll("ol.steps > li"), function (li) { return li.textContent; }).join(" | ");
@@ -62,6 +75,7 @@ const probe = `<script>
     if (tries++ > 100) { r.opened = "evidence never rendered"; done(r); return; }
     setTimeout(wait, 20);
   })();
+  }
 })();
 </script>`
 
@@ -116,6 +130,16 @@ func TestHTMLReportInABrowser(t *testing.T) {
 		assert.Contains(t, got, `"A-4.03-update-account.feature:14: A missing lastName is refused (FAILED)"`, "a waived chip's title")
 		assert.Contains(t, got, `"A-4.05-close-account.feature:8: An open account is closed (ERROR)"`, "a chip's title")
 		assert.NotContains(t, got, `""`, "every chip has a title")
+		// Every scenario, in report.json's order, its anchor "sc-" and its
+		// place counted from 1, its summary line its status, name, ID,
+		// clauses and duration; each chip names its scenario by clause and
+		// line and links to it.
+		for i, s := range rep.Scenarios {
+			assert.Contains(t, got, fmt.Sprintf(`"sc-%d scenario %s %s`, i+1, statusClass(s.Status), s.Status), "%s", s.ID)
+		}
+		assert.Contains(t, got, `"sc-1 scenario st-passed PASSED An account is created A-4.02-create-account.feature:10 A-4.2 `)
+		assert.Contains(t, got, `"A-4.02:10 #sc-1 st-passed"`, "a chip")
+		assert.Contains(t, got, `"A-4.03:14 #sc-3 st-failed waived"`, "a waived chip")
 	}
 }
 

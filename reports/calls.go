@@ -17,7 +17,8 @@ type CallCounts struct {
 	BadInputSweep int `json:"badInputSweep"`
 	ValidSweep    int `json:"validRequestSweep"`
 	// Concurrency is the calls of the scenarios that check concurrent
-	// calls (a tag that names concurrency).
+	// calls (a tag that names concurrency): the exploration's concurrent
+	// rounds (tagged explore and concurrent) among them.
 	Concurrency int `json:"concurrencyChecks"`
 	// Other is the calls no scenario holds (the token of the preflight,
 	// an abort's evidence).
@@ -25,7 +26,9 @@ type CallCounts struct {
 }
 
 // The tags that tell the parts of a run apart (explore's and the sweeps'
-// scenarios carry them).
+// scenarios carry them). An exploration's concurrent round carries both
+// exploreTag and "concurrent": the concurrency is tested before the
+// exploration.
 const (
 	exploreTag    = "explore"
 	sweepTag      = "sweep"
@@ -52,10 +55,10 @@ func callCounts(rep *Report) *CallCounts {
 			c.ValidSweep += n
 		case slices.Contains(s.Tags, sweepTag):
 			c.BadInputSweep += n
-		case slices.Contains(s.Tags, exploreTag):
-			c.Exploration += n
 		case slices.ContainsFunc(s.Tags, func(t string) bool { return strings.Contains(strings.ToLower(t), "concurren") }):
 			c.Concurrency += n
+		case slices.Contains(s.Tags, exploreTag):
+			c.Exploration += n
 		default:
 			c.Scenarios += n
 		}

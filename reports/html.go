@@ -46,9 +46,10 @@ const (
 // checks, the failing step's exchanges and a curl command), matrix (every
 // clause), warnings (WARNING and SKIPPED), latency, observations, waivers
 // and scenarios (every scenario with its steps). The page carries the
-// evidence store (the same bytes as evidence.json.gz) and shows a step's
-// exchanges when a reader opens a scenario, so writing it does not walk
-// every exchange. The output is a function of the report alone.
+// evidence store (the JSON of evidence.json.gz, but for the exchanges of
+// the sweeps' passing inputs, written as null: pageLeavesOut) and shows a
+// step's exchanges when a reader opens a scenario, so writing it does not
+// walk every exchange. The output is a function of the report alone.
 func WriteHTML(w io.Writer, rep *Report) error {
 	js, err := encodeJSON(rep)
 	if err != nil {
@@ -63,11 +64,12 @@ func writeHTML(w io.Writer, rep *Report, js []byte) error {
 	if err != nil {
 		return err
 	}
-	evidenceGz, err := rep.store.gz()
+	evidenceGz, err := rep.store.page()
 	if err != nil {
 		return err
 	}
 	v := newHTMLView(rep)
+	v.LeftOut = rep.store.leftOut
 	v.EvidenceGz = base64.RawURLEncoding.EncodeToString(evidenceGz)
 	v.ReportGz = base64.RawURLEncoding.EncodeToString(reportGz)
 	var buf bytes.Buffer
@@ -90,11 +92,12 @@ type htmlView struct {
 	AbortedBy    []exchangeView // what the target answered when the run was aborted
 	CauseViews   []causeView
 	Failures     []failureView
-	Matrix       []matrixRow
 	Attention    []scenarioView // WARNING and SKIPPED
 	Scenarios    []scenarioView
-	// EvidenceGz is the evidence store, base64url without padding.
+	// EvidenceGz is the evidence store, base64url without padding, with
+	// the exchanges the page leaves out (pageLeavesOut) as null.
 	EvidenceGz string
+	LeftOut    int // how many exchanges the page leaves out
 	// ReportGz is report.json as written, gzip-compressed, base64url
 	// without padding: the page shows a scenario's steps from it.
 	ReportGz string
@@ -106,31 +109,11 @@ type statusCount struct {
 	Count  int
 }
 
-type matrixRow struct {
-	ClauseReport
-	Links []scenarioLink
-}
-
 type scenarioLink struct {
 	ID, Anchor, Name string
 	Status           record.Status
 	Waived           bool
 }
-
-// Short names a scenario by its feature file's clause and its line:
-// "A-4.03:14" for "A-4.03-update-account.feature:14".
-func (l scenarioLink) Short() string {
-	file, line, ok := strings.Cut(l.ID, ".feature:")
-	if !ok {
-		return l.ID
-	}
-	if m := fileClause.FindString(file); m != "" {
-		file = m
-	}
-	return file + ":" + line
-}
-
-var fileClause = regexp.MustCompile(`^[AB]-[0-9]+(\.[0-9]+)?`)
 
 type causeView struct {
 	Cause
@@ -233,13 +216,6 @@ func newHTMLView(rep *Report) htmlView {
 			cv.Links = append(cv.Links, links[id])
 		}
 		v.CauseViews = append(v.CauseViews, cv)
-	}
-	for _, c := range rep.Clauses {
-		row := matrixRow{ClauseReport: c}
-		for _, s := range c.Scenarios {
-			row.Links = append(row.Links, links[s.ID])
-		}
-		v.Matrix = append(v.Matrix, row)
 	}
 	var waived []failureView
 	for _, sv := range v.Scenarios {
@@ -391,35 +367,4 @@ func statusClass(s record.Status) string { return "st-" + cssName(string(s)) }
 // CLAIMED" -> "not-claimed".
 func cssName(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(s)), "-")
-}
-
-// ScenarioList renders the scenarios section's list: every scenario as a
-// collapsible block whose summary line is written here, and whose body (its
-// tags, message and steps, each step's exchanges) the page's script renders
-// when a reader opens it, from the report and the evidence the page
-// carries. It is written here rather than in the template: it is most of
-// the page, and a template walking it took most of a report's writing time.
-//
-// The line is as dense as the page's style allows, for it is written 700
-// times: the block's id is "sc-" and the scenario's place in report.json
-// counted from 1, its status a bare <b> (a badge by the style), then its
-// name, its ID (the first <code>: the matrix's chips take their titles from
-// these three), its clauses and its duration (<small>).
-func (v htmlView) ScenarioList() template.HTML {
-	var b strings.Builder
-	b.Grow(len(v.Scenarios) * 400)
-	esc := template.HTMLEscapeString
-	for _, s := range v.Scenarios {
-		cls := statusClass(s.Status)
-		fmt.Fprintf(&b, `<details class="scenario %s" id="%s"><summary><b class="%s">%s</b>`, cls, s.Anchor, cls, esc(string(s.Status)))
-		if s.Waiver != nil {
-			b.WriteString(`<b class="st-skipped">waived</b>`)
-		}
-		fmt.Fprintf(&b, ` %s <code>%s</code> `, esc(s.Name), esc(s.ID))
-		for _, c := range s.Clauses {
-			fmt.Fprintf(&b, `<code>%s</code> `, esc(c))
-		}
-		fmt.Fprintf(&b, `<small>%s</small></summary></details>`+"\n", esc(formatMs(s.DurationMs)))
-	}
-	return template.HTML(b.String())
 }

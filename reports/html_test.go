@@ -6,7 +6,6 @@ import (
 	"io"
 	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -130,7 +129,6 @@ func TestHTMLReport(t *testing.T) {
 	assert.Contains(t, row("A-4.4").Text, "untested")
 	assert.Contains(t, row("A-4.4").Attr["class"], "r-untested")
 	assert.Contains(t, row("A-9").Text, "left empty by the spec")
-	assert.Contains(t, row("A-4.3").Text, "A-4.03:14")
 	assert.Contains(t, row("A-4.3").Attr["class"], "r-fail")
 
 	// Failures: the unwaived ERROR first, then the waived FAILED, each with evidence.
@@ -180,33 +178,14 @@ func TestHTMLReport(t *testing.T) {
 	assert.Contains(t, waivers.Text, "expired")
 	assert.Contains(t, waivers.Text, "unused")
 
-	// Every scenario, collapsible, with its status class.
-	scenarios := root.byAttr("id", "scenarios").find(func(n *node) bool { return n.Name == "details" && strings.Contains(n.Attr["class"], "scenario") })
-	require.Len(t, scenarios, len(rep.Scenarios))
-	for i, s := range rep.Scenarios {
-		assert.Contains(t, scenarios[i].Attr["class"], statusClass(s.Status))
-		assert.Contains(t, scenarios[i].Text, s.ID)
-	}
-	// Each names its place in report.json by its id ("sc-" and the place
-	// counted from 1), and the page carries report.json with the evidence;
-	// its steps are shown from there when it is opened (checked in a
-	// browser: browser_test.go).
-	for i := range rep.Scenarios {
-		assert.Equal(t, "sc-"+strconv.Itoa(i+1), scenarios[i].Attr["id"])
-	}
+	// The list of scenarios and the matrix's chips are drawn by the page's
+	// script from the report it carries (checked in a browser:
+	// browser_test.go), which the page does not also write out; the page
+	// says so where they go.
+	assert.Contains(t, root.byAttr("id", "list").Text, "drawn by this page's script")
+	assert.Empty(t, root.byAttr("id", "matrix").find(func(n *node) bool { return n.Name == "a" }))
 	assert.NotEmpty(t, root.byAttr("id", "report").Attr["data-gz"])
 	assert.NotEmpty(t, root.byAttr("id", "evidence").Attr["data-gz"])
-
-	// Each chip of the matrix links to its scenario, whose line carries what
-	// the chip says when hovered or focused (its title, filled by the page's
-	// script: checked in a browser, browser_test.go): the scenario's status,
-	// name and ID.
-	chips := root.byAttr("id", "matrix").find(func(n *node) bool { return n.Name == "a" && strings.HasPrefix(n.Attr["href"], "#sc-") })
-	require.NotEmpty(t, chips)
-	assert.Equal(t, "A-4.02:10", chips[0].Text)
-	line := root.byAttr("id", strings.TrimPrefix(chips[0].Attr["href"], "#"))
-	require.NotNil(t, line)
-	assert.Contains(t, line.Text, "PASSED An account is created A-4.02-create-account.feature:10")
 
 	// What went wrong: one cause per thing, root causes first.
 	causes := root.byAttr("id", "causes").find(func(n *node) bool { return n.Attr["data-cause"] != "" })

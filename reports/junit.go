@@ -1,10 +1,12 @@
 package reports
 
 import (
+	"bufio"
 	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/wallet-conformance/wallet-conformance/record"
 )
@@ -64,8 +66,11 @@ type junitSkipped struct {
 	Message string `xml:"message,attr"`
 }
 
-// WriteJUnit writes junit.xml. Each test case carries properties: "id"
-// (the scenario ID), one "clause" per clause tag, "advisory" for an
+// WriteJUnit writes junit.xml, compact. Each test case carries properties:
+// "id" (the scenario ID), "key" when the scenario's key is not its file
+// and name (record.ScenarioKey of the case's file and name attributes, the
+// key a waiver names it by, as it is for every scenario of a feature
+// file), one "clause" per clause tag, "advisory" for an
 // advisory scenario, and "waiver" (its expiry and justification) when a
 // waiver covers it. The scenario's status is what its elements say (no
 // CI tool reads a property for it, so none repeats it): none for PASSED;
@@ -88,7 +93,10 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 		}
 		suite := &root.Suites[i]
 		c := junitCase{Name: s.Name, Classname: s.Feature, File: file, Time: seconds(s.DurationMs)}
-		c.Properties = append(c.Properties, junitProperty{Name: "id", Value: s.ID}, junitProperty{Name: "key", Value: s.StableKey()})
+		c.Properties = append(c.Properties, junitProperty{Name: "id", Value: s.ID})
+		if k := s.StableKey(); k != record.ScenarioKey(file, s.Name) {
+			c.Properties = append(c.Properties, junitProperty{Name: "key", Value: k})
+		}
 		for _, cl := range s.Clauses {
 			c.Properties = append(c.Properties, junitProperty{Name: "clause", Value: cl})
 		}
@@ -130,16 +138,101 @@ func WriteJUnit(w io.Writer, rep *Report) error {
 		root.Skipped += s.Skipped
 	}
 	root.Time = seconds(totalMs)
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
+	bw := bufio.NewWriterSize(w, 1<<16)
+	root.write(bw)
+	return bw.Flush()
+}
+
+// write writes the document compact, as CI tools read it: one line per
+// suite and per test case, no indentation, empty elements closed in
+// place (the indented output of encoding/xml was a third of the file).
+func (root *junitSuites) write(w *bufio.Writer) {
+	w.WriteString(xml.Header)
+	fmt.Fprintf(w, `<testsuites name="%s" tests="%d" failures="%d" errors="%d" skipped="%d" time="%s">`+"\n",
+		xmlAttr(root.Name), root.Tests, root.Failures, root.Errors, root.Skipped, root.Time)
+	for _, s := range root.Suites {
+		fmt.Fprintf(w, `<testsuite name="%s" file="%s" tests="%d" failures="%d" errors="%d" skipped="%d" time="%s"`,
+			xmlAttr(s.Name), xmlAttr(s.File), s.Tests, s.Failures, s.Errors, s.Skipped, s.Time)
+		if s.Timestamp != "" {
+			fmt.Fprintf(w, ` timestamp="%s"`, xmlAttr(s.Timestamp))
+		}
+		w.WriteString(">\n")
+		for _, c := range s.Cases {
+			fmt.Fprintf(w, `<testcase name="%s" classname="%s" file="%s" time="%s">`, xmlAttr(c.Name), xmlAttr(c.Classname), xmlAttr(c.File), c.Time)
+			if len(c.Properties) > 0 {
+				w.WriteString("<properties>")
+				for _, p := range c.Properties {
+					fmt.Fprintf(w, `<property name="%s" value="%s"/>`, xmlAttr(p.Name), xmlAttr(p.Value))
+				}
+				w.WriteString("</properties>")
+			}
+			for _, p := range []struct {
+				tag string
+				pr  *junitProblem
+			}{{"failure", c.Failure}, {"error", c.Error}} {
+				if p.pr != nil {
+					fmt.Fprintf(w, "\n"+`<%s message="%s" type="%s">%s</%s>`, p.tag, xmlAttr(p.pr.Message), xmlAttr(p.pr.Type), xmlText(p.pr.Text, false), p.tag)
+				}
+			}
+			if c.Skipped != nil {
+				fmt.Fprintf(w, `<skipped message="%s"/>`, xmlAttr(c.Skipped.Message))
+			}
+			if c.SystemOut != "" {
+				fmt.Fprintf(w, "\n<system-out>%s</system-out>", xmlText(c.SystemOut, false))
+			}
+			w.WriteString("</testcase>\n")
+		}
+		w.WriteString("</testsuite>\n")
 	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(root); err != nil {
-		return err
+	w.WriteString("</testsuites>\n")
+}
+
+func xmlAttr(s string) string { return xmlText(s, true) }
+
+// xmlText escapes s for XML character data, or for an attribute value in
+// double quotes (attr), where a line break or tab is a character
+// reference so that it survives attribute normalization. A character XML
+// cannot hold becomes U+FFFD, as encoding/xml writes it.
+func xmlText(s string, attr bool) string {
+	clean := true
+	for _, r := range s {
+		if r == '&' || r == '<' || r == '>' || r == utf8.RuneError || !xmlChar(r) || (attr && (r == '"' || r == '\n' || r == '\r' || r == '\t')) || r == '\r' {
+			clean = false
+			break
+		}
 	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == '&':
+			b.WriteString("&amp;")
+		case r == '<':
+			b.WriteString("&lt;")
+		case r == '>':
+			b.WriteString("&gt;")
+		case r == '"' && attr:
+			b.WriteString("&#34;")
+		case r == '\n' && attr:
+			b.WriteString("&#xA;")
+		case r == '\r':
+			b.WriteString("&#xD;")
+		case r == '\t' && attr:
+			b.WriteString("&#x9;")
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"), !xmlChar(r):
+			b.WriteRune('\uFFFD')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// xmlChar reports whether XML 1.0 allows r in a document.
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }
 
 func seconds(ms float64) string { return fmt.Sprintf("%.3f", ms/1000) }

@@ -18,6 +18,8 @@ func TestJUnit(t *testing.T) {
 	assert.Equal(t, a.String(), b.String(), "deterministic")
 	assert.True(t, strings.HasPrefix(a.String(), xml.Header))
 	assert.NotContains(t, a.String(), plantedToken)
+	assert.NotContains(t, a.String(), "\n ", "compact")
+	assert.NotContains(t, a.String(), "></property>", "empty elements closed in place")
 
 	var doc junitSuites
 	require.NoError(t, xml.Unmarshal(a.Bytes(), &doc))
@@ -61,7 +63,8 @@ func TestJUnit(t *testing.T) {
 	passed := cases["A-4.02-create-account.feature:10"]
 	assert.Equal(t, "An account is created", passed.Name)
 	assert.Equal(t, "Create Account", passed.Classname)
-	assert.Equal(t, "A-4.02-create-account.feature/An account is created", prop(passed, "key"), "the key a waiver names it by")
+	assert.Empty(t, prop(passed, "key"), "the key a waiver names it by is its file and name: no property repeats it")
+	assert.Equal(t, "A-4.02-create-account.feature", passed.File)
 	assert.Equal(t, "0.130", passed.Time)
 	assert.Equal(t, []string{"A-4.2"}, props(passed, "clause"))
 	assert.Nil(t, passed.Failure)
@@ -137,4 +140,23 @@ func prop(c junitCase, name string) string {
 		return v[0]
 	}
 	return ""
+}
+
+// A message that XML must escape reads back as it was written (a character
+// XML cannot hold as U+FFFD), in an attribute as in character data.
+func TestJUnitEscapes(t *testing.T) {
+	msg := "expected \"0000\" & <ok>,\n\tgot 'x'\r\x01 \xff end \uFFFD"
+	rep := &Report{Scenarios: []ScenarioReport{{ID: "a&b.feature:3", Feature: `F "1"`, Name: "n <1>", Status: "FAILED", Message: msg}}}
+	var b bytes.Buffer
+	require.NoError(t, WriteJUnit(&b, rep))
+	var doc junitSuites
+	require.NoError(t, xml.Unmarshal(b.Bytes(), &doc), b.String())
+	c := doc.Suites[0].Cases[0]
+	assert.Equal(t, `F "1"`, c.Classname)
+	assert.Equal(t, "n <1>", c.Name)
+	assert.Equal(t, "a&b.feature:3", prop(c, "id"))
+	want := "expected \"0000\" & <ok>,\n\tgot 'x'\r\uFFFD \uFFFD end \uFFFD"
+	require.NotNil(t, c.Failure)
+	assert.Equal(t, want, c.Failure.Text)
+	assert.Equal(t, "expected \"0000\" & <ok>,", c.Failure.Message)
 }

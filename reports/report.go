@@ -32,8 +32,9 @@ import (
 // ScenarioReport.StableKey); 2.5 added the
 // run's waits (rate limit, HTTP 429), a scenario's input and a cause's
 // input and operations (the bad-input sweep's causes across operations); 2.6 the calls of
-// each part of a run and a sweep's partial.
-const SchemaVersion = "2.6"
+// each part of a run and a sweep's partial; 2.7 leaves out a clause's
+// scenario's waived when false, as 2.2 did the other false fields.
+const SchemaVersion = "2.7"
 
 // DefaultCallAllowance is the spec's call time allowance (A-1.4, A-8), used
 // when Meta gives none.
@@ -227,7 +228,7 @@ func (c ClauseReport) Count(s record.Status) int {
 type ClauseScenario struct {
 	ID     string        `json:"id"`
 	Status record.Status `json:"status"`
-	Waived bool          `json:"waived"`
+	Waived bool          `json:"waived,omitempty"` // absent when false (2.7)
 }
 
 // ScenarioReport is one scenario with its steps and exchanges.

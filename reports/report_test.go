@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -239,4 +240,53 @@ func TestReportJSONLeavesOutEmptyFieldsAndReads21(t *testing.T) {
 	require.NoError(t, json.Unmarshal(oldJS, &sc))
 	assert.Equal(t, rep.Scenarios[2].Message, sc[2].Message)
 	assert.Equal(t, rep.Scenarios[2].Waiver, sc[2].Waiver)
+}
+
+// report.html carries the evidence store but for the exchanges of the
+// sweeps' passing inputs, written as null so that every other keeps its
+// index; a finding's failing step keeps its own. evidence.json.gz holds
+// every exchange, and its JSON is what encoding/json writes of it.
+func TestThePageLeavesOutTheSweepsPassingInputs(t *testing.T) {
+	r := testResult()
+	call := func(url string) record.Exchange {
+		ex := createAccountExchange(time.Millisecond)
+		ex.URL = url
+		return ex
+	}
+	r.Scenarios = append(r.Scenarios,
+		record.Scenario{ID: "sweep-1.create-account", Feature: "Bad-input sweep (seed 1)", Name: "Create Account: 2 bad inputs answered as the spec classes them",
+			Tags: []string{"sweep", "A-4.2", "A-7"}, Clauses: []string{"A-4.2", "A-7"}, Status: record.Passed,
+			Steps: []record.Step{{Text: "the partner sends 2 bad inputs", Status: "passed", Exchanges: []record.Exchange{call(base + "/in-1"), call(base + "/in-2")}}}},
+		record.Scenario{ID: "sweep-1.close-account.x", Feature: "Bad-input sweep (seed 1)", Name: "Close Account with x: HTTP 500",
+			Tags: []string{"sweep", "A-4.5", "A-7"}, Clauses: []string{"A-4.5", "A-7"}, Status: record.Failed, Message: "expected a handled error, got HTTP 500",
+			Steps: []record.Step{
+				{Text: "the partner sends 1 bad input", Status: "passed", Exchanges: []record.Exchange{call(base + "/in-3")}},
+				{Text: "the partner sends Close Account with x", Status: "failed", Exchanges: []record.Exchange{call(base + "/finding")}},
+			}})
+	rep := Build(r, testMeta(), nil, nil)
+	n := len(rep.Exchanges())
+	dir := t.TempDir()
+	require.NoError(t, WriteAll(dir, rep))
+	files, err := Readable(dir)
+	require.NoError(t, err)
+
+	var store, page struct{ Exchanges []map[string]any }
+	require.NoError(t, json.Unmarshal(files[EvidenceFile+"#inflated"], &store))
+	require.NoError(t, json.Unmarshal(files[ReportHTMLFile+"#evidence"], &page))
+	require.Len(t, store.Exchanges, n)
+	require.Len(t, page.Exchanges, n, "every exchange keeps its index")
+	for i := range n - 4 {
+		assert.Equal(t, store.Exchanges[i], page.Exchanges[i], "a scenario's exchange is carried")
+	}
+	assert.Nil(t, page.Exchanges[n-4], "a passing input")
+	assert.Nil(t, page.Exchanges[n-3], "a passing input")
+	assert.Nil(t, page.Exchanges[n-2], "a finding's passing inputs")
+	assert.Equal(t, base+"/finding", page.Exchanges[n-1]["url"], "a finding's failing step")
+	assert.Contains(t, string(files[ReportHTMLFile]), "but for the 3 calls of the sweeps' passing inputs")
+
+	// The store is the JSON encoding/json writes of the whole (its digest
+	// in report.json is of these bytes).
+	want, err := json.Marshal(Evidence{SchemaVersion: EvidenceSchemaVersion, Exchanges: rep.Exchanges()})
+	require.NoError(t, err)
+	assert.Equal(t, string(want)+"\n", string(files[EvidenceFile+"#inflated"]))
 }
