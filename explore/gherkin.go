@@ -168,10 +168,20 @@ func writeScenario(tr *runTrace, f *Failure, seed uint64) (string, int) {
 		fmt.Fprintf(&b, format+"\n", args...)
 		line++
 	}
-	w("# Written by `wallet-conformance explore` (seed %d): property run %d broke the rule below", seed, f.Run)
-	w("# after %d moves; rapid shrank the sequence to %d moves in %d attempts.", f.OriginalMoves, f.Moves, f.Attempts)
+	if f.Round > 0 {
+		w("# Written by `wallet-conformance explore` (seed %d): concurrent round %d broke the rule below with moves", seed, f.Round)
+		w("# sent at once; sent one after another %s, on a wallet readied the same way,", f.Order)
+		w("# they break it too, so this scenario shows the fault one call at a time (%d moves).", f.Moves)
+	} else {
+		w("# Written by `wallet-conformance explore` (seed %d): property run %d broke the rule below", seed, f.Run)
+		w("# after %d moves; rapid shrank the sequence to %d moves in %d attempts.", f.OriginalMoves, f.Moves, f.Attempts)
+	}
 	w("# Replay it against the target: wallet-conformance run --features DIR (with the same --profile or --target).")
-	w("# The exchanges of the shrunk run, secrets redacted, are in %s.", exchangesName(f.FeatureName))
+	if f.Round > 0 {
+		w("# The exchanges of these moves, secrets redacted, are in %s.", exchangesName(f.FeatureName))
+	} else {
+		w("# The exchanges of the shrunk run, secrets redacted, are in %s.", exchangesName(f.FeatureName))
+	}
 	if inv == invMerchant {
 		w("# The merchant's balance is read by the exploration only (the feature suite's scenarios run at once and")
 		w("# share the merchant): replayed, this scenario makes the moves; the merchant's balance is in the exchanges.")
