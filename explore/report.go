@@ -42,8 +42,12 @@ const (
 	runShrinkTime     = 6 * time.Second
 )
 
-// exploreTag marks what the exploration reports and writes.
-const exploreTag = "explore"
+// exploreTag marks what the exploration reports and writes, twiceTag its
+// scripted run of two of a thing (twice.go).
+const (
+	exploreTag = "explore"
+	twiceTag   = "two-of-a-thing"
+)
 
 // buildResult makes one scenario of each property run the exploration
 // made before its first failure, and one of the shrunk failure.
@@ -55,11 +59,15 @@ func buildResult(e *explorer, out *Outcome, started time.Time) *record.Run {
 			continue // reported below, shrunk
 		}
 		clauses := traceClauses(tr.steps)
+		tags := []string{exploreTag}
+		if tr.scripted {
+			tags = append(tags, twiceTag)
+		}
 		s := record.Scenario{
 			ID:       fmt.Sprintf("explore-%d.run:%d", out.Seed, tr.number),
 			Feature:  feature,
 			Name:     runName(tr),
-			Tags:     append([]string{exploreTag}, clauses...),
+			Tags:     append(tags, clauses...),
 			Clauses:  clauses,
 			Status:   record.Passed,
 			Duration: tr.duration,
