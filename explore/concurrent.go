@@ -44,6 +44,12 @@ const (
 	conRead                     // Balance Enquiry after every move answered
 )
 
+// conOperation is the operation of each kind of concurrent move.
+var conOperation = map[conKind]string{
+	conDebit: schemas.KCDebitAccount, conAuthorize: schemas.KCAuthorize, conRefund: schemas.KCRefund,
+	conCapture: schemas.KCCapture, conCancel: schemas.KCCancel, conRead: schemas.BalanceEnquiry,
+}
+
 // conInput is one move of a round as porcupine sees it.
 type conInput struct {
 	kind   conKind
@@ -148,6 +154,22 @@ func (cm conModel) step(s conState, in conInput, out conOutput) []conState {
 			}
 			return out
 		case stCaptured:
+			if in.amount > 0 && s.captured < s.amount && in.amount <= s.amount-s.captured {
+				// A capture of more of a payment captured in part (captureAgain):
+				// nothing moves, or exactly the amount, released from what is
+				// still blocked of it (its share, or all that is left).
+				n := s
+				n.captured, n.bk = s.captured+amount, s.bk-amount
+				released := min(amount, s.blocked)
+				n.blk, n.blocked = s.blk-released, s.blocked-released
+				out := []conState{s, n}
+				if n.blocked > 0 {
+					all := n
+					all.blk, all.blocked = n.blk-n.blocked, 0
+					out = append(out, all)
+				}
+				return out
+			}
 			if cm.idempotent {
 				return []conState{s} // answered again: no money moves
 			}
@@ -207,6 +229,16 @@ type conRound struct {
 	calls   []string // the sentence of each move of history, by index
 	failure *violation
 	advice  []violation
+	// small is the smallest history that no order explains (classify),
+	// when the round's answers broke an invariant; nil otherwise.
+	small []porcupine.Operation
+	// sequential is the same moves sent one after another on a wallet
+	// readied the same way, when the round failed: a Failure written as a
+	// feature when they break a normative invariant that way too, nil when
+	// only their overlap shows the fault (sequentialOrders says the orders
+	// tried).
+	sequential       *Failure
+	sequentialOrders []string
 }
 
 // cents is d in cents.
@@ -232,6 +264,9 @@ func (e *explorer) concurrentRounds(seed uint64, n int) []*conRound {
 		e.invocations++
 		r := e.concurrentRound(i+1, rand.New(rand.NewPCG(seed, uint64(i))))
 		if r != nil {
+			if r.failure != nil && r.small != nil {
+				e.sequentialRound(seed, r)
+			}
 			out = append(out, r)
 		}
 	}
@@ -250,8 +285,7 @@ func (e *explorer) concurrentRound(number int, rng *rand.Rand) *conRound {
 		r.failure = x.tr.failure
 		return r
 	}
-	x.draws = &scriptDraws{vals: []int{5000}}
-	x.move("load")
+	x.script("load", 5000)
 	a := x.m.openAccount()
 	if x.stop || x.tr.failure != nil || a == nil {
 		r.failure = x.tr.failure
@@ -268,11 +302,10 @@ func (e *explorer) concurrentRound(number int, rng *rand.Rand) *conRound {
 		}
 		r.what = fmt.Sprintf("%d KC-Debit Accounts of %s each on a wallet of 50.00", k, centsText(each))
 	case 1: // refunds of one payment that together exceed it
-		x.walletPayment("kc-debit", decimal.New(2000, -2))
+		x.script("kc-debit", 1, 2000)
 		if !x.stop && x.tr.failure == nil {
 			// a refund after a partial refund: the round's refunds follow one
-			x.draws = &scriptDraws{vals: []int{1, 300}}
-			x.kcRefund()
+			x.script("kc-refund", 1, 300)
 		}
 		k := 3 + rng.IntN(2)
 		for range k {
@@ -283,16 +316,16 @@ func (e *explorer) concurrentRound(number int, rng *rand.Rand) *conRound {
 		// Two of a thing, one after the other: a block of 10.00 stays open
 		// while a second block is opened and captured, then the round's
 		// payment is authorized beside it; the round's moves touch that one only.
-		for _, step := range []func(){
-			func() { x.walletPayment("kc-authorize", decimal.New(1000, -2)) },
-			func() { x.walletPayment("kc-authorize", decimal.New(500, -2)) },
-			func() { x.kcCapture(nil) },
-			func() { x.walletPayment("kc-authorize", decimal.New(2000, -2)) },
+		for _, a := range []action{
+			{kind: "kc-authorize", values: []int{1, 1000}},
+			{kind: "kc-authorize", values: []int{1, 500}},
+			{kind: "kc-capture", values: []int{0}},
+			{kind: "kc-authorize", values: []int{1, 2000}},
 		} {
 			if x.stop || x.tr.failure != nil {
 				break
 			}
-			step()
+			x.script(a.kind, a.values...)
 		}
 		part := int64(0)
 		if rng.IntN(2) == 1 {
@@ -324,6 +357,14 @@ func (e *explorer) concurrentRound(number int, rng *rand.Rand) *conRound {
 	}
 	x.sendAtOnce(r, a, p, ins)
 	return r
+}
+
+// script makes a move of kind with the values given for its draws (as a
+// replay does), so that it is an action of the run a sequential replay of
+// the round can make again.
+func (x *machine) script(kind string, values ...int) {
+	x.draws = &scriptDraws{vals: values}
+	x.move(kind)
 }
 
 // sendAtOnce sends the moves at once, reads the balance after, and checks
@@ -458,6 +499,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 	cm := conModel{min: cents(a.min), idempotent: x.e.profile.Behaves(profile.KCRepeatedMove) == profile.Idempotent, init: init}
 	if ok, _ := cm.linearizable(r.history); !ok {
 		inv, small := cm.classify(r.history)
+		r.small = small
 		x.violate(st, inv, r.render(small, cm, x.tr.steps))
 	} else if strict := (conModel{min: cm.min, idempotent: cm.idempotent, strict: true, init: init}); !func() bool { ok, _ := strict.linearizable(r.history); return ok }() {
 		inv := invMinimum
@@ -467,6 +509,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 			inv = invPreviously
 		}
 		_, small := strict.classifyWith(r.history, inv)
+		r.small = small
 		x.violate(st, inv, r.render(small, strict, x.tr.steps))
 	}
 	st.accepted, st.followed = true, false
@@ -587,4 +630,74 @@ func (r *conRound) render(h []porcupine.Operation, cm conModel, setup []*step) s
 		b.WriteString("    No move can be the first.")
 	}
 	return b.String()
+}
+
+// sequentialAction is a move of a round as a move of a property run, with
+// the values of its draws (machine.move).
+func sequentialAction(in conInput) action {
+	switch in.kind {
+	case conDebit:
+		return action{kind: "kc-debit", values: []int{0, int(in.amount)}} // any amount, not only what the wallet affords
+	case conAuthorize:
+		return action{kind: "kc-authorize", values: []int{0, int(in.amount)}}
+	case conRefund:
+		return action{kind: "kc-refund-of", values: []int{int(in.amount)}}
+	case conCapture:
+		if in.amount == 0 {
+			return action{kind: "kc-capture", values: []int{0}}
+		}
+		return action{kind: "kc-capture", values: []int{1, int(in.amount)}}
+	}
+	return action{kind: "kc-cancel"}
+}
+
+// sequentialRound sends a failed round's moves again, one after another,
+// on a wallet readied as the round's was (its actions): in the order the
+// target answered them, then in the order they were sent. When a normative
+// invariant breaks that way, the run is the round's Failure, written as a
+// feature that replays it one call at a time; when neither order breaks
+// one, only the moves' overlap shows the fault, which no feature can send
+// (a scenario's steps make one call after another).
+func (e *explorer) sequentialRound(seed uint64, r *conRound) {
+	setup := cloneActions(r.x.tr.actions)
+	moves := slices.Clone(r.history[:len(r.history)-1])
+	orders := []struct {
+		name string
+		less func(a, b porcupine.Operation) int
+	}{
+		{"in the order the target answered them", func(a, b porcupine.Operation) int { return cmpInt(a.Return, b.Return) }},
+		{"in the order they were sent", func(a, b porcupine.Operation) int { return cmpInt(int64(a.ClientId), int64(b.ClientId)) }},
+	}
+	for _, o := range orders {
+		if e.halted() {
+			return
+		}
+		slices.SortStableFunc(moves, o.less)
+		script := cloneActions(setup)
+		var names []string
+		for _, m := range moves {
+			script = append(script, sequentialAction(m.Input.(conInput)))
+			names = append(names, r.calls[m.ClientId])
+		}
+		r.sequentialOrders = append(r.sequentialOrders, o.name+": "+strings.Join(names, ", then "))
+		tr := e.replayActions(script)
+		if tr.failure == nil || tr.infra != nil || tr.cut {
+			continue
+		}
+		f := &Failure{Invariant: tr.failure.inv, Message: tr.failure.msg, OriginalMoves: tr.failedAt + 1, Moves: tr.failedAt + 1, trace: tr, Round: r.number, Order: o.name}
+		f.FeatureName = fmt.Sprintf("explore-%d-round-%d-%s.feature", seed, r.number, f.Invariant.ID)
+		f.Feature, f.ScenarioLine = writeScenario(tr, f, seed)
+		r.sequential = f
+		return
+	}
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }

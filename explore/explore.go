@@ -29,6 +29,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"pgregory.net/rapid"
@@ -100,6 +101,9 @@ type Outcome struct {
 	// invariant broken by each that failed (counted apart from the runs).
 	Rounds       int
 	RoundsFailed []string
+	// RoundFeatures are the failed rounds whose moves, sent one after
+	// another, break a normative invariant too: each written as a feature.
+	RoundFeatures []*Failure
 }
 
 // Failure is a normative invariant that broke, with the shortest sequence
@@ -118,7 +122,12 @@ type Failure struct {
 	// Replayed is the status the written scenario ended with when run
 	// against the target (Options.Replay); "" when it was not replayed.
 	Replayed record.Status
-	trace    *runTrace
+	// Round is, for the failure of a concurrent round whose moves break
+	// the invariant sent one after another too, the round's number, and
+	// Order the order they were sent in; 0 and "" for a property run's.
+	Round int
+	Order string
+	trace *runTrace
 }
 
 // capabilities are the moves the profile's keys allow.
@@ -321,6 +330,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	e.progress.start(seed, opts.Runs, opts.Steps, client.BaseURL())
 	checkWithRapid(rapidSettings{seed: seed, runs: opts.Runs, steps: opts.Steps, shrink: shrink}, e.prop)
+	e.twiceRun()
 	if e.found != nil {
 		e.minimize(cmpOr(opts.ShrinkAttempts, 300) - e.maxAttempts)
 		e.progress.shrunk(e.best.failedAt+1, e.attempts)
@@ -332,18 +342,26 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	e.rounds = e.concurrentRounds(seed, rounds)
 
-	out := &Outcome{Seed: seed, Runs: len(e.runs), Calls: c.Calls(), Rounds: len(e.rounds)}
+	made := len(e.runs)
+	if slices.ContainsFunc(e.runs, func(tr *runTrace) bool { return tr.scripted }) {
+		made-- // the scripted run of two of a thing is not one of the runs asked
+	}
+	out := &Outcome{Seed: seed, Runs: made, Calls: c.Calls(), Rounds: len(e.rounds)}
 	sentAtOnce := 0
 	for _, r := range e.rounds {
 		if r.failure != nil {
 			out.RoundsFailed = append(out.RoundsFailed, r.failure.inv.ID)
 		}
 		sentAtOnce += max(0, len(r.history)-1)
+		if r.sequential != nil {
+			out.RoundFeatures = append(out.RoundFeatures, r.sequential)
+		}
 	}
 	if r := tokens.Reading(); r != target.ReadingBodyLine {
 		out.Notices = append(out.Notices, "Issue Token: the target refused A-4.1's body as its body line lists it and issued a token to one "+r.String())
 	}
-	out.Notices = append(out.Notices, fmt.Sprintf("stateful exploration with seed %d: %d property runs of about %d moves asked, %d made, %d calls", seed, opts.Runs, opts.Steps, len(e.runs), c.Calls()))
+	out.Notices = append(out.Notices, fmt.Sprintf("stateful exploration with seed %d: %d property runs of about %d moves asked, %d made, and %d scripted of two of a thing; %d calls", seed, opts.Runs, opts.Steps, made, len(e.runs)-made, c.Calls()))
+	out.Notices = append(out.Notices, twiceSummary(e.runs))
 	if len(e.rounds) > 0 {
 		out.Notices = append(out.Notices, fmt.Sprintf("concurrent rounds: %d, %d moves sent at once on one wallet or payment, each round's answers and balance checked for linearizability (porcupine); %d failed", len(e.rounds), sentAtOnce, len(out.RoundsFailed)))
 	}
@@ -382,6 +400,18 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		}
 		if featuresDir == "" {
 			f.FeaturePath = "" // written to a temporary directory for the replay only
+		}
+	}
+	for _, f := range out.RoundFeatures {
+		dir := featuresDir
+		if dir == "" {
+			continue
+		}
+		if err := writeFeature(dir, f, red); err != nil {
+			return nil, err
+		}
+		if opts.Replay && ctx.Err() == nil {
+			f.Replayed = replay(ctx, p, opts.HTTPClient, dir, f)
 		}
 	}
 	out.Result = buildResult(e, out, started)

@@ -53,11 +53,11 @@ type step struct {
 	plain string   // the sentence of the move as a call whose outcome is not asserted
 	thens []string // the checks of the move as Then sentences (the balance's is added when written)
 
-	// alt is a second balance the spec permits after the move (a partial
-	// KC-Capture may keep the rest of the block or release it), and
-	// takeAlt brings the model to it when the target shows it.
-	alt     *balance
-	takeAlt func()
+	// alts are other balances the spec permits after the move than the
+	// model's (a partial KC-Capture may keep the rest of the block or
+	// release it; a second KC-Capture may capture more or nothing), each
+	// with what brings the model to it when the target shows it.
+	alts []outcomeAlt
 
 	newAccount bool    // the move made a new current account
 	balanced   bool    // the balance was read after the move and compared with the model
@@ -66,6 +66,18 @@ type step struct {
 
 	violations []violation
 	exchanges  []record.Exchange
+
+	// pay is the payment the move acted on, payBefore what it was before
+	// the move (nil and zero for a move on no payment).
+	pay       *payment
+	payBefore payment
+}
+
+// outcomeAlt is a balance the spec permits after a move besides the
+// model's, and what brings the model to it.
+type outcomeAlt struct {
+	bal  balance
+	take func()
 }
 
 // runTrace is one property run: the moves it made and how it ended.
@@ -79,6 +91,8 @@ type runTrace struct {
 	cut      bool       // the bounds cut the run short
 	started  time.Time
 	duration time.Duration
+	reached  [twiceKinds]bool // the sequences of twice.go the run reached
+	scripted bool             // the run of twiceScript, not one rapid drew
 }
 
 // advice returns the advisory breaks of the run.
@@ -150,6 +164,22 @@ var moveKinds = []moveKind{
 	{name: "kc-capture", weight: 5, applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
 	{name: "kc-cancel", weight: 4, applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
 	{name: "kc-refund", weight: 4, applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
+	// Two of a thing (twice.go): short sequences of a second move of a
+	// kind, which single moves drawn at random rarely make one after
+	// another: a second block while the first is open, a capture in two
+	// parts, a refund in two parts (or a part and the rest).
+	{name: "kc-authorize-twice", weight: 3, applies: func(x *machine) bool { return x.e.caps.kc && x.hasMoney() }},
+	{name: "kc-capture-in-parts", weight: 4, applies: func(x *machine) bool {
+		p := x.m.payment()
+		return x.onPayment(payKCAuth) && p.status == stAuthorized && p.amount.GreaterThanOrEqual(decimal.New(2, -2))
+	}},
+	{name: "refund-in-parts", weight: 4, applies: func(x *machine) bool {
+		p := x.m.payment()
+		return p != nil && p.status == stCaptured && p.left().GreaterThanOrEqual(decimal.New(2, -2))
+	}},
+	// Never drawn (weight 0): a KC-Refund of an amount as given, above what
+	// is left or not, for the sequential replay of a concurrent round.
+	{name: "kc-refund-of", applies: func(x *machine) bool { return x.onPayment(payKCAuth) || x.onPayment(payKCDebit) }},
 	{name: "kc-debit-concurrent", weight: 1, applies: func(x *machine) bool { return x.e.caps.kc && x.m.openAccount() != nil }},
 	{name: "add-consent", weight: 2, applies: func(x *machine) bool { return x.m.openAccount() != nil }},
 	{name: "revoke-consent", weight: 2, applies: func(x *machine) bool { c := x.m.consent(); return c != nil && !c.revoked }}, // revoking twice: open
@@ -218,6 +248,7 @@ var kindOperations = map[string][]string{
 	"complete-authorize": {schemas.CompleteAuthorize}, "capture": {schemas.Capture}, "refund": {schemas.Refund}, "cancel": {schemas.Cancel},
 	"kc-authorize": {schemas.KCAuthorize}, "kc-debit": {schemas.KCDebitAccount}, "kc-capture": {schemas.KCCapture},
 	"kc-cancel": {schemas.KCCancel}, "kc-refund": {schemas.KCRefund}, "kc-debit-concurrent": {schemas.KCDebitAccount},
+	"kc-authorize-twice": {schemas.KCAuthorize}, "kc-capture-in-parts": {schemas.KCCapture}, "refund-in-parts": {schemas.Refund, schemas.KCRefund}, "kc-refund-of": {schemas.KCRefund},
 	"add-consent": {schemas.AddConsent}, "revoke-consent": {schemas.RevokeConsent}, "account-enquiry": {schemas.AccountEnquiry},
 	"check-available": {schemas.CheckAvailablePaymentAmount},
 }
@@ -312,17 +343,49 @@ func (x *machine) move(kind string) {
 	case "capture":
 		x.capture(x.partOf(x.m.payment().amount))
 	case "refund":
-		x.refund()
+		x.refund(nil)
 	case "cancel":
 		x.cancel()
 	case "kc-authorize", "kc-debit":
 		x.walletPayment(kind, x.walletAmount())
 	case "kc-capture":
 		x.kcCapture(x.partOf(x.m.payment().amount))
+	case "kc-authorize-twice":
+		afford := x.m.account().affordable().Shift(2).IntPart()
+		x.walletPayment("kc-authorize", x.cents("amount", minCents, max(minCents, afford/2)))
+		if x.goesOnAfter("kc-authorize") {
+			x.walletPayment("kc-authorize", x.walletAmount())
+		}
+	case "kc-capture-in-parts":
+		p := x.m.payment()
+		part := x.cents("part", 1, p.amount.Shift(2).IntPart()-1)
+		x.kcCapture(&part)
+		if x.goesOnAfter("kc-capture") {
+			x.kcCapture(x.partOf(p.amount.Sub(p.captured)))
+		}
+	case "refund-in-parts":
+		p := x.m.payment()
+		refund := x.refund
+		if p.kind != payLoad {
+			refund = x.kcRefund
+		}
+		refund(&refundPick{choice: 1, amount: x.cents("part", 1, p.left().Shift(2).IntPart()-1)})
+		if x.goesOnAfter("refund") || x.goesOnAfter("kc-refund") {
+			then := &refundPick{choice: x.draw("then", 0, 2)}
+			switch left := p.left(); then.choice {
+			case 1:
+				then.amount = x.cents("part", 1, max(1, left.Shift(2).IntPart()))
+			case 2:
+				then.amount = left.Add(x.cents("excess", 1, 5000))
+			}
+			refund(then)
+		}
+	case "kc-refund-of":
+		x.kcRefund(&refundPick{choice: 1, amount: x.cents("amount", 1, 1e8)})
 	case "kc-cancel":
 		x.kcCancel()
 	case "kc-refund":
-		x.kcRefund()
+		x.kcRefund(nil)
 	case "kc-debit-concurrent":
 		n := x.draw("times", 2, 5)
 		x.concurrentDebits(n, x.cents("amount", minCents, 3000))
@@ -378,6 +441,9 @@ func (x *machine) newStep(kind, op string) *step {
 	if a := x.m.account(); a != nil {
 		st.before, st.after = a.bal, a.bal
 	}
+	if p := x.m.payment(); p != nil {
+		st.pay, st.payBefore = p, *p
+	}
 	return st
 }
 
@@ -387,6 +453,7 @@ func (x *machine) done(st *step) {
 		st.after = a.bal
 	}
 	x.tr.steps = append(x.tr.steps, st)
+	x.noteTwice(st, st.pay, st.payBefore)
 	for _, v := range st.violations {
 		if v.inv.Normative() && x.tr.failure == nil {
 			v := v

@@ -64,6 +64,9 @@ type account struct {
 	min, max decimal.Decimal // minimumAllowedBalance, maximumAllowedBalance
 	bookings []booking
 	fields   map[string]any // what Create Account sent
+	// partialCaptures counts the captures of a part accepted on the
+	// account (twice.go).
+	partialCaptures int
 }
 
 type payKind int
@@ -85,6 +88,9 @@ type payment struct {
 	refunded decimal.Decimal
 	blocked  decimal.Decimal // what KC-Authorize blocked and no move released yet
 	init     map[string]any  // what Init Authorize sent (B-4.7 compares)
+	// partialCaptures and partialRefunds count the moves of a part
+	// accepted on the payment (twice.go).
+	partialCaptures, partialRefunds int
 }
 
 // left is what may still be refunded.

@@ -136,11 +136,11 @@ func (x *machine) capture(part *decimal.Decimal) {
 	})
 }
 
-func (x *machine) refund() {
+func (x *machine) refund(pick *refundPick) {
 	st := x.newStep("refund", schemas.Refund)
 	p := x.m.payment()
 	f := x.envelope(false)
-	amount, exp := x.refundAmount(st, p, f, "payment")
+	amount, exp := x.refundAmount(st, p, f, "payment", pick)
 	if exp == expSuccess && amount.GreaterThan(x.m.account().affordable()) {
 		// Whether a refund of a load the wallet no longer covers is
 		// refused is not shown.
@@ -148,32 +148,60 @@ func (x *machine) refund() {
 	}
 	x.onLoad(st, f, exp, invLoadRefund, func(r *reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
-		x.expectAmount(st, r, invRefund, "refundAmount", amount)
+		if !x.refundBeyond(st, p, amount, false) {
+			x.expectAmount(st, r, invRefund, "refundAmount", amount)
+		}
 		p.refunded = p.refunded.Add(amount)
 		x.m.accounts[p.account].book(x.m.pay, amount, false)
 	})
 }
 
+// refundPick is a refund chosen rather than drawn: the rest (choice 0),
+// a part (1) or more than is left (2), of amount.
+type refundPick struct {
+	choice int
+	amount decimal.Decimal
+}
+
 // refundAmount draws a refund (the rest, a part of it, or more than is
-// left), fills the request and the sentences, and returns the amount and
-// the expectation.
-func (x *machine) refundAmount(st *step, p *payment, f map[string]any, what string) (decimal.Decimal, expectation) {
+// left), or takes pick, fills the request and the sentences, and returns
+// the amount and the expectation.
+//
+// What a call may refund is bounded per call (B-4.5 "cannot exceed the
+// refunded transaction amount", B-4.18 "not above the refunded amount"):
+// above the captured amount of a wallet payment, or the authorized amount
+// of a load (of a load captured in part, "the refunded transaction amount"
+// may be either, B-4.5#6), a refund is not a success. That refunds
+// together stay within it is implied, not stated (B-4.5#5, B-4.18#6): a
+// refund above what is left but within the bound is open, and warns when
+// accepted (refundBeyond).
+func (x *machine) refundAmount(st *step, p *payment, f map[string]any, what string, pick *refundPick) (decimal.Decimal, expectation) {
 	left := p.left()
-	choice := x.draw("refund", 0, 2)
-	if choice == 0 && !left.IsPositive() {
-		choice = 2 // refunding the rest of nothing: open; refund too much instead
-	}
-	amount := left
-	switch choice {
-	case 1:
-		hi := left.Shift(2).IntPart()
-		if hi < 1 {
-			hi = 1
+	var choice int
+	var amount decimal.Decimal
+	if pick != nil {
+		choice, amount = pick.choice, pick.amount
+		if choice == 0 {
+			amount = left
 		}
-		amount = x.cents("part", 1, hi)
-	case 2:
-		amount = left.Add(x.cents("excess", 1, 5000))
+	} else {
+		choice = x.draw("refund", 0, 2)
+		if choice == 0 && !left.IsPositive() {
+			choice = 2 // refunding the rest of nothing: open; refund too much instead
+		}
+		amount = left
+		switch choice {
+		case 1:
+			hi := left.Shift(2).IntPart()
+			if hi < 1 {
+				hi = 1
+			}
+			amount = x.cents("part", 1, hi)
+		case 2:
+			amount = left.Add(x.cents("excess", 1, 5000))
+		}
 	}
+	st.amount, st.full = amount, choice == 0
 	if choice == 0 {
 		st.plain = "the partner refunds the " + what
 		if what == "wallet payment" {
@@ -187,10 +215,61 @@ func (x *machine) refundAmount(st *step, p *payment, f map[string]any, what stri
 	switch {
 	case p.status != stCaptured:
 		return amount, expRefusal
-	case amount.GreaterThan(left):
+	case amount.GreaterThan(p.refundBound()):
 		return amount, expNotSuccess
+	case amount.GreaterThan(left), choice == 0 && p.refunded.IsPositive():
+		// Beyond what is left, within the bound of one call; or a full
+		// refund of a payment refunded in part, which may be the rest or
+		// the whole of it again.
+		return amount, expOpen
 	}
 	return amount, expSuccess
+}
+
+// refundBound is the most one refund of the payment may be without
+// breaking a sentence: a wallet payment's captured amount (B-4.18#3), a
+// load's authorized amount (B-4.5#4, #6).
+func (p *payment) refundBound() decimal.Decimal {
+	if p.kind == payLoad && p.amount.GreaterThan(p.captured) {
+		return p.amount
+	}
+	return p.captured
+}
+
+// refundBeyond follows an accepted refund whose amount the sentences leave
+// open: one above what is left (advisory, invRefundsAddUp), and a full
+// refund of a payment refunded in part, which the model takes as the rest
+// and, when the balance shows the whole captured amount again, as that
+// (advisory too). credit says which way the wallet's money goes. It
+// reports whether the refund was one of those.
+func (x *machine) refundBeyond(st *step, p *payment, amount decimal.Decimal, credit bool) bool {
+	left := p.left()
+	switch {
+	case amount.GreaterThan(left):
+		x.violate(st, invRefundsAddUp, fmt.Sprintf("%s of %s succeeded with %s left to refund of %s captured", opName(st.op), amount.StringFixed(2), left.StringFixed(2), p.captured.StringFixed(2)))
+		return true
+	case st.full && p.refunded.IsPositive():
+		a := x.m.accounts[p.account]
+		whole := p.captured
+		extra := whole.Sub(amount)
+		if !extra.IsPositive() {
+			return true
+		}
+		alt := a.bal
+		if credit {
+			alt.bk = alt.bk.Add(whole)
+		} else {
+			alt.bk = alt.bk.Sub(whole)
+		}
+		pi := x.m.pay
+		st.alts = append(st.alts, outcomeAlt{bal: alt, take: func() {
+			x.violate(st, invRefundsAddUp, fmt.Sprintf("%s without refundAmount of a payment refunded in part before refunded the whole %s again, not the %s left", opName(st.op), whole.StringFixed(2), amount.StringFixed(2)))
+			p.refunded = p.refunded.Add(extra)
+			a.bookings[len(a.bookings)-1] = booking{amount: whole, credit: credit, payment: pi}
+		}})
+		return true
+	}
+	return false
 }
 
 func (x *machine) cancel() {
@@ -295,9 +374,15 @@ func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, imp
 	if x.outcome(st, r, exp) {
 		apply(r)
 	}
-	x.observeMerchant(st, merchantBefore, merchantSeen, st.repeated)
+	// The wallet's balance first: it says which outcome the spec permits
+	// the target took (a second capture that moved nothing is a repeat),
+	// and so what the merchant's balance must show.
 	if !x.observeBalance(st, implied) {
 		return
+	}
+	x.observeMerchant(st, merchantBefore, merchantSeen, st.repeated)
+	if x.stop {
+		return // the merchant's read ended the run; send filed the step
 	}
 	x.done(st)
 }
@@ -307,6 +392,15 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 	p := x.m.payment()
 	f := x.envelope(false)
 	f["modifiedAmountCurrCode"] = x.e.profile.Currency
+	// again: a KC-Capture of a wallet payment captured in part before.
+	// It names what it captures, a part of the rest or all of it: what a
+	// second capture without an amount would take is not said.
+	again := p.kind == payKCAuth && p.status == stCaptured && p.captured.LessThan(p.amount)
+	if again {
+		if rest := p.amount.Sub(p.captured); part == nil || part.GreaterThan(rest) {
+			part = &rest
+		}
+	}
 	amount := p.amount
 	st.given, st.plain = "the partner has captured the wallet payment", "the partner captures the wallet payment"
 	st.full = part == nil
@@ -316,14 +410,19 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		st.given = "the partner has captured " + amount.StringFixed(2) + " of the wallet payment"
 		st.plain = "the partner captures " + amount.StringFixed(2) + " of the wallet payment"
 	}
+	st.amount = amount
 	exp, implied := expRefusal, (*Invariant)(nil)
-	repeated := p.kind == payKCAuth && p.status == stCaptured
+	repeated := p.kind == payKCAuth && p.status == stCaptured && !again
 	st.repeated = repeated
 	switch {
 	case p.kind == payKCAuth && p.status == stAuthorized:
 		exp = expSuccess
 	case repeated:
 		exp = x.repeat(profile.KCRepeatedMove)
+	case again:
+		// The spec leaves it open (captureAgain): refused, answered again,
+		// or a capture of more.
+		exp = expOpen
 	case p.kind == payKCAuth && p.status == stCancelled:
 		// It was "previously authorized by KC-Authorize" (B-3): a refusal
 		// is implied, not stated (B-3#63, advisory).
@@ -338,6 +437,10 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		if repeated {
 			return // answered again: no money moves (B-2.4#4)
 		}
+		if again {
+			x.captureAgain(st, p, amount)
+			return
+		}
 		x.expectAmount(st, r, invCaptured, "modifiedAmount", amount)
 		a := x.m.accounts[p.account]
 		rest := p.blocked.Sub(amount)
@@ -351,9 +454,43 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 			// or release it with the capture.
 			alt := a.bal
 			alt.blk = alt.blk.Add(rest)
-			st.alt, st.takeAlt = &alt, func() { p.blocked = rest }
+			st.alts = append(st.alts, outcomeAlt{bal: alt, take: func() { p.blocked = rest }})
 		}
 	})
+}
+
+// captureAgain follows a KC-Capture of amount, accepted, of a wallet
+// payment captured in part before. What it is the spec leaves open: B-3's
+// row "| KC-Capture | previously authorized by KC-Authorize | CAPTURED |"
+// holds of the payment (it was authorized by KC-Authorize), and B-4.16's
+// modifiedAmount lets a capture take a part; but B-2.4's "blkAmt ...
+// (authorized until captured or cancelled)" lets the first capture end
+// the authorization, and no sentence says whether a payment is captured
+// once or in parts. So a target may refuse it (nothing moves), answer it
+// again as a repeat (nothing moves, B-3#58), or capture amount more: then,
+// by B-4.16#4, the wallet's booked balance falls by exactly amount, and
+// what is still blocked of the payment is released by at least amount's
+// share of it (the rest of it may stay blocked or go). The model takes
+// the capture of more, and the balance read decides among the three.
+func (x *machine) captureAgain(st *step, p *payment, amount decimal.Decimal) {
+	a := x.m.accounts[p.account]
+	before, blocked, captured, n := a.bal, p.blocked, p.captured, len(a.bookings)
+	released := decimal.Min(amount, p.blocked)
+	a.bal.blk = a.bal.blk.Sub(released)
+	p.blocked = p.blocked.Sub(released)
+	p.captured = p.captured.Add(amount)
+	a.book(x.m.pay, amount, false)
+	if rest := p.blocked; rest.IsPositive() {
+		alt := a.bal
+		alt.blk = alt.blk.Sub(rest)
+		st.alts = append(st.alts, outcomeAlt{bal: alt, take: func() { p.blocked = decimal.Zero }})
+	}
+	st.alts = append(st.alts, outcomeAlt{bal: before, take: func() {
+		// answered again: the capture moved nothing, and the merchant is
+		// not credited either
+		p.blocked, p.captured, a.bookings = blocked, captured, a.bookings[:n]
+		st.repeated = true
+	}})
 }
 
 func (x *machine) kcCancel() {
@@ -380,13 +517,14 @@ func (x *machine) kcCancel() {
 	})
 }
 
-func (x *machine) kcRefund() {
+func (x *machine) kcRefund(pick *refundPick) {
 	st := x.newStep("kc-refund", schemas.KCRefund)
 	p := x.m.payment()
 	f := x.envelope(false)
-	amount, exp := x.refundAmount(st, p, f, "wallet payment")
+	amount, exp := x.refundAmount(st, p, f, "wallet payment", pick)
 	x.onWallet(st, f, exp, nil, func(r *reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
+		x.refundBeyond(st, p, amount, true)
 		p.refunded = p.refunded.Add(amount)
 		x.m.accounts[p.account].book(x.m.pay, amount, true)
 	})

@@ -50,10 +50,12 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 	if got.equal(a.bal) {
 		return true
 	}
-	if st.alt != nil && got.equal(*st.alt) {
-		a.bal = got
-		st.takeAlt()
-		return true
+	for _, alt := range st.alts {
+		if got.equal(alt.bal) {
+			a.bal = got
+			alt.take()
+			return true
+		}
 	}
 	inv := invBalance
 	switch {
@@ -64,7 +66,14 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 		a.bal = got // the model takes the balance read and goes on
 		return true
 	}
-	x.violate(st, inv, fmt.Sprintf("after %s expected the balance to be %s (before it: %s), got %s", opName(st.op), a.bal, st.before, got))
+	also := ""
+	for _, alt := range st.alts {
+		also += fmt.Sprintf(" or %s", alt.bal)
+	}
+	if also != "" {
+		also = " (" + strings.TrimPrefix(also, " ") + ", which the spec also permits)"
+	}
+	x.violate(st, inv, fmt.Sprintf("after %s expected the balance to be %s%s (before it: %s), got %s", opName(st.op), a.bal, also, st.before, got))
 	return true
 }
 

@@ -42,8 +42,12 @@ const (
 	runShrinkTime     = 6 * time.Second
 )
 
-// exploreTag marks what the exploration reports and writes.
-const exploreTag = "explore"
+// exploreTag marks what the exploration reports and writes, twiceTag its
+// scripted run of two of a thing (twice.go).
+const (
+	exploreTag = "explore"
+	twiceTag   = "two-of-a-thing"
+)
 
 // buildResult makes one scenario of each property run the exploration
 // made before its first failure, and one of the shrunk failure.
@@ -55,11 +59,15 @@ func buildResult(e *explorer, out *Outcome, started time.Time) *record.Run {
 			continue // reported below, shrunk
 		}
 		clauses := traceClauses(tr.steps)
+		tags := []string{exploreTag}
+		if tr.scripted {
+			tags = append(tags, twiceTag)
+		}
 		s := record.Scenario{
 			ID:       fmt.Sprintf("explore-%d.run:%d", out.Seed, tr.number),
 			Feature:  feature,
-			Name:     fmt.Sprintf("property run %d: %d moves", tr.number, len(tr.steps)),
-			Tags:     append([]string{exploreTag}, clauses...),
+			Name:     runName(tr),
+			Tags:     append(tags, clauses...),
 			Clauses:  clauses,
 			Status:   record.Passed,
 			Duration: tr.duration,
@@ -111,6 +119,14 @@ func buildResult(e *explorer, out *Outcome, started time.Time) *record.Run {
 		})
 	}
 	return res
+}
+
+// runName names a property run in the report.
+func runName(tr *runTrace) string {
+	if tr.scripted {
+		return fmt.Sprintf("property run %d (two of a thing, scripted): %d moves", tr.number, len(tr.steps))
+	}
+	return fmt.Sprintf("property run %d: %d moves", tr.number, len(tr.steps))
 }
 
 // stepResults reports each move as a step with its exchanges; failed is
@@ -239,8 +255,14 @@ func roundScenario(e *explorer, seed uint64, r *conRound) record.Scenario {
 		tags := scenarioTags(v.inv, tr.steps[tr.failedAt].op)
 		s.Tags, s.Clauses = append([]string{exploreTag, "concurrent"}, tags...), tags
 		s.Status = record.Failed
-		s.Message = e.red.String(fmt.Sprintf("%s (%s) broke: %s\n  the spec: \"%s\"", v.inv.Title, v.inv.ID, v.msg, v.inv.Quote))
+		msg := fmt.Sprintf("%s (%s) broke: %s\n  the spec: \"%s\"", v.inv.Title, v.inv.ID, v.msg, v.inv.Quote)
 		s.Steps = stepResults(tr.steps[:tr.failedAt+1], tr.failedAt)
+		if r.small != nil && tr.failedAt == len(tr.steps)-1 {
+			s.Name = fmt.Sprintf("concurrent round %d: %s sent at once: %s", r.number, movesSentAtOnce(r), v.inv.Title)
+			s.Steps = append(s.Steps[:tr.failedAt], roundSteps(r, tr.steps[tr.failedAt], stepResults(tr.steps[:tr.failedAt], -1))...)
+			msg += "\n" + sequentialNote(r)
+		}
+		s.Message = e.red.String(msg)
 		return s
 	}
 	if len(r.advice) > 0 {
@@ -258,4 +280,83 @@ func roundScenario(e *explorer, seed uint64, r *conRound) record.Scenario {
 		s.Status, s.Message = record.Error, e.red.String(tr.infra.Error())
 	}
 	return s
+}
+
+// movesSentAtOnce names the moves of a round's smallest illegal history:
+// "KC-Refund x3", "KC-Capture x1 and KC-Cancel x2".
+func movesSentAtOnce(r *conRound) string {
+	var ops []string
+	count := map[string]int{}
+	for _, o := range r.small {
+		in := o.Input.(conInput)
+		if in.kind == conRead {
+			continue
+		}
+		op := opName(conOperation[in.kind])
+		if count[op] == 0 {
+			ops = append(ops, op)
+		}
+		count[op]++
+	}
+	parts := make([]string, len(ops))
+	for i, op := range ops {
+		parts[i] = fmt.Sprintf("%s x%d", op, count[op])
+	}
+	return strings.Join(parts, " and ")
+}
+
+// roundSteps reports a failed round's concurrent move as two steps: the
+// moves sent at once (their exchanges), and the check of the history,
+// which failed, with the read after them as its exchange and the moves of
+// the smallest illegal history as the calls it judged (record.Step.Checks:
+// the report names the move, and the read as what revealed it).
+func roundSteps(r *conRound, st *step, before []record.Step) []record.Step {
+	offset := 0
+	for _, b := range before {
+		offset += len(b.Exchanges)
+	}
+	n := len(st.exchanges) - 1 // the moves; the last exchange is the read
+	if n < 1 {
+		return stepResults([]*step{st}, 0)
+	}
+	var checks []int
+	var last int = -1
+	for _, o := range r.small {
+		if in := o.Input.(conInput); in.kind != conRead && o.ClientId < n {
+			if o.Output.(conOutput).ok && last < 0 {
+				last = o.ClientId // a move that succeeded: the one the report names
+				continue
+			}
+			checks = append(checks, offset+o.ClientId)
+		}
+	}
+	if last >= 0 {
+		checks = append(checks, offset+last)
+	}
+	res := stepResults([]*step{st}, 0)[0]
+	sent := record.Step{Text: st.plain, Status: "passed", Exchanges: st.exchanges[:n]}
+	judged := record.Step{Text: "some order of the moves sent at once explains their answers and the balance read after them",
+		Status: "failed", Error: res.Error, Advice: res.Advice, Exchanges: st.exchanges[n:], Checks: checks}
+	return []record.Step{sent, judged}
+}
+
+// sequentialNote says what the round's moves did sent one after another.
+func sequentialNote(r *conRound) string {
+	if f := r.sequential; f != nil {
+		note := fmt.Sprintf("Sent one after another %s, on a wallet readied the same way, the moves break %s (%s) too: %s",
+			f.Order, f.Invariant.ID, f.Invariant.Level, firstLine(f.Message))
+		if f.FeaturePath != "" {
+			note += "\nWritten to " + f.FeaturePath + "; replay it with: wallet-conformance run --features " + filepath.Dir(f.FeaturePath)
+		}
+		if f.Replayed != "" {
+			note += fmt.Sprintf("\nReplayed against the target, the written scenario ended %s.", f.Replayed)
+		}
+		return note + "\n\n" + f.Feature
+	}
+	if len(r.sequentialOrders) == 0 {
+		return "The moves were not sent again one after another (the exploration's bounds)."
+	}
+	return "Sent one after another on a wallet readied the same way (" + strings.Join(r.sequentialOrders, "; ") + "), the moves break no invariant: " +
+		"only their overlap shows the fault. No feature is written: a scenario's steps make one call after another and cannot send moves at once; " +
+		"the moves, their answers and the balance read above are the evidence."
 }

@@ -233,6 +233,7 @@ func (h *handler) insufficient() reply {
 // the wallet (blkAmt += amount, a pending DBIT entry) when avlBal - amount
 // stays at or above minimumAllowedBalance; the payment is AUTHORIZED.
 func (h *handler) kcAuthorize(c *call) reply {
+	blockedBefore, racy := h.blockRaceRead(c)
 	p, rep, ok := h.newKCPayment(c, paymentKCAuthorize)
 	if !ok {
 		return rep
@@ -254,6 +255,9 @@ func (h *handler) kcAuthorize(c *call) reply {
 			p.blocked = p.amount
 			if h.mutant("cr-second-block-replaces-first") {
 				w.blkAmt = p.amount // the wallet's earlier blocks are forgotten
+			}
+			if racy { // the blocked amount read before the wait, plus this block: a block made meanwhile is lost
+				w.blkAmt = blockedBefore.Add(p.amount)
 			}
 		})
 		return refusal == nil
@@ -357,6 +361,7 @@ func (h *handler) onKCPayment(c *call, op string, fn func(p *payment) reply) rep
 		case op == schemas.KCCapture && p.status == statusCaptured && h.mutant("kc-capture-repeat-when-funded") && h.walletCovers(p.accno, p.captured, c.now):
 			rep, done = fn(p), true
 		case op == schemas.KCCapture && p.status == statusCaptured && h.mutant("kc-capture-twice-debits"),
+			op == schemas.KCCapture && p.status == statusCaptured && p.captured.LessThan(p.amount) && h.mutant("kc-capture-again-debits-authorized"),
 			op == schemas.KCRefund && p.status == statusAuthorized && h.mutant("kc-refund-before-capture"):
 			rep, done = fn(p), true
 		case op == schemas.KCCapture && p.status == statusCaptured && h.variant("kc-repeat-idempotent"):
@@ -423,7 +428,7 @@ func (h *handler) kcCapture(c *call) reply {
 			captured = m
 		}
 		debited := captured
-		if h.mutant("kc-capture-debits-authorized") {
+		if h.mutant("kc-capture-debits-authorized") || (h.mutant("kc-capture-again-debits-authorized") && p.status == statusCaptured) {
 			debited = p.amount
 		}
 		usage := cmp.Or(c.v.str("modifiedUsage"), p.usage)
@@ -529,7 +534,7 @@ func (h *handler) kcRefund(c *call) reply {
 			if w == nil || m == nil || !amount.IsPositive() {
 				return
 			}
-			if !h.mutant("kc-refund-not-credited") {
+			if !h.mutant("kc-refund-not-credited") && !(h.mutant("kc-second-refund-not-credited") && p.refunded.IsPositive()) {
 				tx.credit(w, posting{kind: entryPaymentRefund, amount: amount, reference: p.reference, description: usage, name: merchantName})
 			}
 			if racy { // the balance read before the wait, plus this refund: a refund booked meanwhile is lost

@@ -29,4 +29,33 @@ var concurrentProbes = map[string]func(c *client) bool{
 		wg.Wait()
 		return c.balancesOf(accno).bk != "90.00"
 	},
+	// Two partial KC-Refunds one after another: both are credited.
+	"kc-second-refund-not-credited": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		ref := c.kcDebited(accno, "30.00")
+		c.kcRefund(ref, map[string]any{"refundAmount": json.Number("10.00")})
+		c.kcRefund(ref, map[string]any{"refundAmount": json.Number("5.00")})
+		return c.balancesOf(accno).bk != "85.00"
+	},
+	// A second KC-Capture of a payment captured in part: the conforming
+	// server refuses it; the mutant takes it and debits 30.00 again.
+	"kc-capture-again-debits-authorized": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		ref := c.kcAuthorized(accno, "30.00")
+		c.kcCapture(ref, map[string]any{"modifiedAmount": json.Number("10.00")})
+		c.kcCapture(ref, map[string]any{"modifiedAmount": json.Number("5.00")})
+		bk := c.balancesOf(accno).bk
+		return bk != "90.00" && bk != "85.00"
+	},
+	// Two KC-Authorizes of one wallet sent at once: both blocks stay.
+	"kc-authorize-lost-block": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		var wg sync.WaitGroup
+		for _, amount := range []string{"20.00", "30.00"} {
+			w := c.worker()
+			wg.Go(func() { w.kcAuthorize(accno, amount, nil) })
+		}
+		wg.Wait()
+		return c.balancesOf(accno).blk != "50.00"
+	},
 }

@@ -53,7 +53,7 @@ func TestRunExploresByDefault(t *testing.T) {
 	assert.Equal(t, len(explore.DefaultRunSeeds())*explore.DefaultRunRuns, rep.Exploration.Made)
 	assert.Positive(t, rep.Exploration.Calls)
 	assert.Empty(t, rep.Exploration.Failed)
-	assert.Len(t, explored(rep), rep.Exploration.Made, "one scenario per property run")
+	assert.Len(t, explored(rep), rep.Exploration.Made+len(explore.DefaultRunSeeds()), "one scenario per property run, and each seed's scripted run of two of a thing")
 	for _, s := range explored(rep) {
 		assert.Equal(t, record.Passed, s.Status, s.ID)
 	}
