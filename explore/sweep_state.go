@@ -12,11 +12,10 @@ import (
 )
 
 // The sweep's states: the valid request of each operation, built from a
-// state the sweep makes with the exploration's own moves (which check
-// what they do as the exploration does), or, for the operations the
-// exploration has no move of (stored payment options, Authorize, Find User
-// Account, Perform Address Check), with the calls the steps' Givens make
-// (sweep_options.go). Where the profile lacks what a state needs, or the
+// state the sweep makes with the calls the steps' Givens make (an account,
+// a payment taken as far as the operation needs it, a consent, a stored
+// option: sweep_options.go), each call once, with none of the reads the
+// exploration's moves make after them for its own invariants. Where the profile lacks what a state needs, or the
 // target refused a call that makes it, the operation is sent the example
 // request of the OpenAPI export with the profile's values, and judged as
 // handled or not only, since a refusal of the example's state may come
@@ -170,20 +169,77 @@ func kcOperation(opID string) bool {
 	return false
 }
 
-// moved reports whether the machine's last move was accepted; an
-// infrastructure error or the bounds end the sweep.
-func (s *sweeper) moved() (bool, error) {
+// The sweep makes its states with plain calls, not with the exploration's
+// moves: a move reads the payment's status and the balance after it for
+// the exploration's invariants, which the sweep does not judge; what the
+// sweep compares a refused input's read-back with it reads itself.
+
+// make sends a call that makes a state: ok is false when the target did
+// not accept it; an infrastructure error or the bounds end the sweep.
+func (s *sweeper) make(opID string, path map[string]string, fields map[string]any) (r *reply, ok bool, err error) {
+	r, err = s.call(opID, path, fields)
+	if err != nil {
+		return nil, false, err
+	}
+	return r, r.succeeded(), nil
+}
+
+// openAccount creates an account and adds it to the model; the
+// current account stays what it was. ok is false when the target did not
+// open it.
+func (s *sweeper) openAccount() (a *account, ok bool, err error) {
+	f := s.x.createAccountFields()
+	r, ok, err := s.make(schemas.CreateAccount, nil, f)
+	if !ok || r.json.Get("accno").String() == "" {
+		return nil, false, err
+	}
+	a = &account{accno: r.json.Get("accno").String(), max: decimal.New(1, 9), fields: f}
+	s.x.m.accounts = append(s.x.m.accounts, a)
+	return a, true, nil
+}
+
+// pay makes a payment of amount on the wallet: a load (B-3: Init
+// Authorize with the wallet's accno), taken to the status upTo (RECEIVED,
+// AUTHORIZED or CAPTURED, whose Load Account is awaited), or a wallet
+// payment (kind "kc-authorize", "kc-debit"). nil when a call was refused.
+func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, error) {
 	x := s.x
-	if x.tr.infra != nil {
-		return false, x.tr.infra
+	a := x.m.accounts[s.wallet]
+	if kind != "load" {
+		op, status := schemas.KCAuthorize, stAuthorized
+		if kind == "kc-debit" {
+			op, status = schemas.KCDebitAccount, stCaptured
+		}
+		r, ok, err := s.make(op, nil, x.walletFields(op, a.accno, amount))
+		if !ok {
+			return nil, err
+		}
+		return &payment{ref: r.json.Get("uniqueReference").String(), account: s.wallet, status: status, amount: amount}, nil
 	}
-	if x.stop || x.tr.cut {
-		return false, errSweepHalted
+	r, ok, err := s.make(schemas.InitAuthorize, nil, x.initLoadFields(a.accno, amount))
+	if !ok {
+		return nil, err
 	}
-	if len(x.tr.steps) == 0 {
-		return false, nil
+	p := &payment{kind: payLoad, ref: r.json.Get("uniqueReference").String(), token: r.json.Get("authorizationToken").String(), account: s.wallet, status: stReceived, amount: amount}
+	path := map[string]string{"uniqueReference": p.ref}
+	if upTo == stReceived {
+		return p, nil
 	}
-	return x.tr.steps[len(x.tr.steps)-1].accepted, nil
+	f := x.envelope(false)
+	f["authorizationToken"] = p.token
+	if _, ok, err = s.make(schemas.CompleteAuthorize, path, f); !ok {
+		return nil, err
+	}
+	p.status = stAuthorized
+	if upTo == stAuthorized {
+		return p, nil
+	}
+	before := s.walletBal
+	if _, ok, err = s.make(schemas.Capture, path, x.envelope(false)); !ok {
+		return nil, err
+	}
+	p.status = stCaptured
+	return p, s.awaitLoad(before)
 }
 
 // ensureWallet opens and loads the sweep's wallet once: an account of its
@@ -201,11 +257,11 @@ func (s *sweeper) ensureWallet() (bool, error) {
 		}
 		return true, nil
 	}
-	x.createAccount()
-	if ok, err := s.moved(); !ok || err != nil {
+	if _, ok, err := s.openAccount(); !ok || err != nil {
 		return false, err
 	}
-	s.wallet = x.m.acc
+	s.wallet = len(x.m.accounts) - 1
+	x.m.acc = s.wallet
 	if !x.e.caps.load {
 		return true, nil
 	}
@@ -221,21 +277,8 @@ var topUpBelow = decimal.New(2000, -2)
 // load loads the wallet with loadAmount (Init Authorize, Complete
 // Authorize, Capture); a step the target refuses ends the loading.
 func (s *sweeper) load() error {
-	x := s.x
-	x.initLoad(loadAmount)
-	if ok, err := s.moved(); !ok || err != nil {
-		return err
-	}
-	x.completeAuthorize()
-	if ok, err := s.moved(); !ok || err != nil {
-		return err
-	}
-	before := s.walletBal
-	x.capture(nil)
-	if ok, err := s.moved(); !ok || err != nil {
-		return err
-	}
-	return s.awaitLoad(before)
+	_, err := s.pay("load", stCaptured, loadAmount)
+	return err
 }
 
 // build makes the operation's state and valid request.
@@ -323,11 +366,11 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		}
 		return &opState{path: map[string]string{"accno": accno}, fields: x.consentFields(), real: true}, nil
 	case schemas.RevokeConsent:
-		x.addConsent()
-		if ok, err := s.moved(); err != nil || !ok {
+		r, ok, err := s.make(schemas.AddConsent, onWallet, x.consentFields())
+		if err != nil || !ok {
 			return s.fallback(op, err)
 		}
-		return &opState{path: map[string]string{"accno": a.accno, "consentReference": x.m.consent().ref}, fields: x.consentFields(), real: true}, nil
+		return &opState{path: map[string]string{"accno": a.accno, "consentReference": r.json.Get("consentReference").String()}, fields: x.consentFields(), real: true}, nil
 	}
 	if !x.e.caps.load {
 		return s.example(op)
@@ -338,23 +381,17 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	case schemas.InitAuthorize:
 		return &opState{fields: x.initLoadFields(a.accno, payAmount), real: true, money: true}, nil
 	case schemas.CompleteAuthorize, schemas.Capture, schemas.Cancel, schemas.Refund, schemas.GetPaymentStatus:
-		x.initLoad(payAmount)
-		ok, err := s.moved()
-		if ok && op.ID != "complete-authorize" {
-			x.completeAuthorize()
-			ok, err = s.moved()
+		upTo := stAuthorized
+		switch op.ID {
+		case schemas.CompleteAuthorize:
+			upTo = stReceived
+		case schemas.Refund, schemas.GetPaymentStatus:
+			upTo = stCaptured
 		}
-		if ok && (op.ID == schemas.Refund || op.ID == schemas.GetPaymentStatus) {
-			before := s.walletBal
-			x.capture(nil)
-			if ok, err = s.moved(); ok && err == nil {
-				err = s.awaitLoad(before)
-			}
-		}
-		if err != nil || !ok {
+		pay, err := s.pay("load", upTo, payAmount)
+		if err != nil || pay == nil {
 			return s.fallback(op, err)
 		}
-		pay := x.m.payment()
 		f := x.envelope(false)
 		st := &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}
 		switch op.ID {
@@ -381,11 +418,10 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		if op.ID == schemas.KCRefund {
 			kind = "kc-debit"
 		}
-		x.walletPayment(kind, payAmount)
-		if ok, err := s.moved(); err != nil || !ok {
+		pay, err := s.pay(kind, "", payAmount)
+		if err != nil || pay == nil {
 			return s.fallback(op, err)
 		}
-		pay := x.m.payment()
 		f := x.envelope(false)
 		switch op.ID {
 		case schemas.KCCapture:
@@ -458,11 +494,7 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 // Consent) or whose read-backs should list only its own options; the machine's current
 // account stays the wallet. ok is false when the target did not open it.
 func (s *sweeper) ownAccount() (accno string, ok bool, err error) {
-	x := s.x
-	x.createAccount()
-	ok, err = s.moved()
-	b := x.m.account()
-	x.m.acc = s.wallet
+	b, ok, err := s.openAccount()
 	if err != nil || !ok {
 		return "", ok, err
 	}
