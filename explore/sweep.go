@@ -222,27 +222,35 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		s.x.uid = fmt.Sprintf("%s%04d", id, n) // as long as an exploration's: unique values keep their lengths
 		return s
 	}
-	run.start(newWorker)
+	n, _, _ := run.workers()
+	workers := make([]*sweeper, n)
+	for i := range workers {
+		workers[i] = newWorker(i)
+	}
+	run.start(workers)
 	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation, Inputs: run.inputs, Generated: run.generated, Partial: run.err != nil || run.inputs < run.generated}
 	badCalls := c.Calls()
 	// The report's sweeper: the findings filed in the order of the inputs
 	// (each operation's in catalogue order, then its sample's), as one
 	// worker sending them one after another would file them; a crash and
-	// what its read-backs saw changed are one finding (oneCrash).
-	// Its unique values (partnerReference, e-mails) must not repeat a
-	// worker's: a number no worker of the pool has, owning the merchant as
-	// worker 0 did once the pool is done.
+	// what its read-backs saw changed are one finding (oneCrash). It sends
+	// nothing; its number is past every worker's.
 	s := newWorker(reportWorker)
-	s.ownMerchant = ownMerchant
 	s.findings, s.sent, s.calls = map[string]*SweepFinding{}, run.sent, run.calls
 	for _, r := range foldCrashes(run.ordered()) {
 		s.record(r.in, r.cause, r.rule, r.msg, r.req, r.exchanges)
 	}
 	runErr := run.err
 	if runErr == nil && !opts.NoValid {
-		// The valid requests, on the report's sweeper: it knows which
-		// operations a bad input broke, whose states it then makes anew.
-		out.Valid, runErr = s.validSweep()
+		// The valid requests, on the pool's workers and the states their
+		// bad inputs left, but for the operations a bad input broke a rule
+		// of, whose states are made anew.
+		found := map[string]bool{}
+		for _, f := range s.findings {
+			found[f.Operation.ID] = true
+		}
+		run.startValid(workers, found)
+		out.Valid, runErr = mergeValid(run.validParts, run.calls), run.err
 	}
 	out.Calls = c.Calls()
 	out.Tried = run.triedList()
@@ -261,7 +269,8 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 }
 
 // reportWorker numbers the report's sweeper, past every worker of a pool
-// (at most the largest --concurrency).
+// (at most the largest --concurrency): its unique values, were it to make
+// any, would repeat none of theirs.
 const reportWorker = 9999
 
 // sweepWorkerKey carries a worker in its context: the calls it makes are

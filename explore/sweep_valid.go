@@ -71,83 +71,97 @@ func validKey(opID string) string { return "valid:" + opID }
 // errNotReal: the state could not be made again from a real state.
 var errNotReal = errors.New("the state is not real")
 
-// validSweep sends every valid input of every operation the profile claims.
-func (s *sweeper) validSweep() (*ValidOutcome, error) {
+// validOp sends every valid input of one operation the profile claims, on
+// the worker's state of it (the one its bad inputs left, proven unchanged
+// by their read-backs, unless one of them broke a rule: then a new one).
+// Its findings, counts and the operations it skipped are its own, merged
+// in catalogue order (mergeValid) whatever worker sent them.
+func (s *sweeper) validOp(op schemas.Operation) (*validSweeper, error) {
 	cat, _ := rules.Load()
 	v := &validSweeper{sweeper: s, cat: cat, findings: map[string]*SweepFinding{}, sent: map[string]int{},
 		out: &ValidOutcome{Kinds: map[string]int{}}}
-	before := s.e.caller.Calls()
-	defer func() { v.out.Calls, v.out.sent = s.e.caller.Calls()-before, v.sent }()
-	for _, op := range schemas.Catalogue() {
-		if s.e.profile.Excludes(op.Clause) {
-			continue
-		}
-		s.current = validKey(op.ID)
-		if s.foundFor(op.ID) {
-			// A bad input of the operation broke a rule: its state may be
-			// what that left, so the valid inputs start from a new one.
-			delete(s.state, op.ID)
-		}
-		st, err := s.base(op)
+	s.current = validKey(op.ID)
+	if s.run.found[op.ID] {
+		// A bad input of the operation broke a rule: its state may be
+		// what that left, so the valid inputs start from a new one.
+		delete(s.state, op.ID)
+	}
+	st, err := s.base(op)
+	if err != nil {
+		return v, err
+	}
+	if !st.real && op.PlainText {
+		// B-4.11 answers text/plain: its control call is a success when it says yes or no.
+		r, err := s.call(op.ID, st.path, st.fields)
 		if err != nil {
-			return v.out, err
+			return v, err
 		}
-		if !st.real && op.PlainText {
-			// B-4.11 answers text/plain: its control call is a success when it says yes or no.
-			r, err := s.call(op.ID, st.path, st.fields)
-			if err != nil {
-				return v.out, err
+		body := strings.TrimSpace(string(r.resp.Body))
+		st.real = r.resp.Status == http.StatusOK && (body == "yes" || body == "no")
+	}
+	if !st.real {
+		v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made from a real one, so a refusal could be the state's")
+		return v, nil
+	}
+	date, _ := s.e.clock()
+	facts := validFacts{
+		valid:   func(m map[string]any) bool { return v.matches(op, m) },
+		bounded: st.payment != "" || kcOperation(op.ID),
+		today:   date,
+		query:   op.BodyInQuery(),
+		unique:  func() string { return s.x.unique("") },
+		bound:   func(field string) string { return v.boundRule(op.ID, field) },
+	}
+	inputs := generateValid(op, s.set.RequestFields(op.ID), st.fields, facts)
+	if len(inputs) == 0 {
+		v.out.Skipped = append(v.out.Skipped, op.Name+": its valid request does not match its request schema, so nothing is generated from it")
+		return v, nil
+	}
+	v.out.Generated += len(inputs)
+	s.run.validGenerated(len(inputs))
+	for _, in := range inputs {
+		v.out.Kinds[in.kind]++
+	}
+	for _, in := range inputs {
+		_, err := v.try(in)
+		s.run.validTried()
+		if err != nil {
+			if errors.Is(err, errNotReal) {
+				v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made again, so its other inputs were not sent")
+				break
 			}
-			body := strings.TrimSpace(string(r.resp.Body))
-			st.real = r.resp.Status == http.StatusOK && (body == "yes" || body == "no")
-		}
-		if !st.real {
-			v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made from a real one, so a refusal could be the state's")
-			continue
-		}
-		date, _ := s.e.clock()
-		facts := validFacts{
-			valid:   func(m map[string]any) bool { return v.matches(op, m) },
-			bounded: st.payment != "" || kcOperation(op.ID),
-			today:   date,
-			query:   op.BodyInQuery(),
-			unique:  func() string { return s.x.unique("") },
-			bound:   func(field string) string { return v.boundRule(op.ID, field) },
-		}
-		inputs := generateValid(op, s.set.RequestFields(op.ID), st.fields, facts)
-		if len(inputs) == 0 {
-			v.out.Skipped = append(v.out.Skipped, op.Name+": its valid request does not match its request schema, so nothing is generated from it")
-			continue
-		}
-		v.out.Generated += len(inputs)
-		for _, in := range inputs {
-			v.out.Kinds[in.kind]++
-		}
-		for _, in := range inputs {
-			if _, err := v.try(in); err != nil {
-				if errors.Is(err, errNotReal) {
-					v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made again, so its other inputs were not sent")
-					break
-				}
-				return v.out, err
-			}
+			return v, err
 		}
 	}
-	for _, k := range v.order {
-		v.out.Findings = append(v.out.Findings, v.findings[k])
-	}
-	v.out.sent = v.sent
-	return v.out, nil
+	return v, nil
 }
 
-// foundFor reports whether the bad-input sweep found something of an operation.
-func (s *sweeper) foundFor(opID string) bool {
-	for key := range s.findings {
-		if strings.HasPrefix(key, opID+"\x00") {
-			return true
+// mergeValid is the valid sweep of the operations' parts, in catalogue
+// order: findings, counts, skipped operations; its calls are those the
+// sweep's record filed under the operations' valid keys.
+func mergeValid(parts []*validSweeper, calls map[string][]record.Exchange) *ValidOutcome {
+	out := &ValidOutcome{Kinds: map[string]int{}, sent: map[string]int{}}
+	for _, v := range parts {
+		if v == nil {
+			continue
+		}
+		out.Generated += v.out.Generated
+		out.Inputs += v.out.Inputs
+		for k, n := range v.out.Kinds {
+			out.Kinds[k] += n
+		}
+		for k, n := range v.sent {
+			out.sent[k] += n
+		}
+		out.Skipped = append(out.Skipped, v.out.Skipped...)
+		for _, k := range v.order {
+			out.Findings = append(out.Findings, v.findings[k])
 		}
 	}
-	return false
+	for _, op := range schemas.Catalogue() {
+		out.Calls += len(calls[validKey(op.ID)])
+	}
+	return out
 }
 
 // matches says whether the request schema permits fields as the request
