@@ -151,12 +151,18 @@ func (r *sweepRun) start(workers []*sweeper) {
 			w.work()
 		})
 	}
-	finished := make(chan struct{})
+	finished, reported := make(chan struct{}), make(chan struct{})
 	if line != nil {
-		go r.report(wait, line, finished)
+		go func() {
+			defer close(reported)
+			r.report(wait, line, finished)
+		}()
+	} else {
+		close(reported)
 	}
 	wg.Wait()
 	close(finished)
+	<-reported // its last line is this phase's, not the next one's
 }
 
 // startValid runs the valid-request sweep on the workers of the bad
