@@ -22,6 +22,7 @@ import (
 // first; a notice says so.
 
 // base returns the operation's valid request, building its state first.
+// What a read-back of it compares with is read by see, when an input needs it.
 func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	if st := s.state[op.ID]; st != nil {
 		return st, nil
@@ -33,20 +34,39 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	st.op = op.ID
 	s.state[op.ID] = st
 	st.merchant = st.money && s.ownMerchant && kcOperation(op.ID)
-	if st.money && !s.walletFresh() {
+	return st, nil
+}
+
+// see reads what a read-back of st compares with, where the worker does
+// not know it: the wallet's balance (topped up first when inputs the
+// target accepted spent it), the merchant's, the account's fields, the
+// stored options. A fixture is read once and known until an input the
+// target accepts changes it (used); inputs sent on a fixture not read
+// before them are sent again on one that is, when refused (batch).
+func (s *sweeper) see(st *opState) error {
+	if st.money && !s.walletKnown {
 		if err := s.readWallet(); err != nil {
-			return nil, err
+			return err
+		}
+		if s.wallet >= 0 && s.e.caps.load && s.walletKnown && s.walletBal.avl().LessThan(topUpBelow) {
+			if err := s.load(); err != nil {
+				return err
+			}
 		}
 	}
-	if st.merchant && s.merchantReadAt != s.sweepCalls {
+	if st.merchant && !s.merchantKnown {
 		if _, err := s.readMerchant(); err != nil {
-			return nil, err
+			return err
 		}
 	}
+	if st.seen {
+		return nil
+	}
+	st.seen = true
 	if st.options != "" {
 		r, err := s.listOptions(st.options)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if r.succeeded() {
 			st.optionsSeen = optionsOf(r)
@@ -57,7 +77,7 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	if st.account != "" {
 		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, s.x.accountFields(true))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if r.succeeded() {
 			st.accountSeen = map[string]string{}
@@ -68,27 +88,37 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 			st.account = "" // nothing to compare with
 		}
 	}
-	return st, nil
+	return nil
 }
 
-// refresh forgets the operation's state after an input was accepted: the
-// next input gets a new one. A Capture's Load Account may settle later
-// (B-3; ): the wallet is read until it shows or the settle allowance
-// passes, so that no later read-back mistakes it for a lost change.
-func (s *sweeper) refresh(op schemas.Operation, st *opState) error {
-	delete(s.state, op.ID)
+// known reports whether what a read-back of st compares with is known.
+func (s *sweeper) known(st *opState) bool {
+	return st.seen && (!st.money || s.walletKnown || s.wallet < 0) && (!st.merchant || !s.merchantRead || s.merchantKnown)
+}
+
+// used follows an input the target accepted on st: the money it may have
+// moved is no longer known, and the state is used up (forgotten: the next
+// input gets a new one) or changed (read again before an input that needs
+// it). A Capture's Load Account may settle later (B-3; ): the wallet
+// is read until it shows or the settle allowance passes, so that no later
+// read-back mistakes it for a lost change; the wallet was read before the
+// Capture was sent (batch).
+func (s *sweeper) used(op schemas.Operation, st *opState, usedUp bool) error {
+	if usedUp {
+		delete(s.state, op.ID)
+	}
+	st.seen = false
 	if st.merchant {
-		if _, err := s.readMerchant(); err != nil {
-			return err
-		}
+		s.merchantKnown = false
 	}
 	if !st.money {
 		return nil
 	}
-	if op.ID == schemas.Capture {
+	if op.ID == schemas.Capture && s.walletKnown {
 		return s.awaitLoad(s.walletBal)
 	}
-	return s.readWallet()
+	s.walletKnown = false
+	return nil
 }
 
 // awaitLoad reads the wallet after a Capture that loads it (an accepted
@@ -136,7 +166,7 @@ func (s *sweeper) readWallet() error {
 		// was accepted), so it does not settle a pending load: only a
 		// read-back after a refused call, where no change is owed, does.
 		s.walletBal, a.bal = b, b
-		s.walletRead = s.sweepCalls
+		s.walletKnown = true
 	}
 	return nil
 }
@@ -155,7 +185,7 @@ func (s *sweeper) readMerchant() (*reply, error) {
 	s.merchantRead = bad == "" && r.success(s.set) == ""
 	if s.merchantRead {
 		s.merchantBk = b.bk
-		s.merchantReadAt = s.sweepCalls
+		s.merchantKnown = true
 	}
 	return r, nil
 }
@@ -211,12 +241,17 @@ func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, erro
 			op, status = schemas.KCDebitAccount, stCaptured
 		}
 		r, ok, err := s.make(op, nil, x.walletFields(op, a.accno, amount))
+		s.walletKnown, s.merchantKnown = false, false
 		if !ok {
 			return nil, err
 		}
 		return &payment{ref: r.json.Get("uniqueReference").String(), account: s.wallet, status: status, amount: amount}, nil
 	}
+	// B-3: Init Authorize "internally performs Init Load Account": what
+	// that shows in the wallet is not stated, so the wallet is read again
+	// before it is compared.
 	r, ok, err := s.make(schemas.InitAuthorize, nil, x.initLoadFields(a.accno, amount))
+	s.walletKnown = false
 	if !ok {
 		return nil, err
 	}
@@ -227,12 +262,19 @@ func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, erro
 	}
 	f := x.envelope(false)
 	f["authorizationToken"] = p.token
-	if _, ok, err = s.make(schemas.CompleteAuthorize, path, f); !ok {
+	_, ok, err = s.make(schemas.CompleteAuthorize, path, f)
+	s.walletKnown = false
+	if !ok {
 		return nil, err
 	}
 	p.status = stAuthorized
 	if upTo == stAuthorized {
 		return p, nil
+	}
+	if !s.walletKnown {
+		if err := s.readWallet(); err != nil {
+			return nil, err
+		}
 	}
 	before := s.walletBal
 	if _, ok, err = s.make(schemas.Capture, path, x.envelope(false)); !ok {
@@ -248,12 +290,9 @@ func (s *sweeper) ensureWallet() (bool, error) {
 	x := s.x
 	if s.wallet >= 0 {
 		x.m.acc = s.wallet
-		if x.e.caps.load && s.walletBal.avl().LessThan(topUpBelow) {
+		if x.e.caps.load && s.walletKnown && s.walletBal.avl().LessThan(topUpBelow) {
 			// Inputs the target accepted spent the money: load it again.
-			if err := s.load(); err != nil {
-				return true, err
-			}
-			return true, s.readWallet()
+			return true, s.load()
 		}
 		return true, nil
 	}
@@ -265,10 +304,7 @@ func (s *sweeper) ensureWallet() (bool, error) {
 	if !x.e.caps.load {
 		return true, nil
 	}
-	if err := s.load(); err != nil {
-		return true, err
-	}
-	return true, s.readWallet()
+	return true, s.load() // it reads the opening balance, and awaits the load
 }
 
 // topUpBelow is the available balance under which the wallet is loaded again.

@@ -228,6 +228,12 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 	if !st.real {
 		return false, errNotReal
 	}
+	if readsBack(st) {
+		// What a refusal is compared with (see).
+		if err := v.see(st); err != nil {
+			return false, err
+		}
+	}
 	fields := v.request(in, st)
 	req, err := steps.EncodeRequest(v.e.profile, op, st.path, fields)
 	if err != nil {
@@ -253,7 +259,7 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		body := strings.TrimSpace(string(r.resp.Body))
 		accepted = body == "yes" || body == "no"
 	}
-	if !accepted && (st.money || st.merchant || st.payment != "" || st.account != "" || st.options != "") {
+	if !accepted && readsBack(st) {
 		changes, reads, rerr := v.readBack(st)
 		if rerr != nil {
 			return true, rerr
@@ -275,41 +281,12 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		if err := v.readAccepted(in, st, fields, r); err != nil {
 			return false, err
 		}
-		switch {
-		case usesUp(op, st) && op.ID == schemas.Capture:
-			// A Capture's Load Account may settle later: refresh waits for it.
-			if err := v.refresh(op, st); err != nil {
-				return false, err
-			}
-		case usesUp(op, st):
-			// The state is used up (a payment moved, an account closed):
-			// the next input gets a new one. The wallet's money moved with
-			// it (a refund takes the load back): read now, so that the next
-			// state's moves compare with the balance as it is, and a
-			// Capture's load is awaited from it, not from a balance the
-			// wallet no longer has (which would wait the whole settle
-			// allowance for a change that had already shown).
-			delete(v.state, op.ID)
-			if st.money {
-				if err := v.readWallet(); err != nil {
-					return false, err
-				}
-			}
-			if st.merchant {
-				if _, err := v.readMerchant(); err != nil {
-					return false, err
-				}
-			}
-		case st.money:
-			// The wallet's money moved: what a later refusal is compared with.
-			if err := v.readWallet(); err != nil {
-				return false, err
-			}
-			if st.merchant {
-				if _, err := v.readMerchant(); err != nil {
-					return false, err
-				}
-			}
+		// The state may be used up (a payment moved, an account closed):
+		// the next input gets a new one; the money it moved is read again
+		// before an input is compared with it, and a Capture's load is
+		// awaited from the balance read before it.
+		if err := v.used(op, st, usesUp(op, st)); err != nil {
+			return false, err
 		}
 		return false, nil
 	}
