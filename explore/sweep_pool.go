@@ -36,8 +36,9 @@ import (
 
 // sweepChunk is how many inputs of an operation a worker takes at once.
 // The refused ones among them share read-backs: against a conforming
-// target most of a chunk costs one call per input.
-const sweepChunk = 32
+// target most of a chunk costs one call per input. 64: a full sweep is
+// still some 70 chunks, many more than the workers.
+const sweepChunk = 64
 
 // indexedInput is an input with its place in the sweep: its operation's
 // catalogue place, then its place in the operation's sample.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -228,12 +229,15 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 	if !st.real {
 		return false, errNotReal
 	}
-	if readsBack(st) {
-		// What a refusal is compared with (see).
+	if readsBack(st) && op.ID == schemas.Capture {
+		// A Capture's load is awaited from the balance before it (used).
 		if err := v.see(st); err != nil {
 			return false, err
 		}
 	}
+	// A valid input is expected to be accepted: what a refusal is compared
+	// with is read only should it be refused (again, below).
+	known := v.known(st)
 	fields := v.request(in, st)
 	req, err := steps.EncodeRequest(v.e.profile, op, st.path, fields)
 	if err != nil {
@@ -253,19 +257,10 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 	if err == nil {
 		code = r.json.Get("responseCode").String()
 	}
-	accepted := err == nil && code == "0000" && r.resp.Status < 300
-	if err == nil && op.PlainText && r.resp.Status == http.StatusOK {
-		// B-4.11: "exactly `yes` when the amount is available or `no`"
-		body := strings.TrimSpace(string(r.resp.Body))
-		accepted = body == "yes" || body == "no"
-	}
+	accepted := validAccepted(op, r, err)
 	if !accepted && readsBack(st) {
-		changes, reads, rerr := v.readBack(st)
-		if rerr != nil {
-			return true, rerr
-		}
-		for _, c := range changes {
-			v.record(in, in.field, in.label, c.cause, c.rule, c.msg, append(slices.Clone(exchanges), reads...))
+		if err := v.readRefused(op, st, known, fields, exchanges, in); err != nil {
+			return true, err
 		}
 	}
 	switch {
@@ -320,6 +315,59 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s, not 0001; the spec leaves a server free to refuse a value for reasons it does not state (what it offers, its limits), so this is a warning naming the input\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
 	}
 	return true, nil
+}
+
+// validAccepted: the answer is a success (B-4.11's text/plain answer
+// "exactly `yes` when the amount is available or `no`").
+func validAccepted(op schemas.Operation, r *reply, err error) bool {
+	if err != nil {
+		return false
+	}
+	if op.PlainText && r.resp.Status == http.StatusOK {
+		body := strings.TrimSpace(string(r.resp.Body))
+		return body == "yes" || body == "no"
+	}
+	return r.json.Get("responseCode").String() == "0000" && r.resp.Status < 300
+}
+
+// readRefused reads back the state a refused valid input was sent on:
+// nothing may have changed. When what the read-back compares with was not
+// read before the input (known), it is read now, and the input sent again
+// (a fresh partnerReference) and read back: what it did the first time is
+// then part of the state read, and what it does again is what is compared.
+func (v *validSweeper) readRefused(op schemas.Operation, st *opState, known bool, fields map[string]any, exchanges []record.Exchange, in validInput) error {
+	if !known {
+		if err := v.see(st); err != nil {
+			return err
+		}
+		again := maps.Clone(fields)
+		if _, has := again["partnerReference"]; has {
+			again["partnerReference"] = v.x.unique("pr-")
+		}
+		req, err := steps.EncodeRequest(v.e.profile, op, st.path, again)
+		if err != nil {
+			return err
+		}
+		r, err := v.send(op, req)
+		if errors.Is(err, errHalted) {
+			return errSweepHalted
+		}
+		if r != nil {
+			exchanges = append(slices.Clone(exchanges), r.ex)
+		}
+		if validAccepted(op, r, err) {
+			// Accepted the second time: nothing refused to read back.
+			return v.used(op, st, usesUp(op, st))
+		}
+	}
+	changes, reads, err := v.readBack(st)
+	if err != nil {
+		return err
+	}
+	for _, c := range changes {
+		v.record(in, in.field, in.label, c.cause, c.rule, c.msg, append(slices.Clone(exchanges), reads...))
+	}
+	return nil
 }
 
 // usesUp reports whether an accepted request uses its state up, so that
