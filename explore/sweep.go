@@ -170,7 +170,6 @@ type sweeper struct {
 	// knows (read since the last call that may have moved its money);
 	// merchantKnown the same of merchantBk.
 	walletKnown, merchantKnown bool
-	sweepCalls                 int
 	// bisecting counts the bisections under way (apart): their fixtures must be new
 	// ones, not the wallet a change was seen on (sweep_state.go).
 	bisecting int
@@ -206,7 +205,6 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		op := ""
 		if w, ok := ctx.Value(sweepWorkerKey{}).(*sweeper); ok {
 			op = w.current
-			w.sweepCalls++
 		}
 		run.calls[op] = append(run.calls[op], ex) // under c.mu
 	}

@@ -15,8 +15,9 @@ import (
 // state the sweep makes with the calls the steps' Givens make (an account,
 // a payment taken as far as the operation needs it, a consent, a stored
 // option: sweep_options.go), each call once, with none of the reads the
-// exploration's moves make after them for its own invariants. Where the profile lacks what a state needs, or the
-// target refused a call that makes it, the operation is sent the example
+// exploration's moves make after them for its own invariants. Where the
+// profile lacks what a state needs, or the target refused a call that
+// makes it, the operation is sent the example
 // request of the OpenAPI export with the profile's values, and judged as
 // handled or not only, since a refusal of the example's state may come
 // first; a notice says so.
