@@ -131,6 +131,9 @@ type opState struct {
 	// listing before the calls (optionsOf).
 	options     string
 	optionsSeen map[string]string
+	// seen: accountSeen and optionsSeen were read since the fixture was
+	// made or an accepted input changed it (see).
+	seen bool
 }
 
 // sweeper is one worker of a sweep: its own machine, wallet and fixtures
@@ -163,11 +166,10 @@ type sweeper struct {
 	merchantRead bool
 	ownMerchant  bool
 	notices      []string
-	// walletRead and merchantRead are the worker's count of calls
-	// (sweepCalls) when the wallet's, the merchant's balance was last
-	// read: when no call was made since, it is read no more.
-	walletRead, merchantReadAt int
-	sweepCalls                 int
+	// walletKnown: walletBal is the wallet's balance as far as the worker
+	// knows (read since the last call that may have moved its money);
+	// merchantKnown the same of merchantBk.
+	walletKnown, merchantKnown bool
 	// bisecting counts the bisections under way (apart): their fixtures must be new
 	// ones, not the wallet a change was seen on (sweep_state.go).
 	bisecting int
@@ -182,9 +184,6 @@ type sweeper struct {
 	sent     map[string]int
 	calls    map[string][]record.Exchange
 }
-
-// walletFresh: no call was made since the wallet's balance was read.
-func (s *sweeper) walletFresh() bool { return s.walletRead == s.sweepCalls && s.sweepCalls > 0 }
 
 // Sweep sends the bad inputs to the profile's target and judges them, up
 // to opts.Concurrency inputs at once (sweep_pool.go).
@@ -206,7 +205,6 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		op := ""
 		if w, ok := ctx.Value(sweepWorkerKey{}).(*sweeper); ok {
 			op = w.current
-			w.sweepCalls++
 		}
 		run.calls[op] = append(run.calls[op], ex) // under c.mu
 	}
@@ -222,27 +220,35 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		s.x.uid = fmt.Sprintf("%s%04d", id, n) // as long as an exploration's: unique values keep their lengths
 		return s
 	}
-	run.start(newWorker)
+	n, _, _ := run.workers()
+	workers := make([]*sweeper, n)
+	for i := range workers {
+		workers[i] = newWorker(i)
+	}
+	run.start(workers)
 	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation, Inputs: run.inputs, Generated: run.generated, Partial: run.err != nil || run.inputs < run.generated}
 	badCalls := c.Calls()
 	// The report's sweeper: the findings filed in the order of the inputs
 	// (each operation's in catalogue order, then its sample's), as one
 	// worker sending them one after another would file them; a crash and
-	// what its read-backs saw changed are one finding (oneCrash).
-	// Its unique values (partnerReference, e-mails) must not repeat a
-	// worker's: a number no worker of the pool has, owning the merchant as
-	// worker 0 did once the pool is done.
+	// what its read-backs saw changed are one finding (oneCrash). It sends
+	// nothing; its number is past every worker's.
 	s := newWorker(reportWorker)
-	s.ownMerchant = ownMerchant
 	s.findings, s.sent, s.calls = map[string]*SweepFinding{}, run.sent, run.calls
 	for _, r := range foldCrashes(run.ordered()) {
 		s.record(r.in, r.cause, r.rule, r.msg, r.req, r.exchanges)
 	}
 	runErr := run.err
 	if runErr == nil && !opts.NoValid {
-		// The valid requests, on the report's sweeper: it knows which
-		// operations a bad input broke, whose states it then makes anew.
-		out.Valid, runErr = s.validSweep()
+		// The valid requests, on the pool's workers and the states their
+		// bad inputs left, but for the operations a bad input broke a rule
+		// of, whose states are made anew.
+		found := map[string]bool{}
+		for _, f := range s.findings {
+			found[f.Operation.ID] = true
+		}
+		run.startValid(workers, found)
+		out.Valid, runErr = mergeValid(run.validParts, run.calls), run.err
 	}
 	out.Calls = c.Calls()
 	out.Tried = run.triedList()
@@ -261,7 +267,8 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 }
 
 // reportWorker numbers the report's sweeper, past every worker of a pool
-// (at most the largest --concurrency).
+// (at most the largest --concurrency): its unique values, were it to make
+// any, would repeat none of theirs.
 const reportWorker = 9999
 
 // sweepWorkerKey carries a worker in its context: the calls it makes are
@@ -311,12 +318,16 @@ func readsBack(st *opState) bool {
 // are read back together, once, before an input that may be accepted (the
 // spec leaves it open, or the state is no real one) and at the end; only
 // when the read-back sees a change are they sent again apart, by halves,
-// to name the one that made it (apart). An accepted input may use the
-// fixture up: the next gets a new one. judged: the answers are judged
-// (false: the inputs are sent again only to find the one that changed a
-// fixture). found: a change was filed.
+// to name the one that made it (apart). What a read-back compares with is
+// read before an input that should be refused (see), not before one the
+// target is expected to accept (a kind it has accepted): should that be
+// refused after all, it is sent again, unjudged, on a fixture read before
+// it, so that every refused input is read back. An accepted input may use
+// the fixture up: the next gets a new one. judged: the answers are judged
+// (false: the inputs are sent again only to read what they did). found: a
+// change was filed.
 func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool) (found bool, err error) {
-	var pending []sentInput
+	var pending, unread []sentInput
 	settle := func() error {
 		if len(pending) == 0 {
 			return nil
@@ -324,6 +335,11 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 		f, err := s.settle(op, pending)
 		found = found || f
 		pending = nil
+		return err
+	}
+	again := func(sent []sentInput) error {
+		f, err := s.batch(op, inputsOf(sent), false)
+		found = found || f
 		return err
 	}
 	for _, in := range inputs {
@@ -334,7 +350,8 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 		if err != nil {
 			return found, err
 		}
-		if len(pending) > 0 && (in.want == wantHandled || !st.real) && s.run.mayAccept(in.badInput) {
+		open := (in.want == wantHandled || !st.real) && s.run.mayAccept(in.badInput)
+		if len(pending) > 0 && open {
 			// It may be accepted and change the fixture as a success may:
 			// what the refused inputs before it did is read first. (An
 			// input of a kind the target has refused so far is sent on: if
@@ -347,6 +364,13 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 				return found, err
 			}
 		}
+		if readsBack(st) && (!open || !judged || op.ID == schemas.Capture) {
+			// A Capture's load is awaited from the balance before it.
+			if err := s.see(st); err != nil {
+				return found, err
+			}
+		}
+		known := s.known(st)
 		sent, accepted, err := s.sendInput(in, st, judged)
 		if err != nil {
 			return found, err
@@ -355,17 +379,22 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 			s.run.answered(in.badInput, accepted)
 		}
 		if !accepted {
-			if readsBack(st) {
+			switch {
+			case !readsBack(st):
+			case known || !judged:
 				// Refused, or not answered as a success at all (a crash may
 				// have booked before it failed): nothing may have been lost.
+				// (Sent again, it is read back on what could be read.)
 				pending = append(pending, sent)
+			default:
+				unread = append(unread, sent)
 			}
 			continue
 		}
 		// The state the request needed may be used up (a payment captured,
 		// an account closed): the next input gets a new one.
 		if !keepsFixture(op.ID) {
-			if err := s.refresh(op, st); err != nil {
+			if err := s.used(op, st, !keptAfter(op.ID)); err != nil {
 				return found, err
 			}
 		}
@@ -373,17 +402,29 @@ func (s *sweeper) batch(op schemas.Operation, inputs []indexedInput, judged bool
 			// An input that must be refused was accepted (a finding of its
 			// own): the refused ones before it are sent again on the new
 			// fixture, to read what they did apart from it.
-			again := pending
+			sent := pending
 			pending = nil
-			f, err := s.batch(op, inputsOf(again), false)
-			found = found || f
-			if err != nil {
+			if err := again(sent); err != nil {
 				return found, err
 			}
 		}
 	}
-	return found, settle()
+	if err := settle(); err != nil {
+		return found, err
+	}
+	if len(unread) > 0 {
+		// Refused where the target was expected to accept: sent again on
+		// a fixture read before them, to read what they did.
+		return found, again(unread)
+	}
+	return found, nil
 }
+
+// keptAfter: an accepted input of the operation changes its fixture
+// without using it up: the next input takes it as it is, read again
+// before an input that needs it (see): an account whose information was
+// updated takes the same update again.
+func keptAfter(opID string) bool { return opID == schemas.UpdateAccount }
 
 // keepsFixture: an accepted input of the operation leaves its fixture as
 // the next input needs it, and nothing of it is read back: a read (the

@@ -23,6 +23,11 @@ import (
 // are made once and reused while unchanged. A call that hangs holds its
 // worker only.
 //
+// The valid-request sweep follows on the same workers (startValid): one
+// item per operation, taken by a worker that holds the operation's state
+// where one does, so that the states the bad inputs left unchanged serve
+// the valid inputs too.
+//
 // Beside a run's scenarios (runner.BesideOf) the sweep sends on one worker
 // while the scenarios run, as it always has, and on the run's
 // --concurrency once they have ended: the run never has more calls in
@@ -31,8 +36,9 @@ import (
 
 // sweepChunk is how many inputs of an operation a worker takes at once.
 // The refused ones among them share read-backs: against a conforming
-// target most of a chunk costs one call per input.
-const sweepChunk = 32
+// target most of a chunk costs one call per input. 64: a full sweep is
+// still some 70 chunks, many more than the workers.
+const sweepChunk = 64
 
 // indexedInput is an input with its place in the sweep: its operation's
 // catalogue place, then its place in the operation's sample.
@@ -47,6 +53,7 @@ type sweepItem struct {
 	opIdx  int
 	plan   bool // make the operation's fixture, generate its inputs
 	inputs []indexedInput
+	valid  bool // send the operation's valid inputs (validOp)
 }
 
 // sweepResult is a cause filed at an input; seq orders the causes of one
@@ -93,6 +100,14 @@ type sweepRun struct {
 	// pinned: the operations that move the merchant's money are sent by
 	// worker 0 alone, whose read-backs then see only its own moves.
 	pinned bool
+
+	// The valid-request sweep (startValid): found holds the operations a
+	// bad input broke a rule of, validParts each operation's part by its
+	// catalogue place, validSent and validGen its progress.
+	validPhase          bool
+	found               map[string]bool
+	validParts          []*validSweeper
+	validSent, validGen int
 }
 
 func newSweepRun(ctx context.Context, opts SweepOptions) *sweepRun {
@@ -122,11 +137,10 @@ func (r *sweepRun) workers() (n int, wait <-chan struct{}, line func(string)) {
 }
 
 // start runs the workers until the queue is done or an error ends them.
-func (r *sweepRun) start(newWorker func(int) *sweeper) {
-	n, wait, line := r.workers()
+func (r *sweepRun) start(workers []*sweeper) {
+	_, wait, line := r.workers()
 	var wg sync.WaitGroup
-	for i := range n {
-		w := newWorker(i)
+	for i, w := range workers {
 		wg.Go(func() {
 			if i > 0 && wait != nil {
 				select {
@@ -138,12 +152,47 @@ func (r *sweepRun) start(newWorker func(int) *sweeper) {
 			w.work()
 		})
 	}
-	finished := make(chan struct{})
+	finished, reported := make(chan struct{}), make(chan struct{})
 	if line != nil {
-		go r.report(wait, line, finished)
+		go func() {
+			defer close(reported)
+			r.report(wait, line, finished)
+		}()
+	} else {
+		close(reported)
 	}
 	wg.Wait()
 	close(finished)
+	<-reported // its last line is this phase's, not the next one's
+}
+
+// startValid runs the valid-request sweep on the workers of the bad
+// inputs: found names the operations a bad input broke a rule of.
+func (r *sweepRun) startValid(workers []*sweeper, found map[string]bool) {
+	r.mu.Lock()
+	r.validPhase, r.found = true, found
+	cat := schemas.Catalogue()
+	r.validParts = make([]*validSweeper, len(cat))
+	for i, op := range cat {
+		if !r.opts.Profile.Excludes(op.Clause) {
+			r.queue = append(r.queue, &sweepItem{op: op, opIdx: i, valid: true})
+		}
+	}
+	r.mu.Unlock()
+	r.start(workers)
+}
+
+// validGenerated and validTried count the valid sweep's progress.
+func (r *sweepRun) validGenerated(n int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.validGen += n
+}
+
+func (r *sweepRun) validTried() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.validSent++
 }
 
 // report prints the sweep's count on the run's console while it runs,
@@ -173,6 +222,13 @@ const sweepProgressEvery = 10 * time.Second
 func (r *sweepRun) progressLine() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.validPhase {
+		of := fmt.Sprintf("%d", r.validGen)
+		if len(r.queue) > 0 {
+			of = fmt.Sprintf("at least %d", r.validGen)
+		}
+		return fmt.Sprintf("valid-request sweep: %d of %s inputs tried", r.validSent, of)
+	}
 	of := fmt.Sprintf("%d", r.generated)
 	if r.plans > 0 {
 		of = fmt.Sprintf("at least %d", r.generated)
@@ -193,17 +249,25 @@ func (s *sweeper) work() {
 }
 
 // next is the worker's next item: a chunk of the operation whose fixture
-// it holds, else the first it may take; nil when the sweep is done.
+// it holds, or the valid inputs of an operation whose state it holds
+// (and no bad input broke a rule of), else the first it may take; nil
+// when the sweep is done.
 func (r *sweepRun) next(w *sweeper) *sweepItem {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	may := func(it *sweepItem) bool { return !r.pinned || w.id == 0 || !kcOperation(it.op.ID) }
 	for {
 		if r.err != nil {
 			return nil
 		}
-		pick := slices.IndexFunc(r.queue, func(it *sweepItem) bool { return !it.plan && it.op.ID == w.current })
+		pick := slices.IndexFunc(r.queue, func(it *sweepItem) bool {
+			if it.valid {
+				return may(it) && w.state[it.op.ID] != nil && !r.found[it.op.ID]
+			}
+			return !it.plan && it.op.ID == w.current
+		})
 		if pick < 0 {
-			pick = slices.IndexFunc(r.queue, func(it *sweepItem) bool { return !r.pinned || w.id == 0 || !kcOperation(it.op.ID) })
+			pick = slices.IndexFunc(r.queue, may)
 		}
 		if pick >= 0 {
 			it := r.queue[pick]
@@ -224,7 +288,9 @@ func (r *sweepRun) finish(w *sweeper, it *sweepItem, err error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, n := range w.notices {
-		r.notices = append(r.notices, sweepNotice{it.opIdx, n})
+		if !it.valid { // the valid sweep says what it skipped (ValidOutcome.Skipped)
+			r.notices = append(r.notices, sweepNotice{it.opIdx, n})
+		}
 	}
 	w.notices = nil
 	if err != nil && r.err == nil {
@@ -247,6 +313,11 @@ func (r *sweepRun) stopped() bool {
 // inputs, queues them in chunks and sends the first.
 func (s *sweeper) do(it *sweepItem) error {
 	op := it.op
+	if it.valid {
+		v, err := s.validOp(op)
+		s.run.validParts[it.opIdx] = v // each item its own place; read once the workers have ended
+		return err
+	}
 	s.current = op.ID
 	if !it.plan {
 		_, err := s.batch(op, it.inputs, true)

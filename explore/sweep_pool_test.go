@@ -2,11 +2,13 @@ package explore_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -212,4 +214,76 @@ func TestAHungCallHoldsItsWorkerOnly(t *testing.T) {
 	require.Len(t, names, 1)
 	assert.Contains(t, names[0], "Create Account: lastName a boolean got no answer")
 	assert.Positive(t, g.servedDuringHang.Load(), "the other worker went on while the call hung")
+}
+
+// validAtOnce serves h; the first request whose partnerReference has 64
+// characters (a maximal request of the valid sweep: no bad input and no
+// state has one) waits until another request arrives, or a few seconds,
+// and met says whether one did.
+type validAtOnce struct {
+	h              http.Handler
+	waiting, taken atomic.Bool
+	met            atomic.Bool
+	other          chan struct{}
+	once           sync.Once
+}
+
+func (v *validAtOnce) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if v.waiting.Load() {
+		v.once.Do(func() { close(v.other) })
+	}
+	var fields struct {
+		PartnerReference string `json:"partnerReference"`
+	}
+	_ = json.Unmarshal(body, &fields)
+	ref := cmp.Or(fields.PartnerReference, r.URL.Query().Get("partnerReference"))
+	if len(ref) == 64 && v.taken.CompareAndSwap(false, true) {
+		v.waiting.Store(true)
+		select {
+		case <-v.other:
+			v.met.Store(true)
+		case <-time.After(5 * time.Second):
+		}
+		v.waiting.Store(false)
+	}
+	v.h.ServeHTTP(w, r)
+}
+
+// The valid-request sweep runs on the pool too: another request reaches
+// the target while one of its inputs is answered, and its findings come in
+// catalogue order, the same whatever worker found them: a target that
+// refuses a partnerReference of 64 characters shows it in every
+// operation's maximal request, and the findings are the same with one
+// worker as with four.
+func TestTheValidSweepSendsAtOnceAndFilesInCatalogueOrder(t *testing.T) {
+	cfg := reference.DefaultConfig()
+	cfg.Mutant = "cr-partnerreference-64-refused"
+	h, err := reference.NewHandler(cfg)
+	require.NoError(t, err)
+	names := func(concurrency int, handler http.Handler) []string {
+		srv := httptest.NewServer(handler)
+		defer srv.Close()
+		out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: 1, PerOperation: 1, Concurrency: concurrency})
+		require.NoError(t, err)
+		require.NotNil(t, out.Valid)
+		var names []string
+		for _, f := range out.Valid.Findings {
+			names = append(names, f.Name())
+		}
+		return names
+	}
+	v := &validAtOnce{h: h, other: make(chan struct{})}
+	four := names(4, v)
+	assert.True(t, v.met.Load(), "another request arrived while a valid input was answered")
+	one := names(1, h)
+	assert.Greater(t, len(one), 5, "the maximal request of many operations: %v", one)
+	assert.Equal(t, one, four)
+	var order []int
+	for _, n := range one {
+		op, _, _ := strings.Cut(n, ":")
+		order = append(order, slices.IndexFunc(schemas.Catalogue(), func(o schemas.Operation) bool { return o.Name == op }))
+	}
+	assert.True(t, slices.IsSorted(order), "catalogue order: %v", one)
 }

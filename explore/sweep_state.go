@@ -12,17 +12,18 @@ import (
 )
 
 // The sweep's states: the valid request of each operation, built from a
-// state the sweep makes with the exploration's own moves (which check
-// what they do as the exploration does), or, for the operations the
-// exploration has no move of (stored payment options, Authorize, Find User
-// Account, Perform Address Check), with the calls the steps' Givens make
-// (sweep_options.go). Where the profile lacks what a state needs, or the
-// target refused a call that makes it, the operation is sent the example
+// state the sweep makes with the calls the steps' Givens make (an account,
+// a payment taken as far as the operation needs it, a consent, a stored
+// option: sweep_options.go), each call once, with none of the reads the
+// exploration's moves make after them for its own invariants. Where the
+// profile lacks what a state needs, or the target refused a call that
+// makes it, the operation is sent the example
 // request of the OpenAPI export with the profile's values, and judged as
 // handled or not only, since a refusal of the example's state may come
 // first; a notice says so.
 
 // base returns the operation's valid request, building its state first.
+// What a read-back of it compares with is read by see, when an input needs it.
 func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	if st := s.state[op.ID]; st != nil {
 		return st, nil
@@ -34,20 +35,39 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	st.op = op.ID
 	s.state[op.ID] = st
 	st.merchant = st.money && s.ownMerchant && kcOperation(op.ID)
-	if st.money && !s.walletFresh() {
+	return st, nil
+}
+
+// see reads what a read-back of st compares with, where the worker does
+// not know it: the wallet's balance (topped up first when inputs the
+// target accepted spent it), the merchant's, the account's fields, the
+// stored options. A fixture is read once and known until an input the
+// target accepts changes it (used); inputs sent on a fixture not read
+// before them are sent again on one that is, when refused (batch).
+func (s *sweeper) see(st *opState) error {
+	if st.money && !s.walletKnown {
 		if err := s.readWallet(); err != nil {
-			return nil, err
+			return err
+		}
+		if s.wallet >= 0 && s.e.caps.load && s.walletKnown && s.walletBal.avl().LessThan(topUpBelow) {
+			if err := s.load(); err != nil {
+				return err
+			}
 		}
 	}
-	if st.merchant && s.merchantReadAt != s.sweepCalls {
+	if st.merchant && !s.merchantKnown {
 		if _, err := s.readMerchant(); err != nil {
-			return nil, err
+			return err
 		}
 	}
+	if st.seen {
+		return nil
+	}
+	st.seen = true
 	if st.options != "" {
 		r, err := s.listOptions(st.options)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if r.succeeded() {
 			st.optionsSeen = optionsOf(r)
@@ -58,7 +78,7 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 	if st.account != "" {
 		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, s.x.accountFields(true))
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if r.succeeded() {
 			st.accountSeen = map[string]string{}
@@ -69,27 +89,37 @@ func (s *sweeper) base(op schemas.Operation) (*opState, error) {
 			st.account = "" // nothing to compare with
 		}
 	}
-	return st, nil
+	return nil
 }
 
-// refresh forgets the operation's state after an input was accepted: the
-// next input gets a new one. A Capture's Load Account may settle later
-// (B-3; ): the wallet is read until it shows or the settle allowance
-// passes, so that no later read-back mistakes it for a lost change.
-func (s *sweeper) refresh(op schemas.Operation, st *opState) error {
-	delete(s.state, op.ID)
+// known reports whether what a read-back of st compares with is known.
+func (s *sweeper) known(st *opState) bool {
+	return st.seen && (!st.money || s.walletKnown || s.wallet < 0) && (!st.merchant || !s.merchantRead || s.merchantKnown)
+}
+
+// used follows an input the target accepted on st: the money it may have
+// moved is no longer known, and the state is used up (forgotten: the next
+// input gets a new one) or changed (read again before an input that needs
+// it). A Capture's Load Account may settle later (B-3; ): the wallet
+// is read until it shows or the settle allowance passes, so that no later
+// read-back mistakes it for a lost change; the wallet was read before the
+// Capture was sent (batch).
+func (s *sweeper) used(op schemas.Operation, st *opState, usedUp bool) error {
+	if usedUp {
+		delete(s.state, op.ID)
+	}
+	st.seen = false
 	if st.merchant {
-		if _, err := s.readMerchant(); err != nil {
-			return err
-		}
+		s.merchantKnown = false
 	}
 	if !st.money {
 		return nil
 	}
-	if op.ID == schemas.Capture {
+	if op.ID == schemas.Capture && s.walletKnown {
 		return s.awaitLoad(s.walletBal)
 	}
-	return s.readWallet()
+	s.walletKnown = false
+	return nil
 }
 
 // awaitLoad reads the wallet after a Capture that loads it (an accepted
@@ -137,7 +167,7 @@ func (s *sweeper) readWallet() error {
 		// was accepted), so it does not settle a pending load: only a
 		// read-back after a refused call, where no change is owed, does.
 		s.walletBal, a.bal = b, b
-		s.walletRead = s.sweepCalls
+		s.walletKnown = true
 	}
 	return nil
 }
@@ -156,7 +186,7 @@ func (s *sweeper) readMerchant() (*reply, error) {
 	s.merchantRead = bad == "" && r.success(s.set) == ""
 	if s.merchantRead {
 		s.merchantBk = b.bk
-		s.merchantReadAt = s.sweepCalls
+		s.merchantKnown = true
 	}
 	return r, nil
 }
@@ -170,20 +200,89 @@ func kcOperation(opID string) bool {
 	return false
 }
 
-// moved reports whether the machine's last move was accepted; an
-// infrastructure error or the bounds end the sweep.
-func (s *sweeper) moved() (bool, error) {
+// The sweep makes its states with plain calls, not with the exploration's
+// moves: a move reads the payment's status and the balance after it for
+// the exploration's invariants, which the sweep does not judge; what the
+// sweep compares a refused input's read-back with it reads itself.
+
+// make sends a call that makes a state: ok is false when the target did
+// not accept it; an infrastructure error or the bounds end the sweep.
+func (s *sweeper) make(opID string, path map[string]string, fields map[string]any) (r *reply, ok bool, err error) {
+	r, err = s.call(opID, path, fields)
+	if err != nil {
+		return nil, false, err
+	}
+	return r, r.succeeded(), nil
+}
+
+// openAccount creates an account and adds it to the model; the
+// current account stays what it was. ok is false when the target did not
+// open it.
+func (s *sweeper) openAccount() (a *account, ok bool, err error) {
+	f := s.x.createAccountFields()
+	r, ok, err := s.make(schemas.CreateAccount, nil, f)
+	if !ok || r.json.Get("accno").String() == "" {
+		return nil, false, err
+	}
+	a = &account{accno: r.json.Get("accno").String(), max: decimal.New(1, 9), fields: f}
+	s.x.m.accounts = append(s.x.m.accounts, a)
+	return a, true, nil
+}
+
+// pay makes a payment of amount on the wallet: a load (B-3: Init
+// Authorize with the wallet's accno), taken to the status upTo (RECEIVED,
+// AUTHORIZED or CAPTURED, whose Load Account is awaited), or a wallet
+// payment (kind "kc-authorize", "kc-debit"). nil when a call was refused.
+func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, error) {
 	x := s.x
-	if x.tr.infra != nil {
-		return false, x.tr.infra
+	a := x.m.accounts[s.wallet]
+	if kind != "load" {
+		op, status := schemas.KCAuthorize, stAuthorized
+		if kind == "kc-debit" {
+			op, status = schemas.KCDebitAccount, stCaptured
+		}
+		r, ok, err := s.make(op, nil, x.walletFields(op, a.accno, amount))
+		s.walletKnown, s.merchantKnown = false, false
+		if !ok {
+			return nil, err
+		}
+		return &payment{ref: r.json.Get("uniqueReference").String(), account: s.wallet, status: status, amount: amount}, nil
 	}
-	if x.stop || x.tr.cut {
-		return false, errSweepHalted
+	// B-3: Init Authorize "internally performs Init Load Account": what
+	// that shows in the wallet is not stated, so the wallet is read again
+	// before it is compared.
+	r, ok, err := s.make(schemas.InitAuthorize, nil, x.initLoadFields(a.accno, amount))
+	s.walletKnown = false
+	if !ok {
+		return nil, err
 	}
-	if len(x.tr.steps) == 0 {
-		return false, nil
+	p := &payment{kind: payLoad, ref: r.json.Get("uniqueReference").String(), token: r.json.Get("authorizationToken").String(), account: s.wallet, status: stReceived, amount: amount}
+	path := map[string]string{"uniqueReference": p.ref}
+	if upTo == stReceived {
+		return p, nil
 	}
-	return x.tr.steps[len(x.tr.steps)-1].accepted, nil
+	f := x.envelope(false)
+	f["authorizationToken"] = p.token
+	_, ok, err = s.make(schemas.CompleteAuthorize, path, f)
+	s.walletKnown = false
+	if !ok {
+		return nil, err
+	}
+	p.status = stAuthorized
+	if upTo == stAuthorized {
+		return p, nil
+	}
+	if !s.walletKnown {
+		if err := s.readWallet(); err != nil {
+			return nil, err
+		}
+	}
+	before := s.walletBal
+	if _, ok, err = s.make(schemas.Capture, path, x.envelope(false)); !ok {
+		return nil, err
+	}
+	p.status = stCaptured
+	return p, s.awaitLoad(before)
 }
 
 // ensureWallet opens and loads the sweep's wallet once: an account of its
@@ -192,27 +291,21 @@ func (s *sweeper) ensureWallet() (bool, error) {
 	x := s.x
 	if s.wallet >= 0 {
 		x.m.acc = s.wallet
-		if x.e.caps.load && s.walletBal.avl().LessThan(topUpBelow) {
+		if x.e.caps.load && s.walletKnown && s.walletBal.avl().LessThan(topUpBelow) {
 			// Inputs the target accepted spent the money: load it again.
-			if err := s.load(); err != nil {
-				return true, err
-			}
-			return true, s.readWallet()
+			return true, s.load()
 		}
 		return true, nil
 	}
-	x.createAccount()
-	if ok, err := s.moved(); !ok || err != nil {
+	if _, ok, err := s.openAccount(); !ok || err != nil {
 		return false, err
 	}
-	s.wallet = x.m.acc
+	s.wallet = len(x.m.accounts) - 1
+	x.m.acc = s.wallet
 	if !x.e.caps.load {
 		return true, nil
 	}
-	if err := s.load(); err != nil {
-		return true, err
-	}
-	return true, s.readWallet()
+	return true, s.load() // it reads the opening balance, and awaits the load
 }
 
 // topUpBelow is the available balance under which the wallet is loaded again.
@@ -221,21 +314,8 @@ var topUpBelow = decimal.New(2000, -2)
 // load loads the wallet with loadAmount (Init Authorize, Complete
 // Authorize, Capture); a step the target refuses ends the loading.
 func (s *sweeper) load() error {
-	x := s.x
-	x.initLoad(loadAmount)
-	if ok, err := s.moved(); !ok || err != nil {
-		return err
-	}
-	x.completeAuthorize()
-	if ok, err := s.moved(); !ok || err != nil {
-		return err
-	}
-	before := s.walletBal
-	x.capture(nil)
-	if ok, err := s.moved(); !ok || err != nil {
-		return err
-	}
-	return s.awaitLoad(before)
+	_, err := s.pay("load", stCaptured, loadAmount)
+	return err
 }
 
 // build makes the operation's state and valid request.
@@ -323,11 +403,11 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		}
 		return &opState{path: map[string]string{"accno": accno}, fields: x.consentFields(), real: true}, nil
 	case schemas.RevokeConsent:
-		x.addConsent()
-		if ok, err := s.moved(); err != nil || !ok {
+		r, ok, err := s.make(schemas.AddConsent, onWallet, x.consentFields())
+		if err != nil || !ok {
 			return s.fallback(op, err)
 		}
-		return &opState{path: map[string]string{"accno": a.accno, "consentReference": x.m.consent().ref}, fields: x.consentFields(), real: true}, nil
+		return &opState{path: map[string]string{"accno": a.accno, "consentReference": r.json.Get("consentReference").String()}, fields: x.consentFields(), real: true}, nil
 	}
 	if !x.e.caps.load {
 		return s.example(op)
@@ -338,23 +418,17 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	case schemas.InitAuthorize:
 		return &opState{fields: x.initLoadFields(a.accno, payAmount), real: true, money: true}, nil
 	case schemas.CompleteAuthorize, schemas.Capture, schemas.Cancel, schemas.Refund, schemas.GetPaymentStatus:
-		x.initLoad(payAmount)
-		ok, err := s.moved()
-		if ok && op.ID != "complete-authorize" {
-			x.completeAuthorize()
-			ok, err = s.moved()
+		upTo := stAuthorized
+		switch op.ID {
+		case schemas.CompleteAuthorize:
+			upTo = stReceived
+		case schemas.Refund, schemas.GetPaymentStatus:
+			upTo = stCaptured
 		}
-		if ok && (op.ID == schemas.Refund || op.ID == schemas.GetPaymentStatus) {
-			before := s.walletBal
-			x.capture(nil)
-			if ok, err = s.moved(); ok && err == nil {
-				err = s.awaitLoad(before)
-			}
-		}
-		if err != nil || !ok {
+		pay, err := s.pay("load", upTo, payAmount)
+		if err != nil || pay == nil {
 			return s.fallback(op, err)
 		}
-		pay := x.m.payment()
 		f := x.envelope(false)
 		st := &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}
 		switch op.ID {
@@ -381,11 +455,10 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		if op.ID == schemas.KCRefund {
 			kind = "kc-debit"
 		}
-		x.walletPayment(kind, payAmount)
-		if ok, err := s.moved(); err != nil || !ok {
+		pay, err := s.pay(kind, "", payAmount)
+		if err != nil || pay == nil {
 			return s.fallback(op, err)
 		}
-		pay := x.m.payment()
 		f := x.envelope(false)
 		switch op.ID {
 		case schemas.KCCapture:
@@ -461,11 +534,7 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 // Consent) or whose read-backs should list only its own options; the machine's current
 // account stays the wallet. ok is false when the target did not open it.
 func (s *sweeper) ownAccount() (accno string, ok bool, err error) {
-	x := s.x
-	x.createAccount()
-	ok, err = s.moved()
-	b := x.m.account()
-	x.m.acc = s.wallet
+	b, ok, err := s.openAccount()
 	if err != nil || !ok {
 		return "", ok, err
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -74,84 +75,98 @@ func validKey(opID string) string { return "valid:" + opID }
 // errNotReal: the state could not be made again from a real state.
 var errNotReal = errors.New("the state is not real")
 
-// validSweep sends every valid input of every operation the profile claims.
-func (s *sweeper) validSweep() (*ValidOutcome, error) {
+// validOp sends every valid input of one operation the profile claims, on
+// the worker's state of it (the one its bad inputs left, proven unchanged
+// by their read-backs, unless one of them broke a rule: then a new one).
+// Its findings, counts and the operations it skipped are its own, merged
+// in catalogue order (mergeValid) whatever worker sent them.
+func (s *sweeper) validOp(op schemas.Operation) (*validSweeper, error) {
 	cat, _ := rules.Load()
 	v := &validSweeper{sweeper: s, cat: cat, findings: map[string]*SweepFinding{}, sent: map[string]int{},
 		out: &ValidOutcome{Kinds: map[string]int{}}}
-	before := s.e.caller.Calls()
-	defer func() { v.out.Calls, v.out.sent = s.e.caller.Calls()-before, v.sent }()
-	for _, op := range schemas.Catalogue() {
-		if s.e.profile.Excludes(op.Clause) {
-			continue
-		}
-		s.current = validKey(op.ID)
-		if s.foundFor(op.ID) {
-			// A bad input of the operation broke a rule: its state may be
-			// what that left, so the valid inputs start from a new one.
-			delete(s.state, op.ID)
-		}
-		st, err := s.base(op)
+	s.current = validKey(op.ID)
+	if s.run.found[op.ID] {
+		// A bad input of the operation broke a rule: its state may be
+		// what that left, so the valid inputs start from a new one.
+		delete(s.state, op.ID)
+	}
+	st, err := s.base(op)
+	if err != nil {
+		return v, err
+	}
+	if !st.real && op.PlainText {
+		// B-4.11 answers text/plain: its control call is a success when it says yes or no.
+		r, err := s.call(op.ID, st.path, st.fields)
 		if err != nil {
-			return v.out, err
+			return v, err
 		}
-		if !st.real && op.PlainText {
-			// B-4.11 answers text/plain: its control call is a success when it says yes or no.
-			r, err := s.call(op.ID, st.path, st.fields)
-			if err != nil {
-				return v.out, err
+		body := strings.TrimSpace(string(r.resp.Body))
+		st.real = r.resp.Status == http.StatusOK && (body == "yes" || body == "no")
+	}
+	if !st.real {
+		v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made from a real one, so a refusal could be the state's")
+		return v, nil
+	}
+	date, _ := s.e.clock()
+	facts := validFacts{
+		valid:   func(m map[string]any) bool { return v.matches(op, m) },
+		bounded: st.payment != "" || kcOperation(op.ID),
+		today:   date,
+		query:   op.BodyInQuery(),
+		unique:  func() string { return s.x.unique("") },
+		bound:   func(field string) string { return v.boundRule(op.ID, field) },
+		offered: s.e.profile.Offered(),
+	}
+	inputs := generateValid(op, s.set.RequestFields(op.ID), st.fields, facts)
+	if len(inputs) == 0 {
+		v.out.Skipped = append(v.out.Skipped, op.Name+": its valid request does not match its request schema, so nothing is generated from it")
+		return v, nil
+	}
+	v.out.Generated += len(inputs)
+	s.run.validGenerated(len(inputs))
+	for _, in := range inputs {
+		v.out.Kinds[in.kind]++
+	}
+	for _, in := range inputs {
+		_, err := v.try(in)
+		s.run.validTried()
+		if err != nil {
+			if errors.Is(err, errNotReal) {
+				v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made again, so its other inputs were not sent")
+				break
 			}
-			body := strings.TrimSpace(string(r.resp.Body))
-			st.real = r.resp.Status == http.StatusOK && (body == "yes" || body == "no")
-		}
-		if !st.real {
-			v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made from a real one, so a refusal could be the state's")
-			continue
-		}
-		date, _ := s.e.clock()
-		facts := validFacts{
-			valid:   func(m map[string]any) bool { return v.matches(op, m) },
-			bounded: st.payment != "" || kcOperation(op.ID),
-			today:   date,
-			query:   op.BodyInQuery(),
-			unique:  func() string { return s.x.unique("") },
-			bound:   func(field string) string { return v.boundRule(op.ID, field) },
-			offered: s.e.profile.Offered(),
-		}
-		inputs := generateValid(op, s.set.RequestFields(op.ID), st.fields, facts)
-		if len(inputs) == 0 {
-			v.out.Skipped = append(v.out.Skipped, op.Name+": its valid request does not match its request schema, so nothing is generated from it")
-			continue
-		}
-		v.out.Generated += len(inputs)
-		for _, in := range inputs {
-			v.out.Kinds[in.kind]++
-		}
-		for _, in := range inputs {
-			if _, err := v.try(in); err != nil {
-				if errors.Is(err, errNotReal) {
-					v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made again, so its other inputs were not sent")
-					break
-				}
-				return v.out, err
-			}
+			return v, err
 		}
 	}
-	for _, k := range v.order {
-		v.out.Findings = append(v.out.Findings, v.findings[k])
-	}
-	v.out.sent = v.sent
-	return v.out, nil
+	return v, nil
 }
 
-// foundFor reports whether the bad-input sweep found something of an operation.
-func (s *sweeper) foundFor(opID string) bool {
-	for key := range s.findings {
-		if strings.HasPrefix(key, opID+"\x00") {
-			return true
+// mergeValid is the valid sweep of the operations' parts, in catalogue
+// order: findings, counts, skipped operations; its calls are those the
+// sweep's record filed under the operations' valid keys.
+func mergeValid(parts []*validSweeper, calls map[string][]record.Exchange) *ValidOutcome {
+	out := &ValidOutcome{Kinds: map[string]int{}, sent: map[string]int{}}
+	for _, v := range parts {
+		if v == nil {
+			continue
+		}
+		out.Generated += v.out.Generated
+		out.Inputs += v.out.Inputs
+		for k, n := range v.out.Kinds {
+			out.Kinds[k] += n
+		}
+		for k, n := range v.sent {
+			out.sent[k] += n
+		}
+		out.Skipped = append(out.Skipped, v.out.Skipped...)
+		for _, k := range v.order {
+			out.Findings = append(out.Findings, v.findings[k])
 		}
 	}
-	return false
+	for _, op := range schemas.Catalogue() {
+		out.Calls += len(calls[validKey(op.ID)])
+	}
+	return out
 }
 
 // matches says whether the request schema permits fields as the request
@@ -218,6 +233,25 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 	if !st.real {
 		return false, errNotReal
 	}
+	if readsBack(st) && op.ID == schemas.Capture {
+		// A Capture's load is awaited from the balance before it (used).
+		if err := v.see(st); err != nil {
+			return false, err
+		}
+	}
+	// A move whose effect on the balance a sentence states (moneyMoves) is
+	// held to it, to the cent: the wallet is read before it, unless known,
+	// and after it (heldToTheMove).
+	_, held := moneyMoves[op.ID]
+	held = held && st.money && v.wallet >= 0 && in.sameAs == nil
+	if held && !v.walletKnown {
+		if err := v.readWallet(); err != nil {
+			return false, err
+		}
+	}
+	// A valid input is expected to be accepted: what a refusal is compared
+	// with is read only should it be refused (again, below).
+	known := v.known(st)
 	fields := v.request(in, st)
 	req, err := steps.EncodeRequest(v.e.profile, op, st.path, fields)
 	if err != nil {
@@ -237,19 +271,10 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 	if err == nil {
 		code = r.json.Get("responseCode").String()
 	}
-	accepted := err == nil && code == "0000" && r.resp.Status < 300
-	if err == nil && op.PlainText && r.resp.Status == http.StatusOK {
-		// B-4.11: "exactly `yes` when the amount is available or `no`"
-		body := strings.TrimSpace(string(r.resp.Body))
-		accepted = body == "yes" || body == "no"
-	}
-	if !accepted && (st.money || st.merchant || st.payment != "" || st.account != "" || st.options != "") {
-		changes, reads, rerr := v.readBack(st)
-		if rerr != nil {
-			return true, rerr
-		}
-		for _, c := range changes {
-			v.record(in, in.field, in.label, c.cause, c.rule, c.msg, append(slices.Clone(exchanges), reads...))
+	accepted := validAccepted(op, r, err)
+	if !accepted && readsBack(st) {
+		if err := v.readRefused(op, st, known, fields, exchanges, in); err != nil {
+			return true, err
 		}
 	}
 	switch {
@@ -266,40 +291,19 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		if err := v.readAccepted(in, st, fields, r); err != nil {
 			return false, err
 		}
-		switch {
-		case usesUp(op, st) && op.ID == schemas.Capture:
-			// A Capture's Load Account may settle later: refresh waits for it.
-			if err := v.refresh(op, st); err != nil {
-				return false, err
-			}
-		case usesUp(op, st):
-			// The state is used up (a payment moved, an account closed):
-			// the next input gets a new one. The wallet's money moved with
-			// it (a refund takes the load back): read now, so that the next
-			// state's moves compare with the balance as it is, and a
-			// Capture's load is awaited from it, not from a balance the
-			// wallet no longer has (which would wait the whole settle
-			// allowance for a change that had already shown).
-			delete(v.state, op.ID)
-			if st.money {
-				if err := v.readWallet(); err != nil {
-					return false, err
-				}
-			}
-			if st.merchant {
-				if _, err := v.readMerchant(); err != nil {
-					return false, err
-				}
-			}
-		case st.money:
-			// The wallet's money moved: what a later refusal is compared with.
+		// The state may be used up (a payment moved, an account closed):
+		// the next input gets a new one; the money it moved is read again
+		// before an input is compared with it, and a Capture's load is
+		// awaited from the balance read before it.
+		if err := v.used(op, st, usesUp(op, st)); err != nil {
+			return false, err
+		}
+		if !held || !before.known {
+			return false, nil
+		}
+		if !v.walletKnown {
 			if err := v.readWallet(); err != nil {
 				return false, err
-			}
-			if st.merchant {
-				if _, err := v.readMerchant(); err != nil {
-					return false, err
-				}
 			}
 		}
 		return false, v.heldToTheMove(in, st, fields, r, before)
@@ -334,6 +338,59 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s, not 0001; the spec leaves a server free to refuse a value for reasons it does not state (what it offers, its limits), so this is a warning naming the input\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
 	}
 	return true, nil
+}
+
+// validAccepted: the answer is a success (B-4.11's text/plain answer
+// "exactly `yes` when the amount is available or `no`").
+func validAccepted(op schemas.Operation, r *reply, err error) bool {
+	if err != nil {
+		return false
+	}
+	if op.PlainText && r.resp.Status == http.StatusOK {
+		body := strings.TrimSpace(string(r.resp.Body))
+		return body == "yes" || body == "no"
+	}
+	return r.json.Get("responseCode").String() == "0000" && r.resp.Status < 300
+}
+
+// readRefused reads back the state a refused valid input was sent on:
+// nothing may have changed. When what the read-back compares with was not
+// read before the input (known), it is read now, and the input sent again
+// (a fresh partnerReference) and read back: what it did the first time is
+// then part of the state read, and what it does again is what is compared.
+func (v *validSweeper) readRefused(op schemas.Operation, st *opState, known bool, fields map[string]any, exchanges []record.Exchange, in validInput) error {
+	if !known {
+		if err := v.see(st); err != nil {
+			return err
+		}
+		again := maps.Clone(fields)
+		if _, has := again["partnerReference"]; has {
+			again["partnerReference"] = v.x.unique("pr-")
+		}
+		req, err := steps.EncodeRequest(v.e.profile, op, st.path, again)
+		if err != nil {
+			return err
+		}
+		r, err := v.send(op, req)
+		if errors.Is(err, errHalted) {
+			return errSweepHalted
+		}
+		if r != nil {
+			exchanges = append(slices.Clone(exchanges), r.ex)
+		}
+		if validAccepted(op, r, err) {
+			// Accepted the second time: nothing refused to read back.
+			return v.used(op, st, usesUp(op, st))
+		}
+	}
+	changes, reads, err := v.readBack(st)
+	if err != nil {
+		return err
+	}
+	for _, c := range changes {
+		v.record(in, in.field, in.label, c.cause, c.rule, c.msg, append(slices.Clone(exchanges), reads...))
+	}
+	return nil
 }
 
 // usesUp reports whether an accepted request uses its state up, so that

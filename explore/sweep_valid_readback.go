@@ -402,10 +402,11 @@ var moneyMoves = map[string]moneyMove{
 type moneyBefore struct {
 	bal     balance
 	pending int
+	known   bool // bal was read since the last move that changed it
 }
 
 func (v *validSweeper) moneyNow() moneyBefore {
-	return moneyBefore{v.walletBal, v.loadsPending}
+	return moneyBefore{v.walletBal, v.loadsPending, v.walletKnown}
 }
 
 // heldToTheMove compares the wallet's balance, as read after an accepted
