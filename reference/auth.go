@@ -14,12 +14,6 @@ import (
 func authOperations() []operation {
 	return []operation{{
 		id: schemas.IssueToken,
-		spec: fieldSpec{fields: []field{
-			str("userId", 255).req().path(),
-			str("password", 128).req(),
-			date("localDate").req(),
-			clock("localTime").req(),
-		}},
 		run: (*handler).issueToken,
 	}}
 }
