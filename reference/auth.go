@@ -13,7 +13,7 @@ import (
 // authOperations lists the authentication endpoints.
 func authOperations() []operation {
 	return []operation{{
-		id: schemas.IssueToken,
+		id:  schemas.IssueToken,
 		run: (*handler).issueToken,
 	}}
 }

@@ -1,7 +1,6 @@
 package reference
 
 import (
-
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
