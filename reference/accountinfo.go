@@ -28,67 +28,11 @@ const (
 // accountInfoOperations lists the account information endpoints.
 func accountInfoOperations() []operation {
 	return []operation{
-		{id: schemas.FindUserAccount, spec: findUserSpec(), run: (*handler).findUser},
-		{id: schemas.CheckAvailablePaymentAmount, spec: checkAmountSpec(), run: (*handler).checkAmount},
-		{id: schemas.AccountEnquiry, spec: accountEnquirySpec(), run: (*handler).accountEnquiry},
-		{id: schemas.BalanceEnquiry, spec: balanceEnquirySpec(), run: (*handler).balanceEnquiry},
+		{id: schemas.FindUserAccount, run: (*handler).findUser},
+		{id: schemas.CheckAvailablePaymentAmount, run: (*handler).checkAmount},
+		{id: schemas.AccountEnquiry, run: (*handler).accountEnquiry},
+		{id: schemas.BalanceEnquiry, run: (*handler).balanceEnquiry},
 	}
-}
-
-// findUserSpec is the query of B-4.10.
-func findUserSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		[]field{
-			str("partnerReference", 64).req(),
-			str("programCode", 10).req(),
-			str("userId", 255).req(),
-		},
-		envelopeTail(),
-	)}
-}
-
-// checkAmountSpec is the query of B-4.11. amount may be zero: it is
-// compared, not moved.
-func checkAmountSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		accountAddressing(),
-		[]field{
-			amount("amount").orZero().req(),
-			str("currCode", 3).req(),
-		},
-		envelopeTail(),
-	)}
-}
-
-// accountEnquirySpec is the query of B-4.12: startTime requires startDate,
-// endTime requires endDate.
-func accountEnquirySpec() fieldSpec {
-	return fieldSpec{
-		fields: slices.Concat(
-			accountAddressing(),
-			[]field{
-				date("startDate"),
-				clock("startTime"),
-				date("endDate"),
-				clock("endTime"),
-				digits("top", 4),
-				digits("skip", 4),
-				boolean("includeNeutral"),
-				str("sortDirection", 4),
-				boolean("includePendingTransactions"),
-			},
-			envelopeTail(),
-		),
-		rules: []condRule{
-			{ifPresent: "startTime", fields: []string{"startDate"}},
-			{ifPresent: "endTime", fields: []string{"endDate"}},
-		},
-	}
-}
-
-// balanceEnquirySpec is the query of B-4.13.
-func balanceEnquirySpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(accountAddressing(), envelopeTail())}
 }
 
 // onLedgerAccount runs fn with the number of the account of the call's

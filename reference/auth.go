@@ -13,13 +13,7 @@ import (
 // authOperations lists the authentication endpoints.
 func authOperations() []operation {
 	return []operation{{
-		id: schemas.IssueToken,
-		spec: fieldSpec{fields: []field{
-			str("userId", 255).req().path(),
-			str("password", 128).req(),
-			date("localDate").req(),
-			clock("localTime").req(),
-		}},
+		id:  schemas.IssueToken,
 		run: (*handler).issueToken,
 	}}
 }

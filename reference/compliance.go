@@ -1,32 +1,14 @@
 package reference
 
 import (
-	"slices"
-
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // complianceOperations lists the compliance endpoints.
 func complianceOperations() []operation {
 	return []operation{
-		{id: schemas.AddressCheck, spec: addressCheckSpec(), run: (*handler).addressCheck},
+		{id: schemas.AddressCheck, run: (*handler).addressCheck},
 	}
-}
-
-// addressCheckSpec is the body of B-4.19.
-func addressCheckSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		[]field{
-			str("partnerReference", 64).req(),
-			str("programCode", 10).req(),
-			str("street", 68).req(),
-			str("house", 10),
-			str("postalCode", 10),
-			str("city", 50),
-			str("countryCode", 3),
-		},
-		envelopeTail(),
-	)}
 }
 
 // addressCheck implements B-4.19 Perform Address Check. The sandbox finds

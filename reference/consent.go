@@ -2,7 +2,6 @@ package reference
 
 import (
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 
@@ -18,31 +17,9 @@ const (
 // consentOperations lists the consent endpoints.
 func consentOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: schemas.AddConsent, spec: addConsentSpec(), run: (*handler).addConsent},
-		{id: schemas.RevokeConsent, spec: revokeConsentSpec(), run: (*handler).revokeConsent},
+		{id: schemas.AddConsent, run: (*handler).addConsent},
+		{id: schemas.RevokeConsent, run: (*handler).revokeConsent},
 	})
-}
-
-// addConsentSpec is the body of B-4.8: oneTimePassword is S(8) there.
-func addConsentSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		accountAddressing(),
-		[]field{str("oneTimePassword", 8)},
-		envelopeTail(),
-	)}
-}
-
-// revokeConsentSpec is the body of B-4.9: consentReference comes from the
-// path (a body value is overridden by it), oneTimePassword is N(8).
-func revokeConsentSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		accountAddressing(),
-		[]field{
-			str("consentReference", 32).req().path(),
-			digits("oneTimePassword", 8),
-		},
-		envelopeTail(),
-	)}
 }
 
 // consent is one consent of an account (B-2.2).

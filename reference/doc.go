@@ -151,8 +151,9 @@
 // address the account by accno; Create's validUntil is accepted and ignored
 // and answered null; validFrom defaults to the server date; Update replaces
 // the customer fields it lists (omitted optional ones become null) and keeps
-// nationality, loginID and the other Create-only fields; Update also accepts
-// isBusinessUser so that the business rule of can apply; Get returns
+// nationality, loginID, isBusinessUser and the other fields does not
+// list (its body has no isBusinessUser, so the business rule of does
+// not apply there); Get returns
 // country codes split into alpha-2 and alpha-3 using a small built-in table,
 // codes outside it as sent when their length fits, else null;
 // accountValidUntil, lastLoginDate, lastLoginTime and merchantName are null;

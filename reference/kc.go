@@ -2,7 +2,6 @@ package reference
 
 import (
 	"cmp"
-	"slices"
 	"strings"
 	"time"
 
@@ -21,97 +20,12 @@ const raceWindow = 50 * time.Millisecond
 // kcOperations lists the wallet-to-merchant payment endpoints.
 func kcOperations() []operation {
 	return []operation{
-		{id: schemas.KCAuthorize, spec: kcAuthorizeSpec(), run: (*handler).kcAuthorize},
-		{id: schemas.KCDebitAccount, spec: kcDebitSpec(), run: (*handler).kcDebit},
-		{id: schemas.KCCapture, spec: kcCaptureSpec(), run: (*handler).kcCapture},
-		{id: schemas.KCCancel, spec: kcCancelSpec(), run: (*handler).kcCancel},
-		{id: schemas.KCRefund, spec: kcRefundSpec(), run: (*handler).kcRefund},
+		{id: schemas.KCAuthorize, run: (*handler).kcAuthorize},
+		{id: schemas.KCDebitAccount, run: (*handler).kcDebit},
+		{id: schemas.KCCapture, run: (*handler).kcCapture},
+		{id: schemas.KCCancel, run: (*handler).kcCancel},
+		{id: schemas.KCRefund, run: (*handler).kcRefund},
 	}
-}
-
-// kcBillingRule is the billing rule of B-4.14 and B-4.15: five fields,
-// emailAddress not among them.
-func kcBillingRule() condRule {
-	return condRule{trigger: "useDifferentBillingAddress", fields: []string{
-		"customerFullName", "addr1", "city", "countryCode", "postCode",
-	}}
-}
-
-// kcAuthorizeSpec is the body of B-4.14: countryCode is always required.
-func kcAuthorizeSpec() fieldSpec {
-	s := fieldSpec{
-		fields: slices.Concat(
-			[]field{
-				str("partnerReference", 64).req(),
-				str("depositReference", 36),
-				str("accno", 255).req(),
-				str("merchantAccno", 255),
-				str("programCode", 10).req(),
-				str("programAccno", 255).req(),
-				str("merchantProgramCode", 10),
-				str("accnoType", 2).req(),
-				amount("paymentAmount").req(),
-				str("paymentCurrCode", 3).req(),
-				str("paymentUsage", 255).req(),
-				boolean("useDifferentBillingAddress").req(),
-			},
-			billingBlock(),
-			envelopeTail(),
-		),
-		rules: []condRule{kcBillingRule()},
-	}
-	s.update("countryCode", func(f *field) { f.required = true })
-	return s
-}
-
-// kcDebitSpec is the body of B-4.15: KC-Authorize's without programCode and
-// phone, merchantAccno required, oneTimePassword S(8) added.
-func kcDebitSpec() fieldSpec {
-	s := kcAuthorizeSpec()
-	s.fields = slices.DeleteFunc(s.fields, func(f field) bool {
-		return f.name == "programCode" || f.name == "phone"
-	})
-	s.update("merchantAccno", func(f *field) { f.required = true })
-	tail := len(s.fields) - len(envelopeTail())
-	s.fields = slices.Insert(s.fields, tail, str("oneTimePassword", 8))
-	return s
-}
-
-// kcCaptureSpec is the body of B-4.16.
-func kcCaptureSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		paymentAddressing(),
-		[]field{
-			amount("modifiedFeeAmount"),
-			str("modifiedAmountCurrCode", 3).req(),
-			str("modifiedUsage", 127),
-			amount("modifiedAmount"),
-		},
-		envelopeTail(),
-	)}
-}
-
-// kcCancelSpec is the body of B-4.17.
-func kcCancelSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		paymentAddressing(),
-		[]field{str("modifiedUsage", 127)},
-		envelopeTail(),
-	)}
-}
-
-// kcRefundSpec is the body of B-4.18.
-func kcRefundSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		paymentAddressing(),
-		[]field{
-			amount("refundAmount"),
-			str("refundCurrCode", 3),
-			str("refundUsage", 255),
-			str("refundType", 1),
-		},
-		envelopeTail(),
-	)}
 }
 
 // checkMerchant checks merchantAccno and merchantProgramCode (B-4.14,

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -233,7 +234,8 @@ func (h *handler) paymentSpecChanges(op string, s fieldSpec) fieldSpec {
 			s.rules[i].fields = without(r.fields, "accnoType")
 		case r.ifAbsent == "storedPaymentOptionReference" && op == schemas.InitAuthorize && len(r.fields) == 1 && r.fields[0] == "paymentOptionCode" && h.mutant("initauth-no-option-accepted"):
 			s.rules[i].fields = nil
-		case r.trigger == "useDifferentBillingAddress" && r.ifAbsent == "" && op == schemas.InitAuthorize && h.mutant("guest-postcode-not-required"):
+		case slices.Contains(r.fields, "postCode") && op == schemas.InitAuthorize && h.mutant("guest-postcode-not-required"):
+			// Both the billing rule and the guest payment's (B-4.1) name it.
 			s.rules[i].fields = without(r.fields, "postCode")
 		}
 	}

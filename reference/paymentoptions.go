@@ -29,138 +29,15 @@ const (
 // paymentOptionOperations lists the stored payment option endpoints.
 func paymentOptionOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: schemas.InitAddStoredPaymentOption, spec: initAddSpec(), run: (*handler).initAdd},
-		{id: schemas.CompleteAddStoredPaymentOption, spec: completeAddSpec(), run: (*handler).completeAdd},
-		{id: schemas.InitVerifyStoredPaymentOption, spec: initVerifySpec(), run: (*handler).initVerify},
-		{id: schemas.CompleteVerifyStoredPaymentOption, spec: completeVerifySpec(), run: (*handler).completeVerify},
-		{id: schemas.DeleteStoredPaymentOption, spec: storedOptionSpec(), run: (*handler).deleteOption},
-		{id: schemas.SetDefaultStoredPaymentOption, spec: storedOptionSpec(), run: (*handler).setDefault},
-		{id: schemas.GetPaymentOptions, spec: getPaymentOptionsSpec(), run: (*handler).getPaymentOptions},
-		{id: schemas.GetStoredPaymentOptions, spec: getStoredOptionsSpec(), run: (*handler).getStoredOptions},
+		{id: schemas.InitAddStoredPaymentOption, run: (*handler).initAdd},
+		{id: schemas.CompleteAddStoredPaymentOption, run: (*handler).completeAdd},
+		{id: schemas.InitVerifyStoredPaymentOption, run: (*handler).initVerify},
+		{id: schemas.CompleteVerifyStoredPaymentOption, run: (*handler).completeVerify},
+		{id: schemas.DeleteStoredPaymentOption, run: (*handler).deleteOption},
+		{id: schemas.SetDefaultStoredPaymentOption, run: (*handler).setDefault},
+		{id: schemas.GetPaymentOptions, run: (*handler).getPaymentOptions},
+		{id: schemas.GetStoredPaymentOptions, run: (*handler).getStoredOptions},
 	})
-}
-
-// billingBlock is the BB block of.
-func billingBlock() []field {
-	return []field{
-		str("customerFullName", 201), str("emailAddress", 255),
-		str("addr1", 60), str("addr2", 60), str("addr3", 60), str("houseNumber", 10),
-		str("city", 50), str("state", 50), str("countryCode", 3), str("postCode", 10), str("phone", 30),
-	}
-}
-
-// billingRules is the billing rule of A-4.6 (also ).
-func billingRules() []condRule {
-	return []condRule{{trigger: "useDifferentBillingAddress", fields: []string{
-		"customerFullName", "addr1", "city", "countryCode", "postCode", "emailAddress",
-	}}}
-}
-
-// accountAddressing are the leading fields of most operations of the area:
-// the account in the path and the envelope with programCode.
-func accountAddressing() []field {
-	return []field{
-		str("accno", 255).req().path(),
-		str("partnerReference", 64).req(),
-		str("programCode", 10).req(),
-		str("accnoType", 2).req(),
-	}
-}
-
-// envelopeTail are the caller's date and time, required everywhere.
-func envelopeTail() []field {
-	return []field{date("localDate").req(), clock("localTime").req()}
-}
-
-// initAddSpec is the body of.
-func initAddSpec() fieldSpec {
-	return fieldSpec{
-		fields: slices.Concat(
-			accountAddressing(),
-			[]field{
-				str("paymentOptionCode", 10),
-				str("externalChannelReference", 100),
-				str("mandateReference", 35),
-				date("mandateSignedDate"),
-				clock("mandateSignedTime"),
-				boolean("useDifferentBillingAddress").req(),
-			},
-			billingBlock(),
-			envelopeTail(),
-		),
-		rules: billingRules(),
-	}
-}
-
-// completeAddSpec is the body of.
-func completeAddSpec() fieldSpec {
-	return fieldSpec{
-		fields: slices.Concat(
-			accountAddressing(),
-			[]field{
-				str("paymentOptionCode", 10),
-				str("authorizationToken", 8192).req(),
-				boolean("useDifferentBillingAddress").req(),
-			},
-			billingBlock(),
-			[]field{str("externalChannelReference", 100)},
-			envelopeTail(),
-		),
-		rules: billingRules(),
-	}
-}
-
-// initVerifySpec is the body of: programAccno, not programCode.
-func initVerifySpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		[]field{
-			str("accno", 255).req().path(),
-			str("storedPaymentOptionReference", 36).req().path(),
-			str("partnerReference", 64).req(),
-			str("programAccno", 255).req(),
-			str("accnoType", 2).req(),
-		},
-		envelopeTail(),
-	)}
-}
-
-// completeVerifySpec is the body of.
-func completeVerifySpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		accountAddressing(),
-		[]field{
-			str("storedPaymentOptionReference", 36).req().path(),
-			digits("verificationCode", 6).req(),
-		},
-		envelopeTail(),
-	)}
-}
-
-// storedOptionSpec is the body of Delete and Set Default.
-func storedOptionSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		accountAddressing(),
-		[]field{str("storedPaymentOptionReference", 36).req().path()},
-		envelopeTail(),
-	)}
-}
-
-// getPaymentOptionsSpec is the query of.
-func getPaymentOptionsSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		accountAddressing(),
-		[]field{str("transactionTypeCode", 10).req()},
-		envelopeTail(),
-	)}
-}
-
-// getStoredOptionsSpec is the query of: transactionTypeCode optional.
-func getStoredOptionsSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		accountAddressing(),
-		[]field{str("transactionTypeCode", 10)},
-		envelopeTail(),
-	)}
 }
 
 // paymentOption is one entry of the payment option catalogue, in the

@@ -29,13 +29,13 @@ const programName = "Reference Program"
 // paymentOperations lists the payment endpoints.
 func paymentOperations() []operation {
 	return withPaymentFaults([]operation{
-		{id: schemas.InitAuthorize, spec: initAuthorizeSpec(), run: (*handler).initAuthorize},
-		{id: schemas.CompleteAuthorize, spec: completeAuthorizeSpec(), run: (*handler).completeAuthorize},
-		{id: schemas.Authorize, spec: authorizeSpec(), run: (*handler).authorize},
-		{id: schemas.Capture, spec: captureSpec(), run: (*handler).capture},
-		{id: schemas.Refund, spec: refundSpec(), run: (*handler).refund},
-		{id: schemas.Cancel, spec: cancelSpec(), run: (*handler).cancel},
-		{id: schemas.GetPaymentStatus, spec: paymentStatusSpec(), run: (*handler).paymentStatus},
+		{id: schemas.InitAuthorize, run: (*handler).initAuthorize},
+		{id: schemas.CompleteAuthorize, run: (*handler).completeAuthorize},
+		{id: schemas.Authorize, run: (*handler).authorize},
+		{id: schemas.Capture, run: (*handler).capture},
+		{id: schemas.Refund, run: (*handler).refund},
+		{id: schemas.Cancel, run: (*handler).cancel},
+		{id: schemas.GetPaymentStatus, run: (*handler).paymentStatus},
 	})
 }
 
@@ -77,163 +77,6 @@ func paymentMoves(op string) (kinds []paymentKind, from []string) {
 		return []paymentKind{paymentKCAuthorize, paymentKCDebit}, []string{statusCaptured}
 	}
 	return nil, nil
-}
-
-// customFields are custom1..3 (B-2.1).
-func customFields() []field {
-	return []field{str("custom1", 255), str("custom2", 255), str("custom3", 255)}
-}
-
-// paymentAddressing are the leading fields of the operations on an existing
-// payment: the payment in the path and partnerReference.
-func paymentAddressing() []field {
-	return []field{str("uniqueReference", 36).req().path(), str("partnerReference", 64).req()}
-}
-
-// accnoRule: accnoType is required only when accno is given (B-4.1, B-4.3).
-func accnoRule() condRule {
-	return condRule{ifPresent: "accno", fields: []string{"accnoType"}}
-}
-
-// guestRules are the rules of a guest payment (B-4.1 use case 1): without
-// storedPaymentOptionReference, paymentOptionCode is needed,
-// useDifferentBillingAddress must be true, and houseNumber is mandatory
-// when addr1 does not include it (holds no digit). The other billing fields
-// follow from the billing rule.
-func guestRules() []condRule {
-	return []condRule{
-		{ifAbsent: "storedPaymentOptionReference", fields: []string{"paymentOptionCode"}},
-		{ifAbsent: "storedPaymentOptionReference", mustBeTrue: []string{"useDifferentBillingAddress"}},
-		{ifAbsent: "storedPaymentOptionReference", trigger: "useDifferentBillingAddress", ifNoDigit: "addr1", fields: []string{"houseNumber"}},
-	}
-}
-
-// initAuthorizeSpec is the body of B-4.1; its emailAddress is unbounded.
-func initAuthorizeSpec() fieldSpec {
-	s := fieldSpec{
-		fields: slices.Concat(
-			[]field{
-				str("partnerReference", 64).req(),
-				str("programAccno", 255).req(),
-				str("accno", 255),
-				str("accnoType", 2),
-				str("storedPaymentOptionReference", 36),
-				str("paymentOptionCode", 10),
-				amount("presentationAmount").req(),
-				str("presentationCurrCode", 3).req(),
-				str("presentationUsage", 127).req(),
-				boolean("useDifferentBillingAddress").req(),
-			},
-			billingBlock(),
-			customFields(),
-			[]field{
-				str("externalChannelReference", 100),
-				str("mandateReference", 35),
-				date("mandateSignedDate"),
-				clock("mandateSignedTime"),
-				criteria("criteria"),
-			},
-			envelopeTail(),
-		),
-		rules: slices.Concat(billingRules(), []condRule{accnoRule()}, guestRules()),
-	}
-	s.update("emailAddress", func(f *field) { f.max = unbounded })
-	return s
-}
-
-// completeAuthorizeSpec is the body of B-4.2: useDifferentBillingAddress is
-// optional (false by default) and its rule has five fields.
-func completeAuthorizeSpec() fieldSpec {
-	return fieldSpec{
-		fields: slices.Concat(
-			paymentAddressing(),
-			[]field{
-				str("authorizationToken", 8192).req(),
-				str("externalChannelReference", 100),
-				boolean("useDifferentBillingAddress"),
-				str("customerFullName", 201),
-				str("addr1", 60), str("addr2", 60), str("addr3", 60),
-				str("houseNumber", 10),
-				str("city", 50),
-				str("countryCode", 3),
-				str("postCode", 10),
-				str("phone", 30),
-			},
-			envelopeTail(),
-		),
-		rules: []condRule{{trigger: "useDifferentBillingAddress", fields: []string{
-			"customerFullName", "addr1", "city", "countryCode", "postCode",
-		}}},
-	}
-}
-
-// authorizeSpec is the body of B-4.3.
-func authorizeSpec() fieldSpec {
-	return fieldSpec{
-		fields: slices.Concat(
-			[]field{
-				str("partnerReference", 64).req(),
-				str("programAccno", 255).req(),
-				str("accno", 255),
-				str("accnoType", 2),
-				str("storedPaymentOptionReference", 36).req(),
-				str("invoiceReference", 255),
-				str("channelProductReference", 255),
-				amount("presentationAmount").req(),
-				str("presentationCurrCode", 3).req(),
-				str("presentationUsage", 127).req(),
-				boolean("useDifferentBillingAddress").req(),
-			},
-			billingBlock(),
-			customFields(),
-			[]field{
-				digits("oneTimePassword", 8),
-				criteria("criteria"),
-			},
-			envelopeTail(),
-		),
-		rules: slices.Concat(billingRules(), []condRule{accnoRule()}),
-	}
-}
-
-// captureSpec is the body of B-4.4.
-func captureSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		paymentAddressing(),
-		[]field{
-			str("modifiedUsage", 127),
-			amount("modifiedAmount"),
-			str("modifiedAmountCurrCode", 3),
-		},
-		customFields(),
-		envelopeTail(),
-	)}
-}
-
-// refundSpec is the body of B-4.5.
-func refundSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(
-		paymentAddressing(),
-		[]field{
-			amount("refundAmount"),
-			str("refundCurrCode", 3),
-			str("refundUsage", 255),
-			str("refundType", 1),
-			str("refundSourceAccno", 36),
-		},
-		customFields(),
-		envelopeTail(),
-	)}
-}
-
-// cancelSpec is the body of B-4.6.
-func cancelSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(paymentAddressing(), customFields(), envelopeTail())}
-}
-
-// paymentStatusSpec is the query of B-4.7.
-func paymentStatusSpec() fieldSpec {
-	return fieldSpec{fields: slices.Concat(paymentAddressing(), envelopeTail())}
 }
 
 // billingAddress is the billing address of a payment, as Get Payment Status

@@ -227,11 +227,13 @@ func operations() []operation {
 		paymentOperations(), consentOperations(), accountInfoOperations(), kcOperations(),
 		complianceOperations(), sandboxOperations())
 	// The operations of the spec are served where the operation contract
-	// (schemas.Catalogue) puts them, with its authentication; the sandbox's
-	// extensions name their own route.
+	// (schemas.Catalogue) puts them, with its authentication, and validate
+	// their requests against their request schema (contractSpec); the
+	// sandbox's extensions name their own route and fields.
 	for i := range ops {
 		if c, ok := schemas.Lookup(ops[i].id); ok {
 			ops[i].pattern, ops[i].anonymous = c.Pattern(), c.Anonymous
+			ops[i].spec = contractSpec(ops[i].id)
 		}
 	}
 	return ops

@@ -38,6 +38,14 @@ type Field struct {
 	// Numeric: a string field whose pattern admits digits only (an amount
 	// or N(n) in a query string).
 	Numeric bool
+	// Boolean: A-2.0's B, a JSON boolean, or in a query string a string
+	// whose pattern admits true and false only.
+	Boolean bool
+	// LiteralPrecision and LiteralScale are Dec(p,s)'s when a query string
+	// writes the field as a decimal literal (a pattern of the form
+	// ^[0-9]{1,p-s}(\.[0-9]{1,s})?$, which admits zero and no sign);
+	// LiteralPrecision 0 otherwise.
+	LiteralPrecision, LiteralScale int
 	// Enum lists the values the schema allows, when it lists them.
 	Enum []any
 	// Default is the value the spec states a server uses when the field is
@@ -136,6 +144,9 @@ func describe(f *Field, x *jsonschema.Schema, seen map[*jsonschema.Schema]bool) 
 	}
 	seen[x] = true
 	f.Types = append(f.Types, x.Types...)
+	if slices.Contains(x.Types, "boolean") {
+		f.Boolean = true
+	}
 	if x.MaxLength >= 0 && (f.MaxLength == 0 || x.MaxLength > f.MaxLength) {
 		f.MaxLength = x.MaxLength
 	}
@@ -170,6 +181,14 @@ func describe(f *Field, x *jsonschema.Schema, seen map[*jsonschema.Schema]bool) 
 		if x.Pattern.MatchString("1") && !x.Pattern.MatchString("a") && !x.Pattern.MatchString("-") {
 			f.Numeric = true
 		}
+		if x.Pattern.MatchString("true") && x.Pattern.MatchString("false") && !x.Pattern.MatchString("x") {
+			f.Boolean = true
+		}
+		if m := literalPattern.FindStringSubmatch(strings.TrimSpace(x.Pattern.String())); m != nil {
+			whole, _ := strconv.Atoi(m[1])
+			f.LiteralScale, _ = strconv.Atoi(m[2])
+			f.LiteralPrecision = whole + f.LiteralScale
+		}
 	}
 	if x.Maximum != nil && slices.Contains(x.Types, "integer") {
 		if n := len(new(big.Int).Quo(x.Maximum.Num(), x.Maximum.Denom()).String()); n > f.Digits {
@@ -183,6 +202,10 @@ func describe(f *Field, x *jsonschema.Schema, seen map[*jsonschema.Schema]bool) 
 		}
 	}
 }
+
+// literalPattern is a Dec(p,s) written as a decimal literal in a query
+// string: ^[0-9]{1,p-s}(\.[0-9]{1,s})?$.
+var literalPattern = regexp.MustCompile(`^\^\[0-9\]\{1,(\d+)\}\(\\\.\[0-9\]\{1,(\d+)\}\)\?\$$`)
 
 var nPattern = regexp.MustCompile(`^\^\[0-9\]\{1,(\d+)\}\$$`)
 

@@ -1,0 +1,289 @@
+package schemas
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// Rule is a conditional rule of an operation's request (A-2.2, B-4.1 ...) as
+// its request schema states it: an if/then of the schema (or of a schema it
+// reaches through $ref and allOf), or a dependentRequired entry. When every
+// condition holds (a condition is skipped when its name is ""), the fields
+// of Required are required and those of MustBeTrue must be true.
+type Rule struct {
+	// IfTrue: the boolean field is true
+	// (if: {"properties": {F: {"const": true}}, "required": [F]}).
+	IfTrue string
+	// IfPresent: the field is given (if: {"required": [F]}, or
+	// "dependentRequired": {F: [...]}).
+	IfPresent string
+	// IfAbsent: the field is not given (if: {"not": {"required": [F]}}).
+	IfAbsent string
+	// Required are the fields the rule requires (then's "required").
+	Required []string
+	// MustBeTrue are the boolean fields the rule holds to true
+	// (then: {"properties": {F: {"const": true}}}).
+	MustBeTrue []string
+}
+
+// RequestRules returns the conditional rules of an operation's request, in
+// the order of the schema (its allOf, then its dependentRequired by field
+// name). An if/then of a shape not above is returned with no condition and
+// no fields, so that a reader comparing rules sees it. nil for an unknown
+// operation.
+func (s *Set) RequestRules(opID string) []Rule {
+	sch, err := s.schema(opID + ".request.json")
+	if err != nil {
+		return nil
+	}
+	var out []Rule
+	visited := map[*jsonschema.Schema]bool{}
+	var walk func(*jsonschema.Schema)
+	walk = func(x *jsonschema.Schema) {
+		if x == nil || visited[x] {
+			return
+		}
+		visited[x] = true
+		if x.If != nil && x.Then != nil {
+			out = append(out, ruleOf(x.If, x.Then))
+		}
+		walk(x.Ref)
+		for _, sub := range x.AllOf {
+			walk(sub)
+		}
+		names := make([]string, 0, len(x.DependentRequired))
+		for name := range x.DependentRequired {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			out = append(out, Rule{IfPresent: name, Required: slices.Clone(x.DependentRequired[name])})
+		}
+	}
+	walk(sch)
+	return out
+}
+
+// ruleOf reads one if/then.
+func ruleOf(cond, then *jsonschema.Schema) Rule {
+	var r Rule
+	switch {
+	case cond.Not != nil && len(cond.Not.Required) == 1 && len(cond.Properties) == 0:
+		r.IfAbsent = cond.Not.Required[0]
+	case len(cond.Required) == 1 && len(cond.Properties) == 0:
+		r.IfPresent = cond.Required[0]
+	case len(cond.Required) == 1 && len(cond.Properties) == 1 && isConstTrue(cond.Properties[cond.Required[0]]):
+		r.IfTrue = cond.Required[0]
+	default:
+		return Rule{}
+	}
+	r.Required = slices.Clone(then.Required)
+	for name, p := range then.Properties {
+		if isConstTrue(p) {
+			r.MustBeTrue = append(r.MustBeTrue, name)
+		}
+	}
+	slices.Sort(r.MustBeTrue)
+	return r
+}
+
+func isConstTrue(x *jsonschema.Schema) bool {
+	return x != nil && len(x.Constant) == 1 && x.Constant[0] == true
+}
+
+// PathFields returns the path parameters of op, in the order of its path,
+// typed as the contract types them (pathParamSchemas): required strings of
+// their S(n). A parameter the contract does not type has MaxLength 0.
+func PathFields(op Operation) []Field {
+	var out []Field
+	for _, m := range pathParam.FindAllStringSubmatch(op.Path, -1) {
+		f := Field{Name: m[1], Types: []string{"string"}, Required: true, Scale: -1}
+		if n, ok := pathParamSchemas[m[1]]["maxLength"].(int); ok {
+			f.MaxLength = n
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// RequestOrder returns the names of the top-level fields of an operation's
+// request in the order of the spec's table, as the request schema file
+// writes them: the schema's own properties in the order of the file; the
+// properties of a block it reaches through allOf (A-2.2's CB, BZ, BB) right
+// after the flag whose rule requires them (useDifferentCorrespondenceAddress
+// ...), or after its own properties when no rule names them; the envelope's
+// (envelope.request.json) that the schema does not list, last. A forbidden
+// property (false) is left out. nil for an unknown operation.
+func (s *Set) RequestOrder(opID string) []string {
+	own, blocks, err := rawProperties(opID + ".request.json")
+	if err != nil {
+		return nil
+	}
+	forbidden := map[string]bool{}
+	for _, f := range own {
+		if f.forbidden {
+			forbidden[f.name] = true
+		}
+	}
+	var order []string
+	seen := map[string]bool{}
+	add := func(name string) {
+		if !seen[name] && !forbidden[name] {
+			seen[name] = true
+			order = append(order, name)
+		}
+	}
+	rules := s.RequestRules(opID)
+	// after[flag] are the blocks a rule triggered by flag requires fields of.
+	after := map[string][][]string{}
+	var loose [][]string
+	for _, b := range blocks {
+		flag := ""
+		for _, r := range rules {
+			if r.IfTrue != "" && slices.ContainsFunc(r.Required, func(n string) bool { return slices.Contains(b.names, n) }) {
+				flag = r.IfTrue
+				break
+			}
+		}
+		switch {
+		case b.envelope:
+			continue
+		case flag != "":
+			after[flag] = append(after[flag], b.names)
+		default:
+			loose = append(loose, b.names)
+		}
+	}
+	for _, f := range own {
+		add(f.name)
+		for _, b := range after[f.name] {
+			for _, n := range b {
+				add(n)
+			}
+		}
+	}
+	for _, b := range loose {
+		for _, n := range b {
+			add(n)
+		}
+	}
+	for _, b := range blocks {
+		if b.envelope {
+			for _, n := range b.names {
+				add(n)
+			}
+		}
+	}
+	return order
+}
+
+// rawProperty is one property of a schema file, in the order of the file.
+type rawProperty struct {
+	name      string
+	forbidden bool // the property's schema is false
+}
+
+// rawBlock is the properties of a schema reached through allOf.
+type rawBlock struct {
+	names    []string
+	envelope bool // the request envelope (envelope.request.json)
+}
+
+var refPattern = regexp.MustCompile(`^([^#]*)(?:#/\$defs/(\w+))?$`)
+
+// rawProperties reads the properties of a schema file in their order, and
+// those of each schema its allOf reaches through $ref (and their own allOf).
+func rawProperties(name string) ([]rawProperty, []rawBlock, error) {
+	data, err := files.ReadFile(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	var doc struct {
+		Properties json.RawMessage `json:"properties"`
+		AllOf      []struct {
+			Ref string `json:"$ref"`
+		} `json:"allOf"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, nil, err
+	}
+	own, err := orderedKeys(doc.Properties)
+	if err != nil {
+		return nil, nil, err
+	}
+	var blocks []rawBlock
+	for _, sub := range doc.AllOf {
+		m := refPattern.FindStringSubmatch(sub.Ref)
+		if sub.Ref == "" || m == nil {
+			continue
+		}
+		file := m[1]
+		if m[2] == "" {
+			props, more, err := rawProperties(file)
+			if err != nil {
+				return nil, nil, err
+			}
+			b := rawBlock{envelope: file == "envelope.request.json"}
+			for _, p := range props {
+				b.names = append(b.names, p.name)
+			}
+			blocks = append(blocks, b)
+			blocks = append(blocks, more...)
+			continue
+		}
+		defs, err := files.ReadFile(file)
+		if err != nil {
+			return nil, nil, err
+		}
+		var d struct {
+			Defs map[string]struct {
+				Properties json.RawMessage `json:"properties"`
+			} `json:"$defs"`
+		}
+		if err := json.Unmarshal(defs, &d); err != nil {
+			return nil, nil, err
+		}
+		props, err := orderedKeys(d.Defs[m[2]].Properties)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(props) == 0 {
+			continue
+		}
+		var b rawBlock
+		for _, p := range props {
+			b.names = append(b.names, p.name)
+		}
+		blocks = append(blocks, b)
+	}
+	return own, blocks, nil
+}
+
+// orderedKeys returns the keys of a JSON object in the order written.
+func orderedKeys(raw json.RawMessage) ([]rawProperty, error) {
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil { // {
+		return nil, err
+	}
+	var out []rawProperty
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, rawProperty{name: tok.(string), forbidden: strings.TrimSpace(string(v)) == "false"})
+	}
+	return out, nil
+}
