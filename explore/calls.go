@@ -18,7 +18,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // errHalted stops an exploration that reached its bounds (--max-calls,
@@ -26,15 +26,15 @@ import (
 var errHalted = errors.New("the exploration reached its bounds")
 
 // caller sends the exploration's calls through the suite's client
-// (package target: token cache, retries of 0058/0098, call allowance,
+// (package targetclient: token cache, retries of 0058/0098, call allowance,
 // redaction, exchange records) and counts them against the budget. It is
 // used by one property run at a time.
 type caller struct {
 	profile *profile.Profile // how requests are encoded (behaviours)
-	client  *target.Client
-	tokens  *target.TokenSource
+	client  *targetclient.Client
+	tokens  *targetclient.TokenSource
 	schemas *schemas.Set
-	clock   target.Clock
+	clock   targetclient.Clock
 
 	maxCalls int
 	deadline time.Time // zero: none
@@ -67,7 +67,7 @@ func (c *caller) Calls() int {
 type reply struct {
 	op     schemas.Operation
 	fields map[string]any
-	resp   *target.Response
+	resp   *targetclient.Response
 	json   gjson.Result
 	ex     record.Exchange
 }
@@ -95,7 +95,7 @@ func (c *caller) call(ctx context.Context, opID string, path map[string]string, 
 // send sends a request of the operation as it is (the bad-input sweep
 // changes what call encodes), with the shared token unless the operation
 // is anonymous; it counts against the budget like call.
-func (c *caller) send(ctx context.Context, op schemas.Operation, fields map[string]any, req target.Request) (*reply, error) {
+func (c *caller) send(ctx context.Context, op schemas.Operation, fields map[string]any, req targetclient.Request) (*reply, error) {
 	if c.exhausted(ctx) {
 		return nil, errHalted
 	}
@@ -150,7 +150,7 @@ func (r *reply) succeeded() bool {
 }
 
 // evidence describes the response for a message.
-func (r *reply) evidence(red *target.Redactor) string {
+func (r *reply) evidence(red *targetclient.Redactor) string {
 	body := red.String(string(r.resp.Body))
 	if len(body) > 1500 {
 		body = body[:1500] + "...(cut)"

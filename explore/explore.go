@@ -38,7 +38,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // Options configure one exploration.
@@ -141,8 +141,8 @@ type capabilities struct {
 type explorer struct {
 	profile *profile.Profile
 	caller  *caller
-	red     *target.Redactor
-	clock   target.Clock
+	red     *targetclient.Redactor
+	clock   targetclient.Clock
 	caps    capabilities
 	// ownMerchant: nothing but the exploration moves the merchant's money,
 	// so its balance may be read around a move (invMerchant).
@@ -252,7 +252,7 @@ func lighten(tr *runTrace) {
 // needs of a target: the profile's environment must be a sandbox (they
 // create accounts and move money), the schemas, a client, and a token
 // source whose first token the target issued.
-func connect(ctx context.Context, p *profile.Profile, hc *http.Client, what string) (*schemas.Set, *target.Client, *target.TokenSource, func(), error) {
+func connect(ctx context.Context, p *profile.Profile, hc *http.Client, what string) (*schemas.Set, *targetclient.Client, *targetclient.TokenSource, func(), error) {
 	if p.Environment != profile.Sandbox {
 		return nil, nil, nil, nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: %s creates accounts and moves money, and runs against a sandbox only", p.Environment, profile.Sandbox, what)}
 	}
@@ -264,7 +264,7 @@ func connect(ctx context.Context, p *profile.Profile, hc *http.Client, what stri
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}
-	tokens := target.NewTokenSource(client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
+	tokens := targetclient.NewTokenSource(client, targetclient.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, targetclient.LocalClock)
 	if _, err := tokens.Preflight(ctx); err != nil {
 		closeClient()
 		return nil, nil, nil, nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
@@ -295,7 +295,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	started := time.Now()
 	exploreCtx := ctx
-	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: target.LocalClock, maxCalls: opts.MaxCalls}
+	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: targetclient.LocalClock, maxCalls: opts.MaxCalls}
 	if opts.MaxDuration > 0 {
 		var cancel context.CancelFunc
 		c.deadline = started.Add(opts.MaxDuration)
@@ -307,7 +307,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 		shrink = 30 * time.Second
 	}
 	e := &explorer{
-		profile: p, caller: c, red: red, clock: target.LocalClock,
+		profile: p, caller: c, red: red, clock: targetclient.LocalClock,
 		caps:        capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""},
 		ownMerchant: !opts.SharedMerchant,
 		shrinkTime:  shrink,
@@ -357,7 +357,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 			out.RoundFeatures = append(out.RoundFeatures, r.sequential)
 		}
 	}
-	if r := tokens.Reading(); r != target.ReadingBodyLine {
+	if r := tokens.Reading(); r != targetclient.ReadingBodyLine {
 		out.Notices = append(out.Notices, "Issue Token: the target refused A-4.1's body as its body line lists it and issued a token to one "+r.String())
 	}
 	out.Notices = append(out.Notices, fmt.Sprintf("stateful exploration with seed %d: %d property runs of about %d moves asked, %d made, and %d scripted of two of a thing; %d calls", seed, opts.Runs, opts.Steps, made, len(e.runs)-made, c.Calls()))

@@ -13,7 +13,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // A failing run becomes a scenario in the suite's own step sentences, so
@@ -291,7 +291,7 @@ var expectationText = map[expectation]string{
 }
 
 // writeFeature writes the failure's feature file and its exchanges into dir.
-func writeFeature(dir string, f *Failure, red *target.Redactor) error {
+func writeFeature(dir string, f *Failure, red *targetclient.Redactor) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}

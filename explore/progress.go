@@ -5,7 +5,7 @@ import (
 	"io"
 
 	"github.com/wallet-conformance/wallet-conformance/record"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // progress is the console of an exploration: a mark per property run
@@ -14,11 +14,11 @@ import (
 // passes through the redactor.
 type progress struct {
 	w     io.Writer
-	red   *target.Redactor
+	red   *targetclient.Redactor
 	marks int
 }
 
-func newProgress(w io.Writer, red *target.Redactor) *progress {
+func newProgress(w io.Writer, red *targetclient.Redactor) *progress {
 	if w == nil {
 		w = io.Discard
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // The bad-input sweep: for every operation of the catalogue, a valid
@@ -146,7 +146,7 @@ type sweeper struct {
 	x     *machine
 	set   *schemas.Set
 	opts  SweepOptions
-	red   *target.Redactor
+	red   *targetclient.Redactor
 	ctx   context.Context
 	state map[string]*opState
 	// wallet is the worker's loaded wallet (the model's account index);
@@ -200,7 +200,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	red := client.Redactor()
 	started := time.Now()
 	run := newSweepRun(ctx, opts)
-	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: target.LocalClock, maxCalls: opts.MaxCalls}
+	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: targetclient.LocalClock, maxCalls: opts.MaxCalls}
 	c.record = func(ctx context.Context, ex record.Exchange) {
 		op := ""
 		if w, ok := ctx.Value(sweepWorkerKey{}).(*sweeper); ok {
@@ -215,7 +215,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	newWorker := func(n int) *sweeper {
 		s := &sweeper{run: run, id: n, set: set, opts: opts, red: red, state: map[string]*opState{}, wallet: -1, ownMerchant: ownMerchant && n == 0}
 		s.ctx = context.WithValue(ctx, sweepWorkerKey{}, s)
-		s.e = &explorer{profile: p, caller: c, red: red, clock: target.LocalClock, caps: caps, runID: id, ctx: s.ctx, progress: newProgress(nil, red)}
+		s.e = &explorer{profile: p, caller: c, red: red, clock: targetclient.LocalClock, caps: caps, runID: id, ctx: s.ctx, progress: newProgress(nil, red)}
 		s.x = s.e.newMachine()
 		s.x.uid = fmt.Sprintf("%s%04d", id, n) // as long as an exploration's: unique values keep their lengths
 		return s
@@ -304,7 +304,7 @@ var errSweepHalted = errors.New("the sweep reached its bounds")
 // owed.
 type sentInput struct {
 	in        indexedInput
-	req       target.Request
+	req       targetclient.Request
 	exchanges []record.Exchange
 }
 
@@ -574,12 +574,12 @@ func crashed(r sweepResult) bool {
 const judgedSeq = 1 << 20
 
 // send sends a request of the sweep through the exploration's caller.
-func (s *sweeper) send(op schemas.Operation, req target.Request) (*reply, error) {
+func (s *sweeper) send(op schemas.Operation, req targetclient.Request) (*reply, error) {
 	return s.e.caller.send(s.ctx, op, nil, req)
 }
 
 // request builds the input's request from the operation's valid one.
-func (s *sweeper) request(in badInput, st *opState) (target.Request, error) {
+func (s *sweeper) request(in badInput, st *opState) (targetclient.Request, error) {
 	fields := make(map[string]any, len(st.fields)+1)
 	for k, v := range st.fields {
 		fields[k] = v
@@ -629,7 +629,7 @@ func (s *sweeper) request(in badInput, st *opState) (target.Request, error) {
 // cause ("" when the answer passes), the rule it breaks and the message.
 func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, rule, msg string) {
 	if err != nil {
-		var ie *target.InfraError
+		var ie *targetclient.InfraError
 		kind := "no answer"
 		if errors.As(err, &ie) {
 			kind = "no answer (" + ie.Kind + ")"
@@ -699,7 +699,7 @@ func codeText(code string) string {
 }
 
 // record files a cause under its operation, field and cause.
-func (s *sweeper) record(in badInput, cause, rule, msg string, req target.Request, exchanges []record.Exchange) {
+func (s *sweeper) record(in badInput, cause, rule, msg string, req targetclient.Request, exchanges []record.Exchange) {
 	key := in.op.ID + "\x00" + in.field + "\x00" + cause
 	size := len(req.Body) + len(req.Query.Encode()) + len(req.Path)
 	f, ok := s.findings[key]

@@ -11,7 +11,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // The sweep's pool: inputs are sent up to the concurrency at once, each
@@ -63,7 +63,7 @@ type sweepResult struct {
 	in        badInput
 	cause     string
 	rule, msg string
-	req       target.Request
+	req       targetclient.Request
 	exchanges []record.Exchange
 }
 

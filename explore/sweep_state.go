@@ -8,7 +8,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // The sweep's states: the valid request of each operation, built from a
@@ -325,8 +325,8 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	if op.ID == schemas.IssueToken {
 		date, tm := x.e.clock()
 		f := map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}
-		if s.e.caller.tokens.Reading() == target.ReadingEnvelope {
-			f["partnerReference"] = target.TokenPartnerReference()
+		if s.e.caller.tokens.Reading() == targetclient.ReadingEnvelope {
+			f["partnerReference"] = targetclient.TokenPartnerReference()
 		}
 		return s.control(op, &opState{path: map[string]string{"userId": p.Credentials.UserID}, fields: f})
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // The valid-request sweep (issue 33): beside the bad inputs, every
@@ -279,7 +279,7 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 	}
 	switch {
 	case err != nil:
-		var ie *target.InfraError
+		var ie *targetclient.InfraError
 		kind := "no answer"
 		if errors.As(err, &ie) {
 			kind = "no answer (" + ie.Kind + ")"

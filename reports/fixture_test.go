@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/wallet-conformance/wallet-conformance/record"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // plantedSecret is a profile password that was never redacted: Build must
@@ -54,7 +54,7 @@ const base = "https://sandbox.example.com/wallet/v1"
 func createAccountExchange(latency time.Duration) record.Exchange {
 	return record.Exchange{
 		Operation: "create-account", Method: "PUT", URL: base + "/account",
-		RequestHeaders: hdr("Accept", "application/json", "Accept-Language", "en-US", "Content-Type", "application/json", "X-Auth-Token", target.Redacted),
+		RequestHeaders: hdr("Accept", "application/json", "Accept-Language", "en-US", "Content-Type", "application/json", "X-Auth-Token", targetclient.Redacted),
 		RequestBody:    `{"partnerReference":"r0a1b2c-1","programCode":"PRG01","localDate":"2026-05-04","localTime":"103000","emailAddress":"a@r0a1b2c.example"}`,
 		Status:         201,
 		ResponseHeaders: hdr("Content-Type", "application/json", "Date", "Mon, 04 May 2026 08:30:00 GMT",
@@ -82,7 +82,7 @@ func testResult() *record.Run {
 	}
 	timeout := record.Exchange{
 		Operation: "close-account", Method: "POST", URL: base + "/account/100000002/close",
-		RequestHeaders: hdr("X-Auth-Token", target.Redacted), RequestBody: `{"closingReason":"test"}`,
+		RequestHeaders: hdr("X-Auth-Token", targetclient.Redacted), RequestBody: `{"closingReason":"test"}`,
 		Latency: 90 * time.Second, Error: "context deadline exceeded",
 	}
 	return &record.Run{

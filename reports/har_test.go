@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/record"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // harSchema compiles testdata/har-1.2.schema.json: HAR 1.2 written from the
@@ -47,7 +47,7 @@ func harFixture() *Report {
 	r.Scenarios = append(r.Scenarios, record.Scenario{ID: "B-4.13-balance-enquiry.feature:9", Name: "The balance is read", Clauses: []string{"B-4.13"}, Status: record.Passed,
 		Steps: []record.Step{{Text: "the partner reads the balance", Status: "passed", Exchanges: []record.Exchange{{
 			Operation: "balance-enquiry", Method: "GET", URL: base + "/account/100000001/balance?partnerReference=r0a1b2c-9&programCode=PRG01&localTime=10%3A30%3A00",
-			RequestHeaders: hdr("Accept", "application/json", "X-Auth-Token", target.Redacted), Status: 200,
+			RequestHeaders: hdr("Accept", "application/json", "X-Auth-Token", targetclient.Redacted), Status: 200,
 			ResponseHeaders: hdr("Content-Type", "application/json; charset=utf-8"), ResponseBody: `{"responseCode":"0000","avlBal":10.00}`,
 			Latency: 7 * time.Millisecond,
 		}}}}})

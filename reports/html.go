@@ -18,7 +18,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/rules"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 //go:embed report.html.tmpl
@@ -177,7 +177,7 @@ func newHTMLView(rep *Report) htmlView {
 	}
 	if rep.Profile != nil {
 		if data, err := json.MarshalIndent(rep.Profile, "", "  "); err == nil {
-			v.ProfileJSON = target.NewRedactor().String(string(data))
+			v.ProfileJSON = targetclient.NewRedactor().String(string(data))
 		}
 	}
 	if rep.Aborted != nil {
@@ -293,7 +293,7 @@ func Curl(ex record.Exchange) string {
 	for _, n := range names {
 		for _, v := range ex.RequestHeaders[n] {
 			if http.CanonicalHeaderKey(n) == "X-Auth-Token" {
-				args = append(args, "-H", shellWordWith(n+": "+target.Redacted, TokenPlaceholder))
+				args = append(args, "-H", shellWordWith(n+": "+targetclient.Redacted, TokenPlaceholder))
 				continue
 			}
 			args = append(args, "-H", shellWord(n+": "+v))
@@ -328,7 +328,7 @@ func shellWord(s string) string { return shellWordWith(s, SecretPlaceholder) }
 
 // shellWordWith is shellWord with another placeholder for [REDACTED].
 func shellWordWith(s, placeholder string) string {
-	parts := strings.Split(s, target.Redacted)
+	parts := strings.Split(s, targetclient.Redacted)
 	if len(parts) == 1 {
 		if plainWord.MatchString(s) {
 			return s

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/record"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // node is an element of the parsed page.
@@ -196,7 +196,7 @@ func TestHTMLReport(t *testing.T) {
 func TestCurlQuotesForTheShell(t *testing.T) {
 	ex := record.Exchange{
 		Method: "PUT", URL: base + "/account?x=[REDACTED]&y=1",
-		RequestHeaders: hdr("X-Auth-Token", "whatever", "Cookie", target.Redacted, "Content-Type", "application/json"),
+		RequestHeaders: hdr("X-Auth-Token", "whatever", "Cookie", targetclient.Redacted, "Content-Type", "application/json"),
 		RequestBody:    `{"name":"O'Brien","password":"[REDACTED]","note":"$HOME ` + "`id`" + `"}`,
 	}
 	cmd := Curl(ex)

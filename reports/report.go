@@ -15,7 +15,7 @@ import (
 
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // SchemaVersion is the version of the report.json model, documented by
@@ -405,7 +405,7 @@ func Build(r *record.Run, m record.Meta, waivers []WaiverStatus, set *schemas.Se
 	}
 	rep := newReport(m, r.Duration, waivers, len(r.Scenarios))
 	rep.Waited = waitedOf(r.Waited)
-	fields := target.NewRedactor() // redacts by field and header name only: a second guard
+	fields := targetclient.NewRedactor() // redacts by field and header name only: a second guard
 	for _, s := range r.Scenarios {
 		sr := ScenarioReport{
 			ID: s.ID, Key: scenarioKey(s), Feature: s.Feature, Name: s.Name,
@@ -570,7 +570,7 @@ func encodeJSON(rep *Report) ([]byte, error) {
 // exchangeReport redacts an exchange for the report (by field and header
 // name: a second guard after the client's own redactor) and rounds its
 // latency to the microsecond the files write.
-func exchangeReport(ex record.Exchange, fields *target.Redactor) record.Exchange {
+func exchangeReport(ex record.Exchange, fields *targetclient.Redactor) record.Exchange {
 	ex.URL = fields.URL(ex.URL)
 	ex.RequestHeaders = headers(ex.RequestHeaders, fields)
 	ex.RequestBody = fields.String(ex.RequestBody)
@@ -582,7 +582,7 @@ func exchangeReport(ex record.Exchange, fields *target.Redactor) record.Exchange
 	return ex
 }
 
-func headers(h http.Header, fields *target.Redactor) http.Header {
+func headers(h http.Header, fields *targetclient.Redactor) http.Header {
 	if h == nil {
 		return http.Header{}
 	}
@@ -599,7 +599,7 @@ func redactedProfile(p any) any {
 	if err != nil {
 		return map[string]string{"error": "the profile could not be written: " + err.Error()}
 	}
-	return json.RawMessage(target.NewRedactor().String(string(data)))
+	return json.RawMessage(targetclient.NewRedactor().String(string(data)))
 }
 
 func clauseReports(scenarios []ScenarioReport, partial bool) []ClauseReport {

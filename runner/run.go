@@ -20,7 +20,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // Run runs the selected scenarios against the profile's target and returns
@@ -196,9 +196,9 @@ func (pl *plan) choose(opts Options, expr TagExpr) {
 type run struct {
 	opts     Options
 	plan     *plan
-	client   *target.Client
+	client   *targetclient.Client
 	release  func() // releases the client's connections
-	throttle *target.Throttle
+	throttle *targetclient.Throttle
 	// gherkin is what cucumber.json shows of the features, read while the
 	// scenarios run, off the time the report takes to write.
 	gherkin func() (*reports.Gherkin, error)
@@ -210,7 +210,7 @@ type run struct {
 // directory, and its record, which says from here on what the run is.
 func start(opts Options, pl *plan) (*run, error) {
 	p := opts.Profile
-	th := target.NewThrottle(p.RateLimit.PerSecond, opts.Timer)
+	th := targetclient.NewThrottle(p.RateLimit.PerSecond, opts.Timer)
 	client, release, err := newClient(p, opts.HTTPClient, th)
 	if err != nil {
 		return nil, err
@@ -248,7 +248,7 @@ func (r *run) notice(n string) { r.rec.Meta.Notices = append(r.rec.Meta.Notices,
 // context is the context the run's parts run under: the run's throttle,
 // and --max-duration, less the time kept for writing the report.
 func (r *run) context(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx = target.WithThrottle(ctx, r.throttle)
+	ctx = targetclient.WithThrottle(ctx, r.throttle)
 	if r.opts.MaxDuration <= 0 {
 		return ctx, func() {}
 	}
@@ -284,7 +284,7 @@ func (r *run) abort(a *abortion) (*record.Run, error) {
 // the run's (context): which of them ended tells the bound from the target.
 func (r *run) connect(ctx, runCtx context.Context) (*steps.Env, *abortion) {
 	p := r.opts.Profile
-	tokens := target.NewTokenSource(r.client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
+	tokens := targetclient.NewTokenSource(r.client, targetclient.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, targetclient.LocalClock)
 	if exs, err := tokens.Preflight(runCtx); err != nil {
 		if runCtx.Err() != nil && ctx.Err() == nil {
 			// The bound, not the target, ended the run.
@@ -294,14 +294,14 @@ func (r *run) connect(ctx, runCtx context.Context) (*steps.Env, *abortion) {
 		uerr := &UnreachableError{Target: r.client.BaseURL(), Err: err}
 		return nil, &abortion{uerr.Error(), exs, uerr}
 	}
-	if rd := tokens.Reading(); rd != target.ReadingBodyLine {
+	if rd := tokens.Reading(); rd != targetclient.ReadingBodyLine {
 		r.notice("Issue Token: the target refused A-4.1's body as its body line lists it (password, localDate, localTime) and issued a token to one " + rd.String() + "; every token of this run was requested so")
 	}
-	callbacks, err := target.NewCallbackListener()
+	callbacks, err := targetclient.NewCallbackListener()
 	if err != nil {
 		return nil, &abortion{"the suite could not listen for the redirect callbacks of A-6: " + err.Error(), nil, err}
 	}
-	return &steps.Env{Profile: p, Client: r.client, Tokens: tokens, Schemas: r.plan.schemas, Clock: target.LocalClock, Callbacks: callbacks, RunID: r.rec.Meta.RunID}, nil
+	return &steps.Env{Profile: p, Client: r.client, Tokens: tokens, Schemas: r.plan.schemas, Clock: targetclient.LocalClock, Callbacks: callbacks, RunID: r.rec.Meta.RunID}, nil
 }
 
 // console returns the run's console, which prints the scenarios' progress

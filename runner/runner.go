@@ -24,7 +24,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // Options configure one run.
@@ -75,7 +75,7 @@ type Options struct {
 	Explore func(ctx context.Context) (*Explored, error)
 	// Timer is the clock the run's throttle spaces its calls and waits out
 	// HTTP 429s by (tests); nil is the machine's.
-	Timer target.Timer
+	Timer targetclient.Timer
 }
 
 // exploreResult is what Options.Explore returned.
@@ -114,7 +114,7 @@ type UnreachableError struct {
 }
 
 func (e *UnreachableError) Error() string {
-	var te *target.TokenError
+	var te *targetclient.TokenError
 	if errors.As(e.Err, &te) {
 		if te.Refused() {
 			return fmt.Sprintf("the target at %s refused to issue a token: %v; check credentials.userId and credentials.password", e.Target, e.Err)
@@ -141,30 +141,30 @@ func (e *UnknownTagError) Error() string {
 // throttle of its own at the profile's rate, and a func that releases its
 // connections. Its calls made under a run's context (a part of the run:
 // its exploration, its sweep) go through the run's throttle instead
-// (target.WithThrottle). A profile it cannot use is a *profile.Error.
-func NewClient(p *profile.Profile, hc *http.Client) (*target.Client, func(), error) {
-	return newClient(p, hc, target.NewThrottle(p.RateLimit.PerSecond, nil))
+// (targetclient.WithThrottle). A profile it cannot use is a *profile.Error.
+func NewClient(p *profile.Profile, hc *http.Client) (*targetclient.Client, func(), error) {
+	return newClient(p, hc, targetclient.NewThrottle(p.RateLimit.PerSecond, nil))
 }
 
 // newClient is NewClient with the throttle th.
-func newClient(p *profile.Profile, hc *http.Client, th *target.Throttle) (*target.Client, func(), error) {
+func newClient(p *profile.Profile, hc *http.Client, th *targetclient.Throttle) (*targetclient.Client, func(), error) {
 	release := func() {}
 	if hc == nil {
 		var err error
-		if hc, err = target.NewHTTPClient(target.TLSOptions{
+		if hc, err = targetclient.NewHTTPClient(targetclient.TLSOptions{
 			CAFile: p.TLS.CAFile, CertFile: p.TLS.CertFile, KeyFile: p.TLS.KeyFile, InsecureSkipVerify: p.TLS.InsecureSkipVerify,
 		}, p.CallTimeout.Duration); err != nil {
 			return nil, nil, &profile.Error{Msg: err.Error()}
 		}
 		release = hc.CloseIdleConnections
 	}
-	client, err := target.NewClient(target.Config{
+	client, err := targetclient.NewClient(targetclient.Config{
 		BaseURL:        p.BaseURL,
 		AcceptLanguage: p.AcceptLanguage,
 		CallTimeout:    p.CallTimeout.Duration,
 		HTTPClient:     hc,
 		Throttle:       th,
-	}, target.NewRedactor(p.Secrets()...))
+	}, targetclient.NewRedactor(p.Secrets()...))
 	if err != nil {
 		release()
 		return nil, nil, &profile.Error{Msg: err.Error()}
@@ -173,7 +173,7 @@ func newClient(p *profile.Profile, hc *http.Client, th *target.Throttle) (*targe
 }
 
 // waitsOf is what a run's throttle has waited, as the record keeps it.
-func waitsOf(th *target.Throttle) record.Waits {
+func waitsOf(th *targetclient.Throttle) record.Waits {
 	w := th.Waits()
 	return record.Waits{RateLimit: w.RateLimit, RateWait: w.RateWait, TooMany: w.TooMany, TooManyWait: w.TooManyWait, TooManyJudged: w.TooManyJudged}
 }
@@ -307,7 +307,7 @@ func classify(s Scenario, o outcome) (record.Status, string) {
 		}
 		return record.Passed, ""
 	}
-	var infra *target.InfraError
+	var infra *targetclient.InfraError
 	switch {
 	case errors.As(o.err, &infra), errors.Is(o.err, context.DeadlineExceeded), errors.Is(o.err, context.Canceled):
 		return record.Error, o.message
@@ -419,7 +419,7 @@ func newCollector(selected []Scenario, con *console) *collector {
 	return c
 }
 
-func (c *collector) observe(r *target.Redactor, p *profile.Profile) func(*godog.Scenario, *steps.World, error) {
+func (c *collector) observe(r *targetclient.Redactor, p *profile.Profile) func(*godog.Scenario, *steps.World, error) {
 	return func(s *godog.Scenario, w *steps.World, err error) {
 		o := outcome{err: err, missingKey: w.MissingKey(), ended: time.Now(), advice: w.Advice()}
 		o.rec = w.Record(o.ended)
@@ -492,7 +492,7 @@ func shardMeta(sh record.Shard) *record.Shard {
 // redactingWriter passes console output through the redactor.
 type redactingWriter struct {
 	w io.Writer
-	r *target.Redactor
+	r *targetclient.Redactor
 }
 
 func (rw *redactingWriter) Write(p []byte) (int, error) {

@@ -8,7 +8,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // Authentication.
@@ -18,13 +18,13 @@ var authBuilders = map[string]builder{
 }
 
 // issueTokenRequest is Issue Token's body in the reading the target issued
-// the run's token to (target.TokenReading): A-4.1's body line, or that with
+// the run's token to (targetclient.TokenReading): A-4.1's body line, or that with
 // partnerReference.
 func issueTokenRequest(w *World) (map[string]string, map[string]any, error) {
 	p := w.env.Profile
 	date, tm := w.env.Clock()
 	f := map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}
-	if w.tokenReading() == target.ReadingEnvelope {
+	if w.tokenReading() == targetclient.ReadingEnvelope {
 		f["partnerReference"] = w.unique("token-")
 	}
 	return map[string]string{"userId": p.Credentials.UserID}, f, nil
@@ -32,9 +32,9 @@ func issueTokenRequest(w *World) (map[string]string, map[string]any, error) {
 
 // tokenReading is the form of Issue Token's body the run uses: the one the
 // target issued the shared token to.
-func (w *World) tokenReading() target.TokenReading {
+func (w *World) tokenReading() targetclient.TokenReading {
 	if w.env.Tokens == nil {
-		return target.ReadingBodyLine
+		return targetclient.ReadingBodyLine
 	}
 	return w.env.Tokens.Reading()
 }
@@ -42,8 +42,8 @@ func (w *World) tokenReading() target.TokenReading {
 // hasRequestedToken issues a token for this scenario alone; later calls of
 // the scenario send it instead of the run's shared token.
 func (w *World) hasRequestedToken(ctx context.Context) error {
-	creds := target.Credentials{UserID: w.env.Profile.Credentials.UserID, Password: w.env.Profile.Credentials.Password}
-	tok, _, ex, err := target.IssueTokenAs(ctx, w.env.Client, creds, w.env.Clock, w.tokenReading())
+	creds := targetclient.Credentials{UserID: w.env.Profile.Credentials.UserID, Password: w.env.Profile.Credentials.Password}
+	tok, _, ex, err := targetclient.IssueTokenAs(ctx, w.env.Client, creds, w.env.Clock, w.tokenReading())
 	w.exchanges = append(w.exchanges, ex)
 	if err != nil {
 		return err
@@ -71,8 +71,8 @@ func (w *World) holdsExpiredToken(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	creds := target.Credentials{UserID: user, Password: w.env.Profile.Sandbox.ShortTokenPassword}
-	tok, until, ex, err := target.IssueTokenAs(ctx, w.env.Client, creds, w.env.Clock, w.tokenReading())
+	creds := targetclient.Credentials{UserID: user, Password: w.env.Profile.Sandbox.ShortTokenPassword}
+	tok, until, ex, err := targetclient.IssueTokenAs(ctx, w.env.Client, creds, w.env.Clock, w.tokenReading())
 	w.exchanges = append(w.exchanges, ex)
 	if err != nil {
 		return err

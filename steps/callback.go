@@ -9,7 +9,7 @@ import (
 	"github.com/cucumber/godog"
 
 	"github.com/wallet-conformance/wallet-conformance/record"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // The redirect callback after an external payment: A-6. The request that
@@ -47,7 +47,7 @@ func (w *World) customerAtProvider(ctx context.Context, action string) error {
 	if err != nil {
 		return err
 	}
-	resp, ex, err := w.env.Client.Do(ctx, target.Request{
+	resp, ex, err := w.env.Client.Do(ctx, targetclient.Request{
 		Operation: SandboxRedirect,
 		Method:    "POST",
 		Path:      strings.ReplaceAll(trigger, "{uniqueReference}", path["uniqueReference"]),

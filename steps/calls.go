@@ -16,7 +16,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // useCases are phrases of their own for one use of an operation, beside
@@ -241,8 +241,8 @@ func encodeNumbers(p *profile.Profile, op string, fields map[string]any) map[str
 // (A-2.0#8); and, for the operation that answers text/plain, an Accept that
 // names it and JSON (its errors are JSON: a server that negotiates may refuse
 // an Accept that names JSON alone). The token is the caller's to set.
-func EncodeRequest(p *profile.Profile, op schemas.Operation, path map[string]string, fields map[string]any) (target.Request, error) {
-	req := target.Request{Operation: op.ID, Method: op.Method, Header: http.Header{}}
+func EncodeRequest(p *profile.Profile, op schemas.Operation, path map[string]string, fields map[string]any) (targetclient.Request, error) {
+	req := targetclient.Request{Operation: op.ID, Method: op.Method, Header: http.Header{}}
 	req.Path = op.Path
 	for k, v := range path {
 		req.Path = strings.ReplaceAll(req.Path, "{"+k+"}", url.PathEscape(v))
@@ -252,7 +252,7 @@ func EncodeRequest(p *profile.Profile, op schemas.Operation, path map[string]str
 	} else {
 		body, err := json.Marshal(encodeNumbers(p, op.ID, fields))
 		if err != nil {
-			return target.Request{}, fmt.Errorf("encoding the %s request: %w", op.Name, err)
+			return targetclient.Request{}, fmt.Errorf("encoding the %s request: %w", op.Name, err)
 		}
 		req.Body = body
 	}

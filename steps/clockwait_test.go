@@ -15,7 +15,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // Two stamps compare as instants, across midnight and the turn of a year.
@@ -81,7 +81,7 @@ func clockTarget(t *testing.T, w *World, clock func(n int) (string, string)) *at
 		fmt.Fprint(rw, body+"}")
 	}))
 	t.Cleanup(srv.Close)
-	c, err := target.NewClient(target.Config{BaseURL: srv.URL, CallTimeout: 5 * time.Second}, target.NewRedactor())
+	c, err := targetclient.NewClient(targetclient.Config{BaseURL: srv.URL, CallTimeout: 5 * time.Second}, targetclient.NewRedactor())
 	require.NoError(t, err)
 	w.env.Client = c
 	w.token = "tok-test" // the scenario's own token: no token source needed
@@ -109,7 +109,7 @@ func onFakeTimer(w *World) *fakeTimer {
 func afterCapture(w *World, date, tm string) {
 	body := fmt.Sprintf(`{"responseCode":"0000","sysDate":%q,"sysTime":%q}`, date, tm)
 	w.last = &call{op: schemas.Operation{ID: "capture", Name: "Capture"},
-		resp: &target.Response{Status: 200, Body: []byte(body), ContentType: "application/json"},
+		resp: &targetclient.Response{Status: 200, Body: []byte(body), ContentType: "application/json"},
 		json: gjson.Parse(body)}
 }
 

@@ -5,7 +5,7 @@ import (
 
 	"github.com/cucumber/godog"
 
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // Authorization across partners: not stated by the spec (A-5 says only that
@@ -23,7 +23,7 @@ func (w *World) asSecondPartner(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	tok, _, ex, err := target.IssueTokenAs(ctx, w.env.Client, target.Credentials{UserID: userID, Password: password}, w.env.Clock, w.tokenReading())
+	tok, _, ex, err := targetclient.IssueTokenAs(ctx, w.env.Client, targetclient.Credentials{UserID: userID, Password: password}, w.env.Clock, w.tokenReading())
 	w.exchanges = append(w.exchanges, ex)
 	if err != nil {
 		return err

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/profile"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // fakeTimer is a Timer whose time moves only when a wait sleeps: a test of
@@ -52,7 +52,7 @@ func settleWorld(t *testing.T, allowance time.Duration, bk func(n int) string) (
 		fmt.Fprintf(rw, `{"responseCode":"0000","bkBal":%s,"blkAmt":0,"avlBal":%s,"sysDate":"2026-11-21","sysTime":"101500"}`, b, b)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := target.NewClient(target.Config{BaseURL: srv.URL, CallTimeout: 5 * time.Second}, target.NewRedactor())
+	c, err := targetclient.NewClient(targetclient.Config{BaseURL: srv.URL, CallTimeout: 5 * time.Second}, targetclient.NewRedactor())
 	require.NoError(t, err)
 	w.env.Client = c
 	w.token = "tok-test"

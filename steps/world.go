@@ -23,16 +23,16 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // Env is what every scenario of a run shares. Build it once per run.
 type Env struct {
 	Profile *profile.Profile
-	Client  *target.Client
-	Tokens  *target.TokenSource
+	Client  *targetclient.Client
+	Tokens  *targetclient.TokenSource
 	Schemas *schemas.Set
-	Clock   target.Clock
+	Clock   targetclient.Clock
 	// Timer tells the time and pauses the bounded waits of the steps: for
 	// effects that settle later (World.settle), for the target's clock to
 	// turn, for a token to expire; nil means the real time. Tests inject
@@ -41,7 +41,7 @@ type Env struct {
 	// the machine.
 	Timer Timer
 	// Callbacks receives the redirect callbacks of A-6 on a loopback URL.
-	Callbacks *target.CallbackListener
+	Callbacks *targetclient.CallbackListener
 	// RunID makes the data of this run unique at the target (e-mails, login IDs, references).
 	RunID string
 
@@ -133,7 +133,7 @@ type World struct {
 	consentReference string
 	// merchantTransactionID and callback are the redirect of A-6.
 	merchantTransactionID string
-	callback              *target.Callback
+	callback              *targetclient.Callback
 
 	mu        sync.Mutex // guards exchanges, last and waited while a step sends calls at once
 	exchanges []record.Exchange
@@ -161,7 +161,7 @@ type call struct {
 	fields map[string]any    // the parameters the request was built from
 	path   map[string]string // the path parameters it was sent with
 	raw    bool              // the body was sent raw (malformed JSON), not built from fields
-	resp   *target.Response
+	resp   *targetclient.Response
 	json   gjson.Result
 	// retried lists the responseCodes (0058, 0098) after which the call was repeated.
 	retried []string
@@ -249,7 +249,7 @@ func failedOperation(exchanges []record.Exchange) string {
 	if !ok {
 		return ""
 	}
-	c := &call{op: op, resp: &target.Response{Status: ex.Status, Body: []byte(ex.ResponseBody)}, json: gjson.Parse(ex.ResponseBody)}
+	c := &call{op: op, resp: &targetclient.Response{Status: ex.Status, Body: []byte(ex.ResponseBody)}, json: gjson.Parse(ex.ResponseBody)}
 	if ex.Error == "" && c.reachedState() {
 		return ""
 	}

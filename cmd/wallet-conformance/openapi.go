@@ -17,7 +17,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // openapiCmd writes the OpenAPI 3.1 document generated from the catalogue
@@ -141,8 +141,8 @@ func openAccount(ctx context.Context, p *profile.Profile) (*openedAccount, error
 		return nil, err
 	}
 	defer release()
-	creds := target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}
-	token, _, _, err := target.IssueToken(ctx, client, creds, target.LocalClock)
+	creds := targetclient.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}
+	token, _, _, err := targetclient.IssueToken(ctx, client, creds, targetclient.LocalClock)
 	if err != nil {
 		return nil, fmt.Errorf("--create-account: %w", err)
 	}
@@ -151,7 +151,7 @@ func openAccount(ctx context.Context, p *profile.Profile) (*openedAccount, error
 		return nil, err
 	}
 	id := hex.EncodeToString(suffix)
-	date, tm := target.LocalClock()
+	date, tm := targetclient.LocalClock()
 	fields := map[string]any{"partnerReference": "pr-openapi-" + id, "programCode": p.ProgramCode, "localDate": date, "localTime": tm}
 	for k, v := range steps.Customer(p, "wc-openapi-"+id, "ext-openapi-"+id) {
 		fields[k] = v
@@ -160,7 +160,7 @@ func openAccount(ctx context.Context, p *profile.Profile) (*openedAccount, error
 	if err != nil {
 		return nil, err
 	}
-	resp, _, err := client.Do(ctx, target.Request{Operation: schemas.CreateAccount, Method: http.MethodPut, Path: "/account", Body: body, Token: token})
+	resp, _, err := client.Do(ctx, targetclient.Request{Operation: schemas.CreateAccount, Method: http.MethodPut, Path: "/account", Body: body, Token: token})
 	if err != nil {
 		return nil, fmt.Errorf("--create-account: Create Account: %w", err)
 	}

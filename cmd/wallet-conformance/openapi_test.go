@@ -19,7 +19,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
-	"github.com/wallet-conformance/wallet-conformance/target"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 func TestOpenAPIWritesTheDocument(t *testing.T) {
@@ -139,10 +139,10 @@ func TestOpenAPICreatesAnAccount(t *testing.T) {
 	client, release, err := runner.NewClient(p, nil)
 	require.NoError(t, err)
 	defer release()
-	token, _, _, err := target.IssueToken(context.Background(), client, target.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, target.LocalClock)
+	token, _, _, err := targetclient.IssueToken(context.Background(), client, targetclient.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, targetclient.LocalClock)
 	require.NoError(t, err)
-	date, tm := target.LocalClock()
-	resp, _, err := client.Do(context.Background(), target.Request{Method: "GET", Path: "/account/" + accno[1], Token: token,
+	date, tm := targetclient.LocalClock()
+	resp, _, err := client.Do(context.Background(), targetclient.Request{Method: "GET", Path: "/account/" + accno[1], Token: token,
 		Query: url.Values{"partnerReference": {"pr-check"}, "programCode": {p.ProgramCode}, "accnoType": {p.AccnoType}, "localDate": {date}, "localTime": {tm}}})
 	require.NoError(t, err)
 	assert.Equal(t, 200, resp.Status, string(resp.Body))

@@ -1,8 +1,8 @@
-// Package target is the suite's side of the wire: the HTTP client that calls
+// Package targetclient is the suite's side of the wire: the HTTP client that calls
 // the implementation under test, the shared token cache, retries of
 // 0058 and 0098, the call allowance, a cap on what is
 // read, and the record of every exchange with secrets redacted.
-package target
+package targetclient
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package target
+package targetclient
 
 import (
 	"net/http"
