@@ -61,10 +61,27 @@ func (s *sweeper) validScenarios(seed uint64, v *ValidOutcome) []record.Scenario
 	first := map[string]bool{}
 	for _, f := range v.Findings {
 		status, advisory, clauses, msg := s.judgement(cat, f, "A-2.0")
-		steps := []record.Step{{Text: fmt.Sprintf("the partner sends %s with %s %s", f.Operation.Name, f.Field, f.Label), Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}}
+		sent := fmt.Sprintf("the partner sends %s with %s %s", f.Operation.Name, f.Field, f.Label)
+		steps := []record.Step{{Text: sent, Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges}}
+		if n, read, ok := readBackOf(f); ok {
+			// What another operation showed of the accepted request: the
+			// move is the When, the read the Then that judged its effect
+			// (Checks), so the report names the move, revealed by the read,
+			// and one move's fields read back wrong are one cause.
+			steps = []record.Step{
+				{Text: sent, Status: "passed", Exchanges: f.Exchanges[:n]},
+				{Text: fmt.Sprintf("%s shows what the request stated", read.Name), Status: "failed", Error: s.red.String(f.Message), Exchanges: f.Exchanges[n:], Checks: []int{n - 1}},
+			}
+		}
 		if !first[f.Operation.ID] {
 			first[f.Operation.ID] = true
-			steps = append([]record.Step{restStep(f.Operation)}, steps...)
+			rest := restStep(f.Operation)
+			for i := range steps {
+				for j := range steps[i].Checks {
+					steps[i].Checks[j] += len(rest.Exchanges)
+				}
+			}
+			steps = append([]record.Step{rest}, steps...)
 		}
 		tags := append([]string{sweepTag, validTag}, tagsOf(clauses, f.Rule)[1:]...)
 		out = append(out, record.Scenario{
@@ -100,4 +117,27 @@ func (v *ValidOutcome) notice() string {
 	}
 	return fmt.Sprintf("valid-request sweep: %d valid inputs generated from the operation contract (%s), %d sent (the single changes of a refused combined input included), %d calls with the states they need and the read-backs; %d findings",
 		v.Generated, strings.Join(kinds, ", "), v.Inputs, v.Calls, len(v.Findings))
+}
+
+// readBackOf splits a finding's exchanges into the accepted request (the
+// first n, of the finding's operation) and what a read of another
+// operation then showed of it: ok when the finding is such a read-back.
+func readBackOf(f *SweepFinding) (n int, read schemas.Operation, ok bool) {
+	exs := f.Exchanges
+	if len(exs) < 2 || exs[0].Operation != f.Operation.ID {
+		return 0, schemas.Operation{}, false
+	}
+	for n < len(exs) && exs[n].Operation == f.Operation.ID {
+		n++
+	}
+	if n == len(exs) {
+		return 0, schemas.Operation{}, false
+	}
+	for _, ex := range exs[n:] {
+		if ex.Operation == f.Operation.ID {
+			return 0, schemas.Operation{}, false
+		}
+	}
+	read, ok = schemas.Lookup(exs[n].Operation)
+	return n, read, ok && read.Method == "GET"
 }
