@@ -140,7 +140,7 @@ type capabilities struct {
 // so the bookkeeping below is touched by one goroutine.
 type explorer struct {
 	profile *profile.Profile
-	caller  *caller
+	caller  *Caller
 	red     *targetclient.Redactor
 	clock   targetclient.Clock
 	caps    capabilities
@@ -176,7 +176,7 @@ type explorer struct {
 
 // halted reports whether no more calls may be made.
 func (e *explorer) halted() bool {
-	return e.stopErr != nil || e.cut || e.caller.exhausted(e.ctx)
+	return e.stopErr != nil || e.cut || e.caller.Exhausted(e.ctx)
 }
 
 // prop is rapid's property: one run that starts with a new account and
@@ -248,11 +248,11 @@ func lighten(tr *runTrace) {
 	}
 }
 
-// connect readies what an exploration or a sweep (what, in its messages)
+// Connect readies what an exploration or a sweep (what, in its messages)
 // needs of a target: the profile's environment must be a sandbox (they
 // create accounts and move money), the schemas, a client, and a token
 // source whose first token the target issued.
-func connect(ctx context.Context, p *profile.Profile, hc *http.Client, what string) (*schemas.Set, *targetclient.Client, *targetclient.TokenSource, func(), error) {
+func Connect(ctx context.Context, p *profile.Profile, hc *http.Client, what string) (*schemas.Set, *targetclient.Client, *targetclient.TokenSource, func(), error) {
 	if p.Environment != profile.Sandbox {
 		return nil, nil, nil, nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: %s creates accounts and moves money, and runs against a sandbox only", p.Environment, profile.Sandbox, what)}
 	}
@@ -280,7 +280,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if opts.Steps < 1 || opts.Runs < 1 {
 		return nil, errors.New("explore: steps and runs must be at least 1")
 	}
-	set, client, tokens, closeClient, err := connect(ctx, p, opts.HTTPClient, "the exploration")
+	set, client, tokens, closeClient, err := Connect(ctx, p, opts.HTTPClient, "the exploration")
 	if err != nil {
 		return nil, err
 	}
@@ -295,11 +295,11 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	started := time.Now()
 	exploreCtx := ctx
-	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: targetclient.LocalClock, maxCalls: opts.MaxCalls}
+	c := &Caller{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: targetclient.LocalClock, MaxCalls: opts.MaxCalls}
 	if opts.MaxDuration > 0 {
 		var cancel context.CancelFunc
-		c.deadline = started.Add(opts.MaxDuration)
-		exploreCtx, cancel = context.WithDeadline(ctx, c.deadline)
+		c.Deadline = started.Add(opts.MaxDuration)
+		exploreCtx, cancel = context.WithDeadline(ctx, c.Deadline)
 		defer cancel()
 	}
 	shrink := opts.ShrinkTime

@@ -37,18 +37,18 @@ const (
 	csRevoked   = "CNSTRVKD"
 )
 
-// balance is a wallet's money (B-2.4); avlBal is derived.
-type balance struct {
-	bk, blk decimal.Decimal
+// Balance is a wallet's money (B-2.4); avlBal is derived.
+type Balance struct {
+	Bk, Blk decimal.Decimal
 }
 
-func (b balance) avl() decimal.Decimal { return b.bk.Sub(b.blk) }
+func (b Balance) Avl() decimal.Decimal { return b.Bk.Sub(b.Blk) }
 
-func (b balance) String() string {
-	return fmt.Sprintf("bkBal %s, blkAmt %s, avlBal %s", b.bk.StringFixed(2), b.blk.StringFixed(2), b.avl().StringFixed(2))
+func (b Balance) String() string {
+	return fmt.Sprintf("bkBal %s, blkAmt %s, avlBal %s", b.Bk.StringFixed(2), b.Blk.StringFixed(2), b.Avl().StringFixed(2))
 }
 
-func (b balance) equal(o balance) bool { return b.bk.Equal(o.bk) && b.blk.Equal(o.blk) }
+func (b Balance) Equal(o Balance) bool { return b.Bk.Equal(o.Bk) && b.Blk.Equal(o.Blk) }
 
 // booking is a change of a wallet's booked balance by a move.
 type booking struct {
@@ -60,7 +60,7 @@ type booking struct {
 type account struct {
 	accno    string
 	closed   bool
-	bal      balance
+	bal      Balance
 	min, max decimal.Decimal // minimumAllowedBalance, maximumAllowedBalance
 	bookings []booking
 	fields   map[string]any // what Create Account sent
@@ -168,13 +168,13 @@ func (m *model) confirmedConsent(ai int) bool {
 
 // affordable is what a wallet payment may take without going below
 // minimumAllowedBalance.
-func (a *account) affordable() decimal.Decimal { return a.bal.avl().Sub(a.min) }
+func (a *account) affordable() decimal.Decimal { return a.bal.Avl().Sub(a.min) }
 
 // exposure is what the account would hold if every load still open were
 // captured in full: loads are drawn only while it stays below
 // maximumAllowedBalance, a limit whose enforcement the spec leaves open.
 func (m *model) exposure(ai int) decimal.Decimal {
-	e := m.accounts[ai].bal.bk
+	e := m.accounts[ai].bal.Bk
 	for _, p := range m.payments {
 		if p.account == ai && p.kind == payLoad && (p.status == stReceived || p.status == stAuthorized) {
 			e = e.Add(p.amount)
@@ -185,9 +185,9 @@ func (m *model) exposure(ai int) decimal.Decimal {
 
 func (a *account) book(p int, amount decimal.Decimal, credit bool) {
 	if credit {
-		a.bal.bk = a.bal.bk.Add(amount)
+		a.bal.Bk = a.bal.Bk.Add(amount)
 	} else {
-		a.bal.bk = a.bal.bk.Sub(amount)
+		a.bal.Bk = a.bal.Bk.Sub(amount)
 	}
 	a.bookings = append(a.bookings, booking{amount: amount, credit: credit, payment: p})
 }

@@ -13,60 +13,60 @@ import (
 // build for the same sentences (steps/*.go), so that a written scenario
 // sends what the exploration sent.
 
-// unique returns a value unique to this exploration, with a readable prefix.
-func (x *machine) unique(prefix string) string {
+// Unique returns a value Unique to this exploration, with a readable prefix.
+func (x *machine) Unique(prefix string) string {
 	x.n++
-	return fmt.Sprintf("%s%s%02d", prefix, x.uid, x.n)
+	return fmt.Sprintf("%s%s%02d", prefix, x.UID, x.n)
 }
 
-// envelope is the request envelope of with a fresh partnerReference.
-func (x *machine) envelope(withProgram bool) map[string]any {
+// Envelope is the request Envelope of with a fresh partnerReference.
+func (x *machine) Envelope(withProgram bool) map[string]any {
 	date, tm := x.e.clock()
-	f := map[string]any{"partnerReference": x.unique("pr-"), "localDate": date, "localTime": tm}
+	f := map[string]any{"partnerReference": x.Unique("pr-"), "localDate": date, "localTime": tm}
 	if withProgram {
 		f["programCode"] = x.e.profile.ProgramCode
 	}
 	return f
 }
 
-// accountFields address the current account (accnoType, programCode).
-func (x *machine) accountFields(withProgram bool) map[string]any {
-	f := x.envelope(withProgram)
+// AccountFields address the current account (accnoType, programCode).
+func (x *machine) AccountFields(withProgram bool) map[string]any {
+	f := x.Envelope(withProgram)
 	f["accnoType"] = x.e.profile.AccnoType
 	return f
 }
 
-func (x *machine) createAccountFields() map[string]any {
-	f := x.envelope(true)
-	for k, v := range steps.Customer(x.e.profile, x.unique("wx"), x.unique("ext-")) {
+func (x *machine) CreateAccountFields() map[string]any {
+	f := x.Envelope(true)
+	for k, v := range steps.Customer(x.e.profile, x.Unique("wx"), x.Unique("ext-")) {
 		f[k] = v
 	}
 	return f
 }
 
-// updateAccountFields is the steps' Update Account Information:
+// UpdateAccountFields is the steps' Update Account Information:
 // a new name and address, the rest as created.
-func (x *machine) updateAccountFields(a *account) map[string]any {
-	f := x.envelope(true)
+func (x *machine) UpdateAccountFields(a *account) map[string]any {
+	f := x.Envelope(true)
 	for k, v := range steps.UpdatedCustomer(x.e.profile, a.fields) {
 		f[k] = v
 	}
 	return f
 }
 
-// initLoadFields is a guest payment (B-4.1 use case 1) with the wallet's
+// InitLoadFields is a guest payment (B-4.1 use case 1) with the wallet's
 // accno: its capture loads the wallet (B-3).
-func (x *machine) initLoadFields(accno string, amount decimal.Decimal) map[string]any {
+func (x *machine) InitLoadFields(accno string, amount decimal.Decimal) map[string]any {
 	p := x.e.profile
-	f := x.envelope(false)
+	f := x.Envelope(false)
 	f["programAccno"] = p.ProgramAccno
 	if p.PaymentOptionCode != "" {
 		f["paymentOptionCode"] = p.PaymentOptionCode
 	}
-	f["presentationAmount"] = money(amount)
+	f["presentationAmount"] = Money(amount)
 	f["presentationCurrCode"] = p.Currency
-	f["presentationUsage"] = "Order " + x.unique("")
-	for k, v := range steps.GuestBilling(p, x.unique("guest-")) {
+	f["presentationUsage"] = "Order " + x.Unique("")
+	for k, v := range steps.GuestBilling(p, x.Unique("guest-")) {
 		f[k] = v
 	}
 	f["accno"] = accno
@@ -74,12 +74,12 @@ func (x *machine) initLoadFields(accno string, amount decimal.Decimal) map[strin
 	return f
 }
 
-// walletFields is KC-Debit Account (B-4.15) from the wallet to the
+// WalletFields is KC-Debit Account (B-4.15) from the wallet to the
 // profile's merchant, with the owner's address; KC-Authorize (B-4.14) adds
 // programCode.
-func (x *machine) walletFields(op, accno string, amount decimal.Decimal) map[string]any {
+func (x *machine) WalletFields(op, accno string, amount decimal.Decimal) map[string]any {
 	p := x.e.profile
-	f := x.envelope(false)
+	f := x.Envelope(false)
 	f["accno"] = accno
 	f["accnoType"] = p.AccnoType
 	f["merchantAccno"] = p.Merchant.Accno
@@ -87,9 +87,9 @@ func (x *machine) walletFields(op, accno string, amount decimal.Decimal) map[str
 		f["merchantProgramCode"] = p.Merchant.ProgramCode
 	}
 	f["programAccno"] = p.ProgramAccno
-	f["paymentAmount"] = money(amount)
+	f["paymentAmount"] = Money(amount)
 	f["paymentCurrCode"] = p.Currency
-	f["paymentUsage"] = "Purchase " + x.unique("")
+	f["paymentUsage"] = "Purchase " + x.Unique("")
 	f["useDifferentBillingAddress"] = false
 	f["countryCode"] = p.TestCustomer().CountryCode
 	if op == schemas.KCAuthorize {
@@ -98,9 +98,9 @@ func (x *machine) walletFields(op, accno string, amount decimal.Decimal) map[str
 	return f
 }
 
-// consentFields is Add and Revoke Consent's body (B-4.8, B-4.9).
-func (x *machine) consentFields() map[string]any {
-	f := x.accountFields(true)
+// ConsentFields is Add and Revoke Consent's body (B-4.8, B-4.9).
+func (x *machine) ConsentFields() map[string]any {
+	f := x.AccountFields(true)
 	if otp := x.e.profile.Sandbox.OneTimePassword; otp != "" {
 		f["oneTimePassword"] = otp
 	}

@@ -153,7 +153,7 @@ type sweeper struct {
 	// walletBal its balance as last read, refreshed after every accepted
 	// input that may move money.
 	wallet    int
-	walletBal balance
+	walletBal Balance
 	// loadsPending counts the Captures whose Load Account had not shown
 	// in the wallet when the settle allowance passed: a change a read-back
 	// after a refused call sees while one is pending is taken as it, not
@@ -192,7 +192,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	if opts.Seed == 0 {
 		opts.Seed = DefaultSweepSeed
 	}
-	set, client, tokens, closeClient, err := connect(ctx, p, opts.HTTPClient, "the sweep")
+	set, client, tokens, closeClient, err := Connect(ctx, p, opts.HTTPClient, "the sweep")
 	if err != nil {
 		return nil, err
 	}
@@ -200,8 +200,8 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	red := client.Redactor()
 	started := time.Now()
 	run := newSweepRun(ctx, opts)
-	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: targetclient.LocalClock, maxCalls: opts.MaxCalls}
-	c.record = func(ctx context.Context, ex record.Exchange) {
+	c := &Caller{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: targetclient.LocalClock, MaxCalls: opts.MaxCalls}
+	c.Record = func(ctx context.Context, ex record.Exchange) {
 		op := ""
 		if w, ok := ctx.Value(sweepWorkerKey{}).(*sweeper); ok {
 			op = w.current
@@ -217,7 +217,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		s.ctx = context.WithValue(ctx, sweepWorkerKey{}, s)
 		s.e = &explorer{profile: p, caller: c, red: red, clock: targetclient.LocalClock, caps: caps, runID: id, ctx: s.ctx, progress: newProgress(nil, red)}
 		s.x = s.e.newMachine()
-		s.x.uid = fmt.Sprintf("%s%04d", id, n) // as long as an exploration's: unique values keep their lengths
+		s.x.UID = fmt.Sprintf("%s%04d", id, n) // as long as an exploration's: unique values keep their lengths
 		return s
 	}
 	n, _, _ := run.workers()
@@ -516,14 +516,14 @@ func (s *sweeper) sendInput(in indexedInput, st *opState, judged bool) (sentInpu
 		return sentInput{}, false, err
 	}
 	r, err := s.send(op, req)
-	if errors.Is(err, errHalted) {
+	if errors.Is(err, ErrHalted) {
 		return sentInput{}, false, errSweepHalted
 	}
 	si := sentInput{in: in, req: req, exchanges: []record.Exchange{}}
 	if r != nil {
-		si.exchanges = append(si.exchanges, r.ex)
+		si.exchanges = append(si.exchanges, r.Ex)
 	}
-	accepted := err == nil && r.succeeded()
+	accepted := err == nil && r.Succeeded()
 	if judged {
 		cause, rule, msg := s.judge(in.badInput, st, r, err)
 		s.run.judged(in, cause == "")
@@ -574,8 +574,8 @@ func crashed(r sweepResult) bool {
 const judgedSeq = 1 << 20
 
 // send sends a request of the sweep through the exploration's caller.
-func (s *sweeper) send(op schemas.Operation, req targetclient.Request) (*reply, error) {
-	return s.e.caller.send(s.ctx, op, nil, req)
+func (s *sweeper) send(op schemas.Operation, req targetclient.Request) (*Reply, error) {
+	return s.e.caller.Send(s.ctx, op, nil, req)
 }
 
 // request builds the input's request from the operation's valid one.
@@ -592,7 +592,7 @@ func (s *sweeper) request(in badInput, st *opState) (targetclient.Request, error
 		// Each call is a service call of its own (A-2.1: partnerReference
 		// is the "identifier of the partner's service call"): a target may
 		// refuse a reference it has already accepted, before anything else.
-		fields["partnerReference"] = s.x.unique("pr-")
+		fields["partnerReference"] = s.x.Unique("pr-")
 	}
 	if in.field != "" && !strings.HasPrefix(in.field, "{") {
 		if in.remove {
@@ -618,7 +618,7 @@ func (s *sweeper) request(in badInput, st *opState) (targetclient.Request, error
 	case kBodySize:
 		req.Body = sizedBody(req.Body, in.size)
 	case kDuplicate:
-		req.Body = bytes.Replace(req.Body, []byte(`{`), []byte(`{"partnerReference":"`+s.x.unique("dup-")+`",`), 1)
+		req.Body = bytes.Replace(req.Body, []byte(`{`), []byte(`{"partnerReference":"`+s.x.Unique("dup-")+`",`), 1)
 	case kContentType:
 		req.Header.Set("Content-Type", in.contentType)
 	}
@@ -627,7 +627,7 @@ func (s *sweeper) request(in badInput, st *opState) (targetclient.Request, error
 
 // judge checks an answer against what the spec lets it be. It returns the
 // cause ("" when the answer passes), the rule it breaks and the message.
-func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, rule, msg string) {
+func (s *sweeper) judge(in badInput, st *opState, r *Reply, err error) (cause, rule, msg string) {
 	if err != nil {
 		var ie *targetclient.InfraError
 		kind := "no answer"
@@ -636,16 +636,16 @@ func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, r
 		}
 		return "got " + kind, "A-7#6", fmt.Sprintf("the target gave %s to a bad input: %s. A-7 classes errors as handled (0001, 0096, …) or unexpected (0099); a crash, a dropped connection or no answer within the call allowance is neither", kind, s.red.String(err.Error()))
 	}
-	code := r.json.Get("responseCode").String()
-	answer := fmt.Sprintf("HTTP %d %s", r.resp.Status, codeText(code))
+	code := r.JSON.Get("responseCode").String()
+	answer := fmt.Sprintf("HTTP %d %s", r.Resp.Status, codeText(code))
 	// A-7 classes errors as handled or unexpected (0099). It pairs 500
 	// with 0099 alone and shows no status for 0096, 0058, 0098 or the codes
 	// it does not list: a handled code with a 5xx is a handled answer. A 5xx
 	// that carries no code of a handled error (no JSON, no four-digit code,
 	// or 0000) is no handled answer: it is the server's failure, not its
 	// refusal.
-	if code == "0099" || r.resp.Status >= 500 && !handledCode(code) {
-		return "answered " + answer, "A-7#6", fmt.Sprintf("expected a handled answer (a success, or an error code other than 0099 with an HTTP error status); got %s\n  %s", answer, r.evidence(s.red))
+	if code == "0099" || r.Resp.Status >= 500 && !handledCode(code) {
+		return "answered " + answer, "A-7#6", fmt.Sprintf("expected a handled answer (a success, or an error code other than 0099 with an HTTP error status); got %s\n  %s", answer, r.Evidence(s.red))
 	}
 	w := in.want
 	if !st.real {
@@ -653,22 +653,22 @@ func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, r
 	}
 	switch w {
 	case wantRefused:
-		if m := r.handledError(s.set); m != "" {
-			return "was not refused (" + answer + ")", in.rule, m + "\n  " + r.evidence(s.red)
+		if m := r.HandledError(s.set); m != "" {
+			return "was not refused (" + answer + ")", in.rule, m + "\n  " + r.Evidence(s.red)
 		}
 	case want0001, want0001Named:
-		if m := r.readable(); m != "" {
-			return "answered " + answer + " that is not JSON", in.rule, m + "\n  " + r.evidence(s.red)
+		if m := r.Readable(); m != "" {
+			return "answered " + answer + " that is not JSON", in.rule, m + "\n  " + r.Evidence(s.red)
 		}
-		if code != "0001" || r.resp.Status != http.StatusBadRequest {
+		if code != "0001" || r.Resp.Status != http.StatusBadRequest {
 			rule := in.rule
 			if w == want0001Named {
 				rule = "A-7#3" // the code of a missing field; A-7#4 is its naming
 			}
-			return "answered " + answer + ", not 0001 with HTTP 400", rule, fmt.Sprintf("expected 0001 with HTTP 400 (A-7: \"mandatory field missing or syntax error (wrong data type, spelling)\"); got %s\n  %s", answer, r.evidence(s.red))
+			return "answered " + answer + ", not 0001 with HTTP 400", rule, fmt.Sprintf("expected 0001 with HTTP 400 (A-7: \"mandatory field missing or syntax error (wrong data type, spelling)\"); got %s\n  %s", answer, r.Evidence(s.red))
 		}
 		if w == want0001Named {
-			desc := r.json.Get("responseDescription").String()
+			desc := r.JSON.Get("responseDescription").String()
 			if !steps.NamesWord(desc, in.field) {
 				return "answered 0001 without naming it", in.rule, fmt.Sprintf("expected the description of 0001 to name the missing field %s (A-7: \"the description names the missing field(s)\"); got %q", in.field, desc)
 			}
@@ -734,7 +734,7 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 		if err != nil {
 			return changes, reads, err
 		}
-		if ok && !got.equal(s.walletBal) {
+		if ok && !got.Equal(s.walletBal) {
 			before := s.walletBal
 			s.walletBal, a.bal = got, got // reported once, at the input that moved it
 			if s.loadsPending > 0 {
@@ -759,7 +759,7 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 			return changes, reads, err
 		}
 		if r != nil {
-			reads = append(reads, r.ex)
+			reads = append(reads, r.Ex)
 		}
 		if s.merchantRead && !s.merchantBk.Equal(before) && !walletMoved {
 			changes = append(changes, change{"was refused but moved the merchant's money", "B-3#15",
@@ -767,12 +767,12 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 		}
 	}
 	if st.payment != "" {
-		r, err := s.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": st.payment}, x.envelope(false))
+		r, err := s.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": st.payment}, x.Envelope(false))
 		if err != nil {
 			return changes, reads, err
 		}
-		reads = append(reads, r.ex)
-		if got := r.json.Get("statusCode").String(); r.succeeded() && got != st.status {
+		reads = append(reads, r.Ex)
+		if got := r.JSON.Get("statusCode").String(); r.Succeeded() && got != st.status {
 			before := st.status
 			st.status = got
 			changes = append(changes, change{"was refused but changed the payment's status", "B-3#25",
@@ -780,15 +780,15 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 		}
 	}
 	if st.account != "" {
-		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, x.accountFields(true))
+		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, x.AccountFields(true))
 		if err != nil {
 			return changes, reads, err
 		}
-		reads = append(reads, r.ex)
-		if r.succeeded() {
-			if diff := accountDiff(st.accountSeen, r.json); diff != "" {
+		reads = append(reads, r.Ex)
+		if r.Succeeded() {
+			if diff := accountDiff(st.accountSeen, r.JSON); diff != "" {
 				for _, k := range comparedAccountFields {
-					st.accountSeen[k] = r.json.Get(k).String()
+					st.accountSeen[k] = r.JSON.Get(k).String()
 				}
 				changes = append(changes, change{"was refused but changed the account", "",
 					fmt.Sprintf("a refused call changed the account: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\"; no sentence states that a refused account operation leaves the account as it was, as B-3's table does for payments)", diff)})
@@ -800,8 +800,8 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 		if err != nil {
 			return changes, reads, err
 		}
-		reads = append(reads, r.ex)
-		if r.succeeded() {
+		reads = append(reads, r.Ex)
+		if r.Succeeded() {
 			now := optionsOf(r)
 			if diff := optionsDiff(st.optionsSeen, now); diff != "" {
 				st.optionsSeen = now // reported once, at the input that changed them
@@ -823,27 +823,27 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 // so that a change still settling is judged, and known, as it ends, and
 // none of it is left to be blamed on the next input. ok is false when no
 // read gave a balance.
-func (s *sweeper) settledWallet() (got balance, ok bool, reads []record.Exchange, err error) {
+func (s *sweeper) settledWallet() (got Balance, ok bool, reads []record.Exchange, err error) {
 	a := s.x.m.accounts[s.wallet]
-	read := func() (balance, bool, error) {
-		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.accountFields(true))
+	read := func() (Balance, bool, error) {
+		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.AccountFields(true))
 		if err != nil {
-			return balance{}, false, err
+			return Balance{}, false, err
 		}
-		reads = append(reads, r.ex)
-		b, bad := balanceOf(r.json)
-		return b, bad == "" && r.succeeded(), nil
+		reads = append(reads, r.Ex)
+		b, bad := BalanceOf(r.JSON)
+		return b, bad == "" && r.Succeeded(), nil
 	}
 	got, ok, err = read()
-	if err != nil || !ok || got.equal(s.walletBal) {
+	if err != nil || !ok || got.Equal(s.walletBal) {
 		return got, ok, reads, err
 	}
 	deadline := time.Now().Add(s.e.profile.Settle())
-	for time.Now().Add(settlePoll).Before(deadline) {
+	for time.Now().Add(SettlePoll).Before(deadline) {
 		select {
 		case <-s.ctx.Done():
 			return got, ok, reads, errSweepHalted
-		case <-time.After(settlePoll):
+		case <-time.After(SettlePoll):
 		}
 		again, ok2, err := read()
 		if err != nil {
@@ -852,7 +852,7 @@ func (s *sweeper) settledWallet() (got balance, ok bool, reads []record.Exchange
 		if !ok2 {
 			continue
 		}
-		if again.equal(got) {
+		if again.Equal(got) {
 			return got, true, reads, nil
 		}
 		got = again
@@ -875,9 +875,9 @@ func accountDiff(before map[string]string, after gjson.Result) string {
 }
 
 // call makes a read of the sweep; a failure to answer ends the sweep.
-func (s *sweeper) call(opID string, path map[string]string, fields map[string]any) (*reply, error) {
-	r, err := s.e.caller.call(s.ctx, opID, path, fields)
-	if errors.Is(err, errHalted) {
+func (s *sweeper) call(opID string, path map[string]string, fields map[string]any) (*Reply, error) {
+	r, err := s.e.caller.Call(s.ctx, opID, path, fields)
+	if errors.Is(err, ErrHalted) {
 		return nil, errSweepHalted
 	}
 	if err != nil {

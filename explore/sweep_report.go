@@ -21,7 +21,7 @@ const sweepTag = "sweep"
 // result makes the sweep's scenarios: one per operation whose inputs all
 // passed, and one per finding, at its rule's level.
 func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *record.Run {
-	res := &record.Run{Target: s.e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
+	res := &record.Run{Target: s.e.caller.Client.BaseURL(), Started: started, Duration: time.Since(started)}
 	feature := fmt.Sprintf("Bad-input sweep (seed %d)", out.Seed)
 	cat, _ := rules.Load()
 	found := map[string]bool{}
