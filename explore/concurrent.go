@@ -23,6 +23,7 @@ import (
 	"github.com/anishathalye/porcupine"
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -382,7 +383,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 		path   map[string]string
 		fields map[string]any
 	}
-	calls := make([]prepared, len(ins))
+	preps := make([]prepared, len(ins))
 	for i, in := range ins {
 		c := prepared{}
 		switch in.kind {
@@ -396,13 +397,13 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 			r.calls = append(r.calls, "the partner authorizes a wallet payment of "+centsText(in.amount)+" to the merchant")
 		case conRefund:
 			c.op, c.fields = schemas.KCRefund, x.Envelope(false)
-			c.fields["refundAmount"] = Money(decimal.New(in.amount, -2))
+			c.fields["refundAmount"] = calls.Money(decimal.New(in.amount, -2))
 			r.calls = append(r.calls, "the partner refunds "+centsText(in.amount)+" of the wallet payment")
 		case conCapture:
 			c.op, c.fields = schemas.KCCapture, x.Envelope(false)
 			c.fields["modifiedAmountCurrCode"] = x.e.profile.Currency
 			if in.amount > 0 {
-				c.fields["modifiedAmount"] = Money(decimal.New(in.amount, -2))
+				c.fields["modifiedAmount"] = calls.Money(decimal.New(in.amount, -2))
 				r.calls = append(r.calls, "the partner captures "+centsText(in.amount)+" of the wallet payment")
 			} else {
 				r.calls = append(r.calls, "the partner captures the wallet payment")
@@ -414,20 +415,20 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 		if p != nil {
 			c.path = map[string]string{"uniqueReference": p.ref}
 		}
-		calls[i] = c
+		preps[i] = c
 	}
-	st.op = calls[0].op
+	st.op = preps[0].op
 	st.plain = "at once: " + strings.Join(r.calls, "; ")
 	if x.e.caller.Exhausted(x.ctx) {
 		x.stop, x.tr.cut = true, true
 		return
 	}
 	start := time.Now()
-	replies := make([]*Reply, len(ins))
+	replies := make([]*calls.Reply, len(ins))
 	errs := make([]error, len(ins))
 	called, returned := make([]int64, len(ins)), make([]int64, len(ins))
 	var wg sync.WaitGroup
-	for i, c := range calls {
+	for i, c := range preps {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -443,7 +444,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 		}
 		if errs[i] != nil {
 			x.stop = true
-			if errors.Is(errs[i], ErrHalted) {
+			if errors.Is(errs[i], calls.ErrHalted) {
 				x.tr.cut = true
 			} else {
 				x.tr.infra = errs[i]
@@ -471,7 +472,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 	}
 	if err != nil {
 		x.stop = true
-		if errors.Is(err, ErrHalted) {
+		if errors.Is(err, calls.ErrHalted) {
 			x.tr.cut = true
 		} else {
 			x.tr.infra = err
@@ -485,7 +486,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 		r.failure = x.tr.failure
 		return
 	}
-	got, msg := BalanceOf(br.JSON)
+	got, msg := calls.BalanceOf(br.JSON)
 	if msg != "" {
 		x.violate(st, invAvailable, msg)
 		x.done(st)
@@ -523,7 +524,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 }
 
 // answerOf is a move's answer in a few words.
-func answerOf(r *Reply) string {
+func answerOf(r *calls.Reply) string {
 	code := r.JSON.Get("responseCode").String()
 	if r.Succeeded() {
 		s := "succeeded (" + code

@@ -34,6 +34,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -140,7 +141,7 @@ type capabilities struct {
 // so the bookkeeping below is touched by one goroutine.
 type explorer struct {
 	profile *profile.Profile
-	caller  *Caller
+	caller  *calls.Caller
 	red     *targetclient.Redactor
 	clock   targetclient.Clock
 	caps    capabilities
@@ -248,30 +249,6 @@ func lighten(tr *runTrace) {
 	}
 }
 
-// Connect readies what an exploration or a sweep (what, in its messages)
-// needs of a target: the profile's environment must be a sandbox (they
-// create accounts and move money), the schemas, a client, and a token
-// source whose first token the target issued.
-func Connect(ctx context.Context, p *profile.Profile, hc *http.Client, what string) (*schemas.Set, *targetclient.Client, *targetclient.TokenSource, func(), error) {
-	if p.Environment != profile.Sandbox {
-		return nil, nil, nil, nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: %s creates accounts and moves money, and runs against a sandbox only", p.Environment, profile.Sandbox, what)}
-	}
-	set, err := schemas.Load()
-	if err != nil {
-		return nil, nil, nil, nil, err
-	}
-	client, closeClient, err := runner.NewClient(p, hc)
-	if err != nil {
-		return nil, nil, nil, nil, err
-	}
-	tokens := targetclient.NewTokenSource(client, targetclient.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, targetclient.LocalClock)
-	if _, err := tokens.Preflight(ctx); err != nil {
-		closeClient()
-		return nil, nil, nil, nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
-	}
-	return set, client, tokens, closeClient, nil
-}
-
 // Run explores the profile's target and returns what it found. An error
 // means the exploration could not take place (a profile or usage problem,
 // or a target that cannot be used at all: runner.UnreachableError).
@@ -280,7 +257,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if opts.Steps < 1 || opts.Runs < 1 {
 		return nil, errors.New("explore: steps and runs must be at least 1")
 	}
-	set, client, tokens, closeClient, err := Connect(ctx, p, opts.HTTPClient, "the exploration")
+	set, client, tokens, closeClient, err := calls.Connect(ctx, p, opts.HTTPClient, "the exploration")
 	if err != nil {
 		return nil, err
 	}
@@ -295,7 +272,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	started := time.Now()
 	exploreCtx := ctx
-	c := &Caller{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: targetclient.LocalClock, MaxCalls: opts.MaxCalls}
+	c := &calls.Caller{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: targetclient.LocalClock, MaxCalls: opts.MaxCalls}
 	if opts.MaxDuration > 0 {
 		var cancel context.CancelFunc
 		c.Deadline = started.Add(opts.MaxDuration)

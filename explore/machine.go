@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 	"pgregory.net/rapid"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -59,10 +60,10 @@ type step struct {
 	// with what brings the model to it when the target shows it.
 	alts []outcomeAlt
 
-	newAccount bool    // the move made a new current account
-	balanced   bool    // the balance was read after the move and compared with the model
-	before     Balance // the model's balance of the current account before the move
-	after      Balance // ... and after it
+	newAccount bool          // the move made a new current account
+	balanced   bool          // the balance was read after the move and compared with the model
+	before     calls.Balance // the model's balance of the current account before the move
+	after      calls.Balance // ... and after it
 
 	violations []violation
 	exchanges  []record.Exchange
@@ -76,7 +77,7 @@ type step struct {
 // outcomeAlt is a balance the spec permits after a move besides the
 // model's, and what brings the model to it.
 type outcomeAlt struct {
-	bal  Balance
+	bal  calls.Balance
 	take func()
 }
 
@@ -116,9 +117,9 @@ type machine struct {
 	ctx   context.Context
 	m     *model
 	tr    *runTrace
-	UID   string
-	n     int
-	stop  bool // the bounds or an infrastructure error ended the run: moves do nothing
+	// Requests builds the moves' requests, with values unique to the run.
+	calls.Requests
+	stop bool // the bounds or an infrastructure error ended the run: moves do nothing
 }
 
 // check fails the property when a normative invariant broke. rapid runs
@@ -470,14 +471,14 @@ func (x *machine) violate(st *step, inv *Invariant, msg string) {
 // send makes a call of the move. false means the run ends here: the
 // bounds were reached or the target could not be used (an infrastructure
 // error, kept apart from conformance failures).
-func (x *machine) send(st *step, opID string, path map[string]string, fields map[string]any) (*Reply, bool) {
+func (x *machine) send(st *step, opID string, path map[string]string, fields map[string]any) (*calls.Reply, bool) {
 	r, err := x.e.caller.Call(x.ctx, opID, path, fields)
 	if r != nil {
 		st.exchanges = append(st.exchanges, r.Ex)
 	}
 	if err != nil {
 		x.stop = true
-		if errors.Is(err, ErrHalted) {
+		if errors.Is(err, calls.ErrHalted) {
 			x.tr.cut = true
 		} else {
 			x.tr.infra = err
@@ -495,7 +496,7 @@ func (x *machine) send(st *step, opID string, path map[string]string, fields map
 // move: the target accepted it, and the spec does not require a refusal
 // (a move accepted against the spec has already broken the run; the model
 // keeps saying what the spec expects, for the rest of the move's checks).
-func (x *machine) outcome(st *step, r *Reply, exp expectation) bool {
+func (x *machine) outcome(st *step, r *calls.Reply, exp expectation) bool {
 	st.expect = exp
 	set := x.e.caller.Schemas
 	switch exp {
@@ -529,7 +530,7 @@ func (x *machine) outcome(st *step, r *Reply, exp expectation) bool {
 }
 
 // expectField checks a text field of an accepted move's answer.
-func (x *machine) expectField(st *step, r *Reply, inv *Invariant, name, want string) {
+func (x *machine) expectField(st *step, r *calls.Reply, inv *Invariant, name, want string) {
 	st.thens = append(st.thens, fmt.Sprintf("the response's %s is %q", name, want))
 	if msg := r.Field(name, want); msg != "" {
 		x.violate(st, inv, msg)
@@ -537,7 +538,7 @@ func (x *machine) expectField(st *step, r *Reply, inv *Invariant, name, want str
 }
 
 // expectAmount checks an amount field of an accepted move's answer.
-func (x *machine) expectAmount(st *step, r *Reply, inv *Invariant, name string, want decimal.Decimal) {
+func (x *machine) expectAmount(st *step, r *calls.Reply, inv *Invariant, name string, want decimal.Decimal) {
 	st.thens = append(st.thens, fmt.Sprintf("the response's %s is %s", name, want.StringFixed(2)))
 	if msg := r.Amount(name, want); msg != "" {
 		x.violate(st, inv, msg)

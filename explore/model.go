@@ -1,9 +1,8 @@
 package explore
 
 import (
-	"fmt"
-
 	"github.com/shopspring/decimal"
+	"github.com/wallet-conformance/wallet-conformance/calls"
 )
 
 // The model: every account, payment and consent one property run created,
@@ -38,18 +37,6 @@ const (
 )
 
 // Balance is a wallet's money (B-2.4); avlBal is derived.
-type Balance struct {
-	Bk, Blk decimal.Decimal
-}
-
-func (b Balance) Avl() decimal.Decimal { return b.Bk.Sub(b.Blk) }
-
-func (b Balance) String() string {
-	return fmt.Sprintf("bkBal %s, blkAmt %s, avlBal %s", b.Bk.StringFixed(2), b.Blk.StringFixed(2), b.Avl().StringFixed(2))
-}
-
-func (b Balance) Equal(o Balance) bool { return b.Bk.Equal(o.Bk) && b.Blk.Equal(o.Blk) }
-
 // booking is a change of a wallet's booked balance by a move.
 type booking struct {
 	amount  decimal.Decimal // always positive
@@ -60,7 +47,7 @@ type booking struct {
 type account struct {
 	accno    string
 	closed   bool
-	bal      Balance
+	bal      calls.Balance
 	min, max decimal.Decimal // minimumAllowedBalance, maximumAllowedBalance
 	bookings []booking
 	fields   map[string]any // what Create Account sent

@@ -3,6 +3,7 @@ package explore
 import (
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -45,7 +46,7 @@ func (x *machine) createAccount() {
 	if !ok {
 		return
 	}
-	if got, msg := BalanceOf(b.JSON); msg == "" {
+	if got, msg := calls.BalanceOf(b.JSON); msg == "" {
 		a.bal = got
 	}
 	st.before = a.bal
@@ -96,7 +97,7 @@ func (x *machine) updateAccount() {
 	st := x.newStep("update-account", schemas.UpdateAccount)
 	st.plain = "the partner updates the account information"
 	a := x.m.account()
-	r, ok := x.send(st, schemas.UpdateAccount, map[string]string{"accno": a.accno}, x.UpdateAccountFields(a))
+	r, ok := x.send(st, schemas.UpdateAccount, map[string]string{"accno": a.accno}, x.UpdateAccountFields(a.fields))
 	if !ok {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 )
@@ -92,7 +93,7 @@ func (x *machine) accountEnquiry(top bool) {
 	}
 	st.thens = append(st.thens, "the response's count is the number of the account's entries")
 	if n, ok := steps.CountOf(r.JSON); !ok || n != int64(len(entries)) {
-		x.violate(st, invCount, fmt.Sprintf("expected count to be the number of the account's entries, %d, got %s", len(entries), RawOrAbsent(r.JSON.Get("count").Raw)))
+		x.violate(st, invCount, fmt.Sprintf("expected count to be the number of the account's entries, %d, got %s", len(entries), calls.RawOrAbsent(r.JSON.Get("count").Raw)))
 	}
 	if top {
 		want := min(1, len(entries))

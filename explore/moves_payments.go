@@ -7,6 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -48,7 +49,7 @@ func (x *machine) initLoad(amount decimal.Decimal) {
 // an allowed move, a refusal for any other. allowed returns the
 // expectation (expSuccess when the move applies), apply moves the model
 // after a success.
-func (x *machine) onLoad(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *Reply)) {
+func (x *machine) onLoad(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *calls.Reply)) {
 	p := x.m.payment()
 	r, ok := x.send(st, st.op, map[string]string{"uniqueReference": p.ref}, fields)
 	if !ok {
@@ -80,7 +81,7 @@ func (x *machine) completeAuthorize() {
 		// is implied, not stated (B-3#5, advisory).
 		exp, implied = expOpen, invPreviously
 	}
-	x.onLoad(st, f, exp, implied, func(r *Reply) {
+	x.onLoad(st, f, exp, implied, func(r *calls.Reply) {
 		if implied == invPreviously {
 			x.movedBack(st, r, p)
 			return
@@ -93,7 +94,7 @@ func (x *machine) completeAuthorize() {
 // movedBack follows a move of a payment that has moved on, which the
 // target accepted (invPreviously): it warns, and the model takes the
 // status the answer gives (Get Payment Status must then read it).
-func (x *machine) movedBack(st *step, r *Reply, p *payment) {
+func (x *machine) movedBack(st *step, r *calls.Reply, p *payment) {
 	x.violate(st, invPreviously, fmt.Sprintf("%s of a %s payment succeeded", opName(st.op), p.status))
 	if s := r.JSON.Get("statusCode").String(); s == stReceived || s == stAuthorized || s == stCaptured || s == stCancelled {
 		p.status = s
@@ -108,7 +109,7 @@ func (x *machine) capture(part *decimal.Decimal) {
 	st.plain, st.full = "the partner captures the payment", part == nil
 	if part != nil {
 		amount = *part
-		f["modifiedAmount"] = Money(amount)
+		f["modifiedAmount"] = calls.Money(amount)
 		st.given = "the partner has captured " + amount.StringFixed(2) + " of the payment"
 		st.plain = "the partner captures " + amount.StringFixed(2) + " of the payment"
 	}
@@ -121,7 +122,7 @@ func (x *machine) capture(part *decimal.Decimal) {
 		// stated (B-3#24, advisory).
 		exp, implied = expOpen, invPreviously
 	}
-	x.onLoad(st, f, exp, implied, func(r *Reply) {
+	x.onLoad(st, f, exp, implied, func(r *calls.Reply) {
 		if implied == invPreviously {
 			x.movedBack(st, r, p)
 			return
@@ -146,7 +147,7 @@ func (x *machine) refund(pick *refundPick) {
 		// refused is not shown.
 		exp = expOpen
 	}
-	x.onLoad(st, f, exp, invLoadRefund, func(r *Reply) {
+	x.onLoad(st, f, exp, invLoadRefund, func(r *calls.Reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
 		if !x.refundBeyond(st, p, amount, false) {
 			x.expectAmount(st, r, invRefund, "refundAmount", amount)
@@ -208,7 +209,7 @@ func (x *machine) refundAmount(st *step, p *payment, f map[string]any, what stri
 			st.given = "the partner has refunded the wallet payment"
 		}
 	} else {
-		f["refundAmount"] = Money(amount)
+		f["refundAmount"] = calls.Money(amount)
 		st.given = "the partner has refunded " + amount.StringFixed(2) + " of the " + what
 		st.plain = "the partner refunds " + amount.StringFixed(2) + " of the " + what
 	}
@@ -288,7 +289,7 @@ func (x *machine) cancel() {
 		// does to the wallet is not shown: the model takes the balance.
 		exp, implied = expOpen, invCancelCaptured
 	}
-	x.onLoad(st, x.Envelope(false), exp, implied, func(r *Reply) {
+	x.onLoad(st, x.Envelope(false), exp, implied, func(r *calls.Reply) {
 		if captured {
 			x.violate(st, invCancelCaptured, "Cancel of a CAPTURED payment succeeded")
 		}
@@ -355,7 +356,7 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 }
 
 // onWallet runs a move on the current wallet payment.
-func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *Reply)) {
+func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *calls.Reply)) {
 	p := x.m.payment()
 	// KC-Capture moves money to the merchant (or, repeated, none): the
 	// merchant's booked balance is read around it (invMerchant).
@@ -406,7 +407,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 	st.full = part == nil
 	if part != nil {
 		amount = *part
-		f["modifiedAmount"] = Money(amount)
+		f["modifiedAmount"] = calls.Money(amount)
 		st.given = "the partner has captured " + amount.StringFixed(2) + " of the wallet payment"
 		st.plain = "the partner captures " + amount.StringFixed(2) + " of the wallet payment"
 	}
@@ -428,7 +429,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		// is implied, not stated (B-3#63, advisory).
 		exp, implied = expOpen, invPreviously
 	}
-	x.onWallet(st, f, exp, implied, func(r *Reply) {
+	x.onWallet(st, f, exp, implied, func(r *calls.Reply) {
 		if implied == invPreviously {
 			x.movedBack(st, r, p)
 			return
@@ -505,7 +506,7 @@ func (x *machine) kcCancel() {
 	case repeated:
 		exp = x.repeat(profile.KCRepeatedMove)
 	}
-	x.onWallet(st, x.Envelope(false), exp, nil, func(r *Reply) {
+	x.onWallet(st, x.Envelope(false), exp, nil, func(r *calls.Reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCancelled)
 		if repeated {
 			return
@@ -522,7 +523,7 @@ func (x *machine) kcRefund(pick *refundPick) {
 	p := x.m.payment()
 	f := x.Envelope(false)
 	amount, exp := x.refundAmount(st, p, f, "wallet payment", pick)
-	x.onWallet(st, f, exp, nil, func(r *Reply) {
+	x.onWallet(st, f, exp, nil, func(r *calls.Reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
 		x.refundBeyond(st, p, amount, true)
 		p.refunded = p.refunded.Add(amount)
@@ -542,7 +543,7 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 		x.stop, x.tr.cut = true, true
 		return
 	}
-	replies := make([]*Reply, n)
+	replies := make([]*calls.Reply, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
@@ -561,7 +562,7 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 		}
 		if errs[i] != nil {
 			x.stop = true
-			if errors.Is(errs[i], ErrHalted) {
+			if errors.Is(errs[i], calls.ErrHalted) {
 				x.tr.cut = true
 			} else {
 				x.tr.infra = errs[i]

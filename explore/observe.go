@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
-	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 )
@@ -32,7 +32,7 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 		x.violate(st, invAllowed, "Balance Enquiry of an open account: "+msg+"\n  "+r.Evidence(x.e.red))
 		return true
 	}
-	got, msg := BalanceOf(r.JSON)
+	got, msg := calls.BalanceOf(r.JSON)
 	if msg != "" {
 		x.violate(st, invAvailable, msg)
 		return true
@@ -92,7 +92,7 @@ func (x *machine) merchantBooked(st *step) (decimal.Decimal, bool) {
 	if !ok || r.Success(x.e.caller.Schemas) != "" {
 		return decimal.Zero, false
 	}
-	b, msg := BalanceOf(r.JSON)
+	b, msg := calls.BalanceOf(r.JSON)
 	return b.Bk, msg == ""
 }
 
@@ -120,20 +120,17 @@ func (x *machine) observeMerchant(st *step, before decimal.Decimal, observed, re
 	}
 }
 
-// SettlePoll is how often awaitSettled reads the balance again.
-const SettlePoll = 100 * time.Millisecond
-
 // awaitSettled reads the current account's balance again, every
 // settlePoll, until it equals the model's or the profile's
 // settleAllowance has passed since the first read; it returns the last
 // balance read. ok is false when a read could not be made.
-func (x *machine) awaitSettled(st *step, a *account, got Balance) (Balance, string, bool) {
+func (x *machine) awaitSettled(st *step, a *account, got calls.Balance) (calls.Balance, string, bool) {
 	deadline := time.Now().Add(x.e.profile.Settle())
-	for !got.Equal(a.bal) && time.Now().Add(SettlePoll).Before(deadline) {
+	for !got.Equal(a.bal) && time.Now().Add(calls.SettlePoll).Before(deadline) {
 		select {
 		case <-x.ctx.Done():
 			return got, "", true
-		case <-time.After(SettlePoll):
+		case <-time.After(calls.SettlePoll):
 		}
 		r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.AccountFields(true))
 		if !ok {
@@ -143,7 +140,7 @@ func (x *machine) awaitSettled(st *step, a *account, got Balance) (Balance, stri
 			return got, "", true
 		}
 		var msg string
-		if got, msg = BalanceOf(r.JSON); msg != "" {
+		if got, msg = calls.BalanceOf(r.JSON); msg != "" {
 			return got, msg, true
 		}
 	}
@@ -155,27 +152,6 @@ func opName(id string) string {
 		return op.Name
 	}
 	return id
-}
-
-// BalanceOf reads bkBal, blkAmt and avlBal to the cent and checks B-2.4.
-func BalanceOf(j gjson.Result) (Balance, string) {
-	var b Balance
-	var avl decimal.Decimal
-	for _, f := range []struct {
-		name string
-		into *decimal.Decimal
-	}{{"bkBal", &b.Bk}, {"blkAmt", &b.Blk}, {"avlBal", &avl}} {
-		v := j.Get(f.name)
-		d, err := decimal.NewFromString(v.Raw)
-		if v.Type != gjson.Number || err != nil {
-			return b, fmt.Sprintf("expected %s as a decimal number, got %s", f.name, RawOrAbsent(v.Raw))
-		}
-		*f.into = d
-	}
-	if !avl.Equal(b.Avl()) {
-		return b, fmt.Sprintf("avlBal must be bkBal minus blkAmt (B-2.4): bkBal %s, blkAmt %s, avlBal %s", b.Bk.StringFixed(2), b.Blk.StringFixed(2), avl.StringFixed(2))
-	}
-	return b, ""
 }
 
 // observeStatus reads the status of a load payment with Get Payment
@@ -195,7 +171,7 @@ func (x *machine) observeStatus(st *step, p *payment) bool {
 		if !st.accepted {
 			inv = invRefusalKeepsStatus
 		}
-		x.violate(st, inv, fmt.Sprintf("after %s expected Get Payment Status to read statusCode %q, got %s", opName(st.op), p.status, RawOrAbsent(r.JSON.Get("statusCode").Raw)))
+		x.violate(st, inv, fmt.Sprintf("after %s expected Get Payment Status to read statusCode %q, got %s", opName(st.op), p.status, calls.RawOrAbsent(r.JSON.Get("statusCode").Raw)))
 	}
 	// What the suite's "the payment status agrees with what was
 	// authorized" compares: the amount, currency and usage, the reference,
@@ -205,7 +181,7 @@ func (x *machine) observeStatus(st *step, p *payment) bool {
 	st.thens = append(st.thens, "the payment status agrees with what was authorized")
 	var diffs []string
 	if got, err := decimal.NewFromString(r.JSON.Get("presentationAmount").Raw); err != nil || !got.Equal(p.amount) {
-		diffs = append(diffs, fmt.Sprintf("presentationAmount: authorized %s, got %s", p.amount.StringFixed(2), RawOrAbsent(r.JSON.Get("presentationAmount").Raw)))
+		diffs = append(diffs, fmt.Sprintf("presentationAmount: authorized %s, got %s", p.amount.StringFixed(2), calls.RawOrAbsent(r.JSON.Get("presentationAmount").Raw)))
 	}
 	want := map[string]any{"presentationCurrCode": x.e.profile.Currency, "presentationUsage": p.init["presentationUsage"], "uniqueReference": p.ref,
 		"customerFullName": p.init["customerFullName"], "addr1": p.init["addr1"], "city": p.init["city"], "postCode": p.init["postCode"]}
@@ -217,7 +193,7 @@ func (x *machine) observeStatus(st *step, p *payment) bool {
 			same = steps.SameText(got.String(), fmt.Sprint(want[k]))
 		}
 		if !same {
-			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %s", k, want[k], RawOrAbsent(got.Raw)))
+			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %s", k, want[k], calls.RawOrAbsent(got.Raw)))
 		}
 	}
 	if len(diffs) > 0 {

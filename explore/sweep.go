@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
@@ -153,7 +154,7 @@ type sweeper struct {
 	// walletBal its balance as last read, refreshed after every accepted
 	// input that may move money.
 	wallet    int
-	walletBal Balance
+	walletBal calls.Balance
 	// loadsPending counts the Captures whose Load Account had not shown
 	// in the wallet when the settle allowance passed: a change a read-back
 	// after a refused call sees while one is pending is taken as it, not
@@ -192,7 +193,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	if opts.Seed == 0 {
 		opts.Seed = DefaultSweepSeed
 	}
-	set, client, tokens, closeClient, err := Connect(ctx, p, opts.HTTPClient, "the sweep")
+	set, client, tokens, closeClient, err := calls.Connect(ctx, p, opts.HTTPClient, "the sweep")
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +201,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	red := client.Redactor()
 	started := time.Now()
 	run := newSweepRun(ctx, opts)
-	c := &Caller{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: targetclient.LocalClock, MaxCalls: opts.MaxCalls}
+	c := &calls.Caller{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: targetclient.LocalClock, MaxCalls: opts.MaxCalls}
 	c.Record = func(ctx context.Context, ex record.Exchange) {
 		op := ""
 		if w, ok := ctx.Value(sweepWorkerKey{}).(*sweeper); ok {
@@ -516,7 +517,7 @@ func (s *sweeper) sendInput(in indexedInput, st *opState, judged bool) (sentInpu
 		return sentInput{}, false, err
 	}
 	r, err := s.send(op, req)
-	if errors.Is(err, ErrHalted) {
+	if errors.Is(err, calls.ErrHalted) {
 		return sentInput{}, false, errSweepHalted
 	}
 	si := sentInput{in: in, req: req, exchanges: []record.Exchange{}}
@@ -574,7 +575,7 @@ func crashed(r sweepResult) bool {
 const judgedSeq = 1 << 20
 
 // send sends a request of the sweep through the exploration's caller.
-func (s *sweeper) send(op schemas.Operation, req targetclient.Request) (*Reply, error) {
+func (s *sweeper) send(op schemas.Operation, req targetclient.Request) (*calls.Reply, error) {
 	return s.e.caller.Send(s.ctx, op, nil, req)
 }
 
@@ -627,7 +628,7 @@ func (s *sweeper) request(in badInput, st *opState) (targetclient.Request, error
 
 // judge checks an answer against what the spec lets it be. It returns the
 // cause ("" when the answer passes), the rule it breaks and the message.
-func (s *sweeper) judge(in badInput, st *opState, r *Reply, err error) (cause, rule, msg string) {
+func (s *sweeper) judge(in badInput, st *opState, r *calls.Reply, err error) (cause, rule, msg string) {
 	if err != nil {
 		var ie *targetclient.InfraError
 		kind := "no answer"
@@ -823,15 +824,15 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 // so that a change still settling is judged, and known, as it ends, and
 // none of it is left to be blamed on the next input. ok is false when no
 // read gave a balance.
-func (s *sweeper) settledWallet() (got Balance, ok bool, reads []record.Exchange, err error) {
+func (s *sweeper) settledWallet() (got calls.Balance, ok bool, reads []record.Exchange, err error) {
 	a := s.x.m.accounts[s.wallet]
-	read := func() (Balance, bool, error) {
+	read := func() (calls.Balance, bool, error) {
 		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.AccountFields(true))
 		if err != nil {
-			return Balance{}, false, err
+			return calls.Balance{}, false, err
 		}
 		reads = append(reads, r.Ex)
-		b, bad := BalanceOf(r.JSON)
+		b, bad := calls.BalanceOf(r.JSON)
 		return b, bad == "" && r.Succeeded(), nil
 	}
 	got, ok, err = read()
@@ -839,11 +840,11 @@ func (s *sweeper) settledWallet() (got Balance, ok bool, reads []record.Exchange
 		return got, ok, reads, err
 	}
 	deadline := time.Now().Add(s.e.profile.Settle())
-	for time.Now().Add(SettlePoll).Before(deadline) {
+	for time.Now().Add(calls.SettlePoll).Before(deadline) {
 		select {
 		case <-s.ctx.Done():
 			return got, ok, reads, errSweepHalted
-		case <-time.After(SettlePoll):
+		case <-time.After(calls.SettlePoll):
 		}
 		again, ok2, err := read()
 		if err != nil {
@@ -875,9 +876,9 @@ func accountDiff(before map[string]string, after gjson.Result) string {
 }
 
 // call makes a read of the sweep; a failure to answer ends the sweep.
-func (s *sweeper) call(opID string, path map[string]string, fields map[string]any) (*Reply, error) {
+func (s *sweeper) call(opID string, path map[string]string, fields map[string]any) (*calls.Reply, error) {
 	r, err := s.e.caller.Call(s.ctx, opID, path, fields)
-	if errors.Is(err, ErrHalted) {
+	if errors.Is(err, calls.ErrHalted) {
 		return nil, errSweepHalted
 	}
 	if err != nil {

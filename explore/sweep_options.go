@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 )
@@ -88,7 +89,7 @@ func (s *sweeper) optionState(op schemas.Operation, accno string) (*opState, err
 		}
 		f := x.Envelope(false)
 		f["programAccno"] = p.ProgramAccno
-		f["presentationAmount"] = Money(payAmount)
+		f["presentationAmount"] = calls.Money(payAmount)
 		f["presentationCurrCode"] = p.Currency
 		f["presentationUsage"] = "Order " + x.Unique("")
 		f["useDifferentBillingAddress"] = false
@@ -170,7 +171,7 @@ func (s *sweeper) storeOption(accno string) (string, error) {
 }
 
 // listOptions reads accno's stored options.
-func (s *sweeper) listOptions(accno string) (*Reply, error) {
+func (s *sweeper) listOptions(accno string) (*calls.Reply, error) {
 	return s.call(schemas.GetStoredPaymentOptions, map[string]string{"accno": accno}, s.x.AccountFields(true))
 }
 
@@ -220,10 +221,10 @@ func (s *sweeper) verify(accno, ref string) (bool, error) {
 
 // optionsOf is a listing of stored options as what the read-back compares:
 // each reference with its default flag and verification status.
-func optionsOf(r *Reply) map[string]string {
+func optionsOf(r *calls.Reply) map[string]string {
 	m := map[string]string{}
 	for _, o := range r.JSON.Get("paymentOptions").Array() {
-		m[o.Get("reference").String()] = fmt.Sprintf("isDefault %s, statusCode %q", RawOrAbsent(o.Get("isDefault").Raw), o.Get("statusCode").String())
+		m[o.Get("reference").String()] = fmt.Sprintf("isDefault %s, statusCode %q", calls.RawOrAbsent(o.Get("isDefault").Raw), o.Get("statusCode").String())
 	}
 	return m
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 	"github.com/wallet-conformance/wallet-conformance/targetclient"
@@ -129,7 +130,7 @@ func (s *sweeper) used(op schemas.Operation, st *opState, usedUp bool) error {
 // on the call it follows. A change seen here while an earlier load is
 // pending may be either; the count stays, so that neither is blamed (at
 // worst a later change goes unreported, never a false one).
-func (s *sweeper) awaitLoad(before Balance) error {
+func (s *sweeper) awaitLoad(before calls.Balance) error {
 	deadline := time.Now().Add(s.e.profile.Settle())
 	for {
 		if err := s.readWallet(); err != nil {
@@ -145,7 +146,7 @@ func (s *sweeper) awaitLoad(before Balance) error {
 		select {
 		case <-s.ctx.Done():
 			return errSweepHalted
-		case <-time.After(SettlePoll):
+		case <-time.After(calls.SettlePoll):
 		}
 	}
 }
@@ -160,7 +161,7 @@ func (s *sweeper) readWallet() error {
 	if err != nil {
 		return err
 	}
-	if b, bad := BalanceOf(r.JSON); bad == "" && r.Succeeded() {
+	if b, bad := calls.BalanceOf(r.JSON); bad == "" && r.Succeeded() {
 		// The model follows the target: inputs it accepted moved money the
 		// model does not know of, and the moves that make states compare
 		// their balances with it. A change read here is expected (a move
@@ -177,12 +178,12 @@ func (s *sweeper) readWallet() error {
 // merchantBooked): merchantRead is false when the target does not let the
 // partner read it, and nothing is then compared. The reply is nil when the
 // call was not made.
-func (s *sweeper) readMerchant() (*Reply, error) {
+func (s *sweeper) readMerchant() (*calls.Reply, error) {
 	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": s.e.profile.Merchant.Accno}, s.x.AccountFields(true))
 	if err != nil {
 		return nil, err
 	}
-	b, bad := BalanceOf(r.JSON)
+	b, bad := calls.BalanceOf(r.JSON)
 	s.merchantRead = bad == "" && r.Success(s.set) == ""
 	if s.merchantRead {
 		s.merchantBk = b.Bk
@@ -207,7 +208,7 @@ func kcOperation(opID string) bool {
 
 // make sends a call that makes a state: ok is false when the target did
 // not accept it; an infrastructure error or the bounds end the sweep.
-func (s *sweeper) make(opID string, path map[string]string, fields map[string]any) (r *Reply, ok bool, err error) {
+func (s *sweeper) make(opID string, path map[string]string, fields map[string]any) (r *calls.Reply, ok bool, err error) {
 	r, err = s.call(opID, path, fields)
 	if err != nil {
 		return nil, false, err
@@ -358,9 +359,9 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 					b = c
 				}
 			}
-			return &opState{path: map[string]string{"accno": accno}, fields: x.UpdateAccountFields(b), real: true, account: accno}, nil
+			return &opState{path: map[string]string{"accno": accno}, fields: x.UpdateAccountFields(b.fields), real: true, account: accno}, nil
 		}
-		return &opState{path: onWallet, fields: x.UpdateAccountFields(a), real: true, account: a.accno}, nil
+		return &opState{path: onWallet, fields: x.UpdateAccountFields(a.fields), real: true, account: a.accno}, nil
 	case schemas.GetAccount, schemas.BalanceEnquiry, schemas.GetStoredPaymentOptions:
 		return s.control(op, &opState{path: onWallet, fields: x.AccountFields(true)})
 	case schemas.GetPaymentOptions:
@@ -435,9 +436,9 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		case schemas.CompleteAuthorize:
 			f["authorizationToken"] = pay.token
 		case schemas.Capture:
-			f["modifiedAmount"] = Money(payAmount)
+			f["modifiedAmount"] = calls.Money(payAmount)
 		case schemas.Refund:
-			f["refundAmount"] = Money(payAmount)
+			f["refundAmount"] = calls.Money(payAmount)
 		case schemas.GetPaymentStatus:
 			st.money, st.payment, st.real = false, "", false
 			return s.control(op, st)
@@ -463,9 +464,9 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		switch op.ID {
 		case schemas.KCCapture:
 			f["modifiedAmountCurrCode"] = p.Currency
-			f["modifiedAmount"] = Money(payAmount)
+			f["modifiedAmount"] = calls.Money(payAmount)
 		case schemas.KCRefund:
-			f["refundAmount"] = Money(payAmount)
+			f["refundAmount"] = calls.Money(payAmount)
 		}
 		return &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}, nil
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
@@ -258,7 +259,7 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		return false, err
 	}
 	r, err := v.send(op, req)
-	if errors.Is(err, ErrHalted) {
+	if errors.Is(err, calls.ErrHalted) {
 		return false, errSweepHalted
 	}
 	v.sent[op.ID]++
@@ -342,7 +343,7 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 
 // validAccepted: the answer is a success (B-4.11's text/plain answer
 // "exactly `yes` when the amount is available or `no`").
-func validAccepted(op schemas.Operation, r *Reply, err error) bool {
+func validAccepted(op schemas.Operation, r *calls.Reply, err error) bool {
 	if err != nil {
 		return false
 	}
@@ -372,7 +373,7 @@ func (v *validSweeper) readRefused(op schemas.Operation, st *opState, known bool
 			return err
 		}
 		r, err := v.send(op, req)
-		if errors.Is(err, ErrHalted) {
+		if errors.Is(err, calls.ErrHalted) {
 			return errSweepHalted
 		}
 		if r != nil {
@@ -429,7 +430,7 @@ func inputWords(in validInput) string {
 // Payment Status of a payment it made, and, for a stated default, against
 // the answer with the default given. The money it moved is held to its
 // move once the wallet is read (heldToTheMove, from try).
-func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[string]any, r *Reply) error {
+func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[string]any, r *calls.Reply) error {
 	op := in.op
 	v.compare(in, fields, r, "", nil)
 	if err := v.readBackStored(in, st, fields, r); err != nil {
@@ -457,7 +458,7 @@ func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[strin
 			return err
 		}
 		r2, err := v.send(op, req)
-		if errors.Is(err, ErrHalted) {
+		if errors.Is(err, calls.ErrHalted) {
 			return errSweepHalted
 		}
 		v.sent[op.ID]++
@@ -593,7 +594,7 @@ func notCompared(name string, via bool) bool {
 
 // compare reads each field the request stated back from a response (the
 // answer itself when via is "").
-func (v *validSweeper) compare(in validInput, sent map[string]any, r *Reply, via string, exchanges []record.Exchange) {
+func (v *validSweeper) compare(in validInput, sent map[string]any, r *calls.Reply, via string, exchanges []record.Exchange) {
 	if exchanges == nil {
 		exchanges = []record.Exchange{r.Ex}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
@@ -215,7 +216,7 @@ func (rt readRoute) shows(sent map[string]any) map[string]string {
 
 // readBackStored reads what an accepted input stored through every read
 // that shows it (readRoutes).
-func (v *validSweeper) readBackStored(in validInput, st *opState, sent map[string]any, r *Reply) error {
+func (v *validSweeper) readBackStored(in validInput, st *opState, sent map[string]any, r *calls.Reply) error {
 	thing, ok := stores[in.op.ID]
 	if !ok {
 		return nil
@@ -277,7 +278,7 @@ func (v *validSweeper) readBackStored(in validInput, st *opState, sent map[strin
 }
 
 // compareShown holds each shown field to the value sent.
-func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string]any, shown map[string]string, doc gjson.Result, g *Reply, exchanges []record.Exchange) {
+func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string]any, shown map[string]string, doc gjson.Result, g *calls.Reply, exchanges []record.Exchange) {
 	ignorable := map[string]bool{}
 	for _, f := range v.set.RequestFields(in.op.ID) {
 		ignorable[f.Name] = f.Ignorable || f.Deprecated
@@ -302,7 +303,7 @@ func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string
 				continue // a field a server need not show
 			}
 			v.record(in, field, "sent "+short(fmt.Sprint(sent[field])), "was not shown "+where, rule,
-				fmt.Sprintf("%s sent %s (%s) is not shown %s (%s is %s): the sentence below makes it the value sent\n  %s", field, short(fmt.Sprint(sent[field])), inputWords(in), where, path, RawOrAbsent(got.Raw), g.Evidence(v.red)), exchanges)
+				fmt.Sprintf("%s sent %s (%s) is not shown %s (%s is %s): the sentence below makes it the value sent\n  %s", field, short(fmt.Sprint(sent[field])), inputWords(in), where, path, calls.RawOrAbsent(got.Raw), g.Evidence(v.red)), exchanges)
 			continue
 		}
 		same, sentText, cut := sameValue(sent[field], got)
@@ -401,7 +402,7 @@ var moneyMoves = map[string]moneyMove{
 // moneyBefore is the wallet as the sweeper knew it when an input was
 // accepted, and the loads it stopped waiting for.
 type moneyBefore struct {
-	bal     Balance
+	bal     calls.Balance
 	pending int
 	known   bool // bal was read since the last move that changed it
 }
@@ -415,7 +416,7 @@ func (v *validSweeper) moneyNow() moneyBefore {
 // does; a move that books shows among the account entries with its
 // amount (B-2.3#5, advisory). Nothing is compared when another move may
 // have come between (a stated default sent again, a load still settling).
-func (v *validSweeper) heldToTheMove(in validInput, st *opState, sent map[string]any, r *Reply, before moneyBefore) error {
+func (v *validSweeper) heldToTheMove(in validInput, st *opState, sent map[string]any, r *calls.Reply, before moneyBefore) error {
 	mv, ok := moneyMoves[in.op.ID]
 	if !ok || !st.money || v.wallet < 0 || in.sameAs != nil || before.pending > 0 || v.loadsPending != before.pending {
 		return nil

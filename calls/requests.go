@@ -1,44 +1,58 @@
-package explore
+package calls
 
 import (
 	"fmt"
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
-// The requests of the moves. They are the valid requests the suite's steps
-// build for the same sentences (steps/*.go), so that a written scenario
-// sends what the exploration sent.
+// Requests builds the valid request bodies of the operations as the
+// suite's steps build them for the same sentences (steps/*.go), so that a
+// written scenario sends what an exploration or a sweep sent. Every body
+// gets values unique to its builder (partnerReference, names,
+// externalReference): UID and a counter. One goroutine uses a Requests at
+// a time.
+type Requests struct {
+	Profile *profile.Profile
+	Clock   targetclient.Clock
+	// UID makes the builder's values unique: an exploration's run id and
+	// the property run's number, a sweep's and its worker's, each of the
+	// same length so that unique values keep their lengths.
+	UID string
+	n   int
+}
 
-// Unique returns a value Unique to this exploration, with a readable prefix.
-func (x *machine) Unique(prefix string) string {
+// Unique returns a value unique to this builder, with a readable prefix.
+func (x *Requests) Unique(prefix string) string {
 	x.n++
 	return fmt.Sprintf("%s%s%02d", prefix, x.UID, x.n)
 }
 
-// Envelope is the request Envelope of with a fresh partnerReference.
-func (x *machine) Envelope(withProgram bool) map[string]any {
-	date, tm := x.e.clock()
+// Envelope is the request envelope of with a fresh partnerReference.
+func (x *Requests) Envelope(withProgram bool) map[string]any {
+	date, tm := x.Clock()
 	f := map[string]any{"partnerReference": x.Unique("pr-"), "localDate": date, "localTime": tm}
 	if withProgram {
-		f["programCode"] = x.e.profile.ProgramCode
+		f["programCode"] = x.Profile.ProgramCode
 	}
 	return f
 }
 
 // AccountFields address the current account (accnoType, programCode).
-func (x *machine) AccountFields(withProgram bool) map[string]any {
+func (x *Requests) AccountFields(withProgram bool) map[string]any {
 	f := x.Envelope(withProgram)
-	f["accnoType"] = x.e.profile.AccnoType
+	f["accnoType"] = x.Profile.AccnoType
 	return f
 }
 
-func (x *machine) CreateAccountFields() map[string]any {
+func (x *Requests) CreateAccountFields() map[string]any {
 	f := x.Envelope(true)
-	for k, v := range steps.Customer(x.e.profile, x.Unique("wx"), x.Unique("ext-")) {
+	for k, v := range steps.Customer(x.Profile, x.Unique("wx"), x.Unique("ext-")) {
 		f[k] = v
 	}
 	return f
@@ -46,9 +60,9 @@ func (x *machine) CreateAccountFields() map[string]any {
 
 // UpdateAccountFields is the steps' Update Account Information:
 // a new name and address, the rest as created.
-func (x *machine) UpdateAccountFields(a *account) map[string]any {
+func (x *Requests) UpdateAccountFields(created map[string]any) map[string]any {
 	f := x.Envelope(true)
-	for k, v := range steps.UpdatedCustomer(x.e.profile, a.fields) {
+	for k, v := range steps.UpdatedCustomer(x.Profile, created) {
 		f[k] = v
 	}
 	return f
@@ -56,8 +70,8 @@ func (x *machine) UpdateAccountFields(a *account) map[string]any {
 
 // InitLoadFields is a guest payment (B-4.1 use case 1) with the wallet's
 // accno: its capture loads the wallet (B-3).
-func (x *machine) InitLoadFields(accno string, amount decimal.Decimal) map[string]any {
-	p := x.e.profile
+func (x *Requests) InitLoadFields(accno string, amount decimal.Decimal) map[string]any {
+	p := x.Profile
 	f := x.Envelope(false)
 	f["programAccno"] = p.ProgramAccno
 	if p.PaymentOptionCode != "" {
@@ -77,8 +91,8 @@ func (x *machine) InitLoadFields(accno string, amount decimal.Decimal) map[strin
 // WalletFields is KC-Debit Account (B-4.15) from the wallet to the
 // profile's merchant, with the owner's address; KC-Authorize (B-4.14) adds
 // programCode.
-func (x *machine) WalletFields(op, accno string, amount decimal.Decimal) map[string]any {
-	p := x.e.profile
+func (x *Requests) WalletFields(op, accno string, amount decimal.Decimal) map[string]any {
+	p := x.Profile
 	f := x.Envelope(false)
 	f["accno"] = accno
 	f["accnoType"] = p.AccnoType
@@ -99,9 +113,9 @@ func (x *machine) WalletFields(op, accno string, amount decimal.Decimal) map[str
 }
 
 // ConsentFields is Add and Revoke Consent's body (B-4.8, B-4.9).
-func (x *machine) ConsentFields() map[string]any {
+func (x *Requests) ConsentFields() map[string]any {
 	f := x.AccountFields(true)
-	if otp := x.e.profile.Sandbox.OneTimePassword; otp != "" {
+	if otp := x.Profile.Sandbox.OneTimePassword; otp != "" {
 		f["oneTimePassword"] = otp
 	}
 	return f
