@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"encoding/json"
@@ -37,7 +37,7 @@ import (
 //
 // One read per read operation and accepted input, not per field; Get
 // Payment Status of a payment, which readAccepted made before, stays
-// where it was (compare, with the echo rules of sweep_valid.go).
+// where it was (compare, with the echo rules of valid.go).
 
 // stored is what an accepted request keeps for later reads.
 type stored int
@@ -449,7 +449,7 @@ func (v *validSweeper) heldToTheMove(in validInput, st *opState, sent map[string
 	// The booking among the account entries: one read of the wallet's listing.
 	f := v.x.AccountFields(true)
 	f["top"] = steps.AllEntries
-	a := v.x.m.accounts[v.wallet]
+	a := v.x.accounts[v.wallet]
 	g, err := v.call(schemas.AccountEnquiry, map[string]string{"accno": a.accno}, f)
 	if err != nil || !g.Succeeded() {
 		return err

@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"fmt"
@@ -15,7 +15,7 @@ import (
 // The sweep's states: the valid request of each operation, built from a
 // state the sweep makes with the calls the steps' Givens make (an account,
 // a payment taken as far as the operation needs it, a consent, a stored
-// option: sweep_options.go), each call once, with none of the reads the
+// option: options.go), each call once, with none of the reads the
 // exploration's moves make after them for its own invariants. Where the
 // profile lacks what a state needs, or the target refused a call that
 // makes it, the operation is sent the example
@@ -156,7 +156,7 @@ func (s *sweeper) readWallet() error {
 	if s.wallet < 0 {
 		return nil
 	}
-	a := s.x.m.accounts[s.wallet]
+	a := s.x.accounts[s.wallet]
 	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.AccountFields(true))
 	if err != nil {
 		return err
@@ -225,8 +225,8 @@ func (s *sweeper) openAccount() (a *account, ok bool, err error) {
 	if !ok || r.JSON.Get("accno").String() == "" {
 		return nil, false, err
 	}
-	a = &account{accno: r.JSON.Get("accno").String(), max: decimal.New(1, 9), fields: f}
-	s.x.m.accounts = append(s.x.m.accounts, a)
+	a = &account{accno: r.JSON.Get("accno").String(), fields: f}
+	s.x.accounts = append(s.x.accounts, a)
 	return a, true, nil
 }
 
@@ -236,7 +236,7 @@ func (s *sweeper) openAccount() (a *account, ok bool, err error) {
 // payment (kind "kc-authorize", "kc-debit"). nil when a call was refused.
 func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, error) {
 	x := s.x
-	a := x.m.accounts[s.wallet]
+	a := x.accounts[s.wallet]
 	if kind != "load" {
 		op, status := schemas.KCAuthorize, stAuthorized
 		if kind == "kc-debit" {
@@ -257,7 +257,7 @@ func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, erro
 	if !ok {
 		return nil, err
 	}
-	p := &payment{kind: payLoad, ref: r.JSON.Get("uniqueReference").String(), token: r.JSON.Get("authorizationToken").String(), account: s.wallet, status: stReceived, amount: amount}
+	p := &payment{ref: r.JSON.Get("uniqueReference").String(), token: r.JSON.Get("authorizationToken").String(), account: s.wallet, status: stReceived, amount: amount}
 	path := map[string]string{"uniqueReference": p.ref}
 	if upTo == stReceived {
 		return p, nil
@@ -291,8 +291,7 @@ func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, erro
 func (s *sweeper) ensureWallet() (bool, error) {
 	x := s.x
 	if s.wallet >= 0 {
-		x.m.acc = s.wallet
-		if x.e.caps.load && s.walletKnown && s.walletBal.Avl().LessThan(topUpBelow) {
+		if s.e.caps.load && s.walletKnown && s.walletBal.Avl().LessThan(topUpBelow) {
 			// Inputs the target accepted spent the money: load it again.
 			return true, s.load()
 		}
@@ -301,9 +300,8 @@ func (s *sweeper) ensureWallet() (bool, error) {
 	if _, ok, err := s.openAccount(); !ok || err != nil {
 		return false, err
 	}
-	s.wallet = len(x.m.accounts) - 1
-	x.m.acc = s.wallet
-	if !x.e.caps.load {
+	s.wallet = len(x.accounts) - 1
+	if !s.e.caps.load {
 		return true, nil
 	}
 	return true, s.load() // it reads the opening balance, and awaits the load
@@ -324,7 +322,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	x := s.x
 	p := s.e.profile
 	if op.ID == schemas.IssueToken {
-		date, tm := x.e.clock()
+		date, tm := s.e.clock()
 		f := map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}
 		if s.e.caller.Tokens.Reading() == targetclient.ReadingEnvelope {
 			f["partnerReference"] = targetclient.TokenPartnerReference()
@@ -342,7 +340,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		s.notices = append(s.notices, "bad-input sweep: no account could be opened, so every operation's inputs are judged as handled or not only")
 		return s.example(op)
 	}
-	a := x.m.accounts[s.wallet]
+	a := x.accounts[s.wallet]
 	onWallet := map[string]string{"accno": a.accno}
 	switch op.ID {
 	case schemas.UpdateAccount:
@@ -354,7 +352,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 				return s.fallback(op, err)
 			}
 			b := a
-			for _, c := range x.m.accounts {
+			for _, c := range x.accounts {
 				if c.accno == accno {
 					b = c
 				}
@@ -410,7 +408,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		}
 		return &opState{path: map[string]string{"accno": a.accno, "consentReference": r.JSON.Get("consentReference").String()}, fields: x.ConsentFields(), real: true}, nil
 	}
-	if !x.e.caps.load {
+	if !s.e.caps.load {
 		return s.example(op)
 	}
 	switch op.ID {
@@ -445,7 +443,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		}
 		return st, nil
 	}
-	if !x.e.caps.kc {
+	if !s.e.caps.kc {
 		return s.example(op)
 	}
 	switch op.ID {
@@ -520,7 +518,7 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 	}
 	if s.wallet >= 0 {
 		if _, has := path["accno"]; has {
-			path["accno"] = x.m.accounts[s.wallet].accno
+			path["accno"] = x.accounts[s.wallet].accno
 		}
 	}
 	st := &opState{path: path, fields: fields}

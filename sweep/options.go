@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"fmt"
@@ -261,7 +261,7 @@ func (s *sweeper) findUserAccountFields(a *account) map[string]any {
 // addressCheckFields is the steps' Perform Address Check: a real address.
 func (s *sweeper) addressCheckFields() map[string]any {
 	f := s.x.Envelope(true)
-	for k, v := range steps.AddressCheck(s.x.e.profile) {
+	for k, v := range steps.AddressCheck(s.e.profile) {
 		f[k] = v
 	}
 	return f

@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"bytes"
@@ -23,8 +23,8 @@ import (
 
 // The valid-request sweep (issue 33): beside the bad inputs, every
 // operation is sent the valid requests its contract permits
-// (sweep_valid_inputs.go), each from a real state as the Givens reach it
-// (the bad-input sweep's states, sweep_state.go; a state an accepted input
+// (valid_inputs.go), each from a real state as the Givens reach it
+// (the bad-input sweep's states, state.go; a state an accepted input
 // used up is made again). Each answer is judged:
 //
 //   - refused with 0001 ("mandatory field missing or syntax error"), 0099,
@@ -50,7 +50,7 @@ type ValidOutcome struct {
 	Inputs    int            // inputs sent, the single changes of a refused combined input included
 	Calls     int            // calls sent, states and read-backs included
 	Kinds     map[string]int // inputs generated of each kind
-	Findings  []*SweepFinding
+	Findings  []*Finding
 	Skipped   []string // operations sent no valid input, and why
 	sent      map[string]int
 }
@@ -60,12 +60,12 @@ type ValidOutcome struct {
 type validSweeper struct {
 	*sweeper
 	cat      *rules.Catalogue
-	findings map[string]*SweepFinding
+	findings map[string]*Finding
 	order    []string
 	sent     map[string]int
 	out      *ValidOutcome
 	// holders: the accounts this sweeper opened with each value Find User
-	// Account finds them by (sweep_valid_readback.go).
+	// Account finds them by (valid_readback.go).
 	holders map[string][]string
 }
 
@@ -83,7 +83,7 @@ var errNotReal = errors.New("the state is not real")
 // in catalogue order (mergeValid) whatever worker sent them.
 func (s *sweeper) validOp(op schemas.Operation) (*validSweeper, error) {
 	cat, _ := rules.Load()
-	v := &validSweeper{sweeper: s, cat: cat, findings: map[string]*SweepFinding{}, sent: map[string]int{},
+	v := &validSweeper{sweeper: s, cat: cat, findings: map[string]*Finding{}, sent: map[string]int{},
 		out: &ValidOutcome{Kinds: map[string]int{}}}
 	s.current = validKey(op.ID)
 	if s.run.found[op.ID] {
@@ -699,7 +699,7 @@ func (v *validSweeper) record(in validInput, field, label, cause, rule, msg stri
 	key := in.op.ID + "\x00" + field + "\x00" + cause
 	f, ok := v.findings[key]
 	if !ok {
-		f = &SweepFinding{Operation: in.op, Field: field, Cause: cause, Rule: rule, Label: label}
+		f = &Finding{Operation: in.op, Field: field, Cause: cause, Rule: rule, Label: label}
 		v.findings[key] = f
 		v.order = append(v.order, key)
 		f.Message, f.Exchanges = v.red.String(msg), exchanges

@@ -1,8 +1,10 @@
-package explore
+package sweep
 
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -23,13 +25,13 @@ import (
 
 // The bad-input sweep: for every operation of the catalogue, a valid
 // request built from a real state (a wallet the sweep opens and loads, its
-// payments, a consent), then generated bad inputs (sweep_inputs.go), one
+// payments, a consent), then generated bad inputs (inputs.go), one
 // change each, each judged by the rule the input breaks, and after every
 // refused call of an operation that moves money or changes an account, the
 // state read back: nothing may have been lost.
 
-// SweepOptions configure a sweep.
-type SweepOptions struct {
+// Options configure a sweep.
+type Options struct {
 	Profile *profile.Profile
 	// Seed chooses the sample; the same seed against the same target
 	// sends the same inputs. 0 means 1.
@@ -47,27 +49,27 @@ type SweepOptions struct {
 	// sweep runs (a run's scenarios and exploration): the merchant's balance
 	// is then not read back, as explore's merchant-is-credited decides it.
 	SharedMerchant bool
-	// NoValid leaves out the valid-request sweep (sweep_valid.go), which
+	// NoValid leaves out the valid-request sweep (valid.go), which
 	// a sweep otherwise makes after its bad inputs.
 	NoValid    bool
 	HTTPClient *http.Client // tests
 }
 
-// DefaultSweepPerOperation is what a run sends of each operation by
+// DefaultPerOperation is what a run sends of each operation by
 // default: 0, every generated input. A certificate must not depend on
 // which few inputs of an operation a seed happens to pick (issue 34).
-const DefaultSweepPerOperation = 0
+const DefaultPerOperation = 0
 
-// QuickSweepPerOperation is the sample of a quick gating run (--sweep 4):
+// QuickPerOperation is the sample of a quick gating run (--sweep 4):
 // every operation tried, about a thirtieth of the inputs; the report says
 // the sweep was partial.
-const QuickSweepPerOperation = 4
+const QuickPerOperation = 4
 
-// DefaultSweepSeed is the seed of a run's sweep.
-const DefaultSweepSeed = 1
+// DefaultSeed is the seed of a run's sweep.
+const DefaultSeed = 1
 
-// SweepOutcome is what a sweep found.
-type SweepOutcome struct {
+// Outcome is what a sweep found.
+type Outcome struct {
 	Seed         uint64
 	PerOperation int
 	Inputs       int // generated inputs sent
@@ -79,20 +81,20 @@ type SweepOutcome struct {
 	// Tried names each input tried ("Capture: modifiedAmount 1e308"), in
 	// the sweep's order (its operations', then each sample's).
 	Tried    []string
-	Findings []*SweepFinding
+	Findings []*Finding
 	Result   *record.Run
 	Notices  []string
 	Valid    *ValidOutcome // the valid-request sweep; nil when none was made
 }
 
-// SweepFinding is one cause: the inputs of an operation's field whose
+// Finding is one cause: the inputs of an operation's field whose
 // answers broke the same rule the same way, shown by the one request of
 // them with the shortest body.
-type SweepFinding struct {
+type Finding struct {
 	Operation schemas.Operation
 	Field     string // "" for the whole body
 	Label     string // the value shown ("1e308")
-	Kind      string // the kind of input shown (sweep_inputs.go)
+	Kind      string // the kind of input shown (inputs.go)
 	Cause     string // "answered HTTP 500 0099"
 	Rule      string // the catalogue's rule
 	Message   string
@@ -102,7 +104,7 @@ type SweepFinding struct {
 }
 
 // Name is the finding as one line: "Capture: modifiedAmount 1e308 answered HTTP 500 0099".
-func (f *SweepFinding) Name() string {
+func (f *Finding) Name() string {
 	more := ""
 	if f.Inputs > 1 {
 		more = fmt.Sprintf(" (and %d more inputs)", f.Inputs-1)
@@ -143,10 +145,10 @@ type opState struct {
 type sweeper struct {
 	run   *sweepRun
 	id    int
-	e     *explorer
-	x     *machine
+	e     *env
+	x     *fixtures
 	set   *schemas.Set
-	opts  SweepOptions
+	opts  Options
 	red   *targetclient.Redactor
 	ctx   context.Context
 	state map[string]*opState
@@ -172,7 +174,7 @@ type sweeper struct {
 	// merchantKnown the same of merchantBk.
 	walletKnown, merchantKnown bool
 	// bisecting counts the bisections under way (apart): their fixtures must be new
-	// ones, not the wallet a change was seen on (sweep_state.go).
+	// ones, not the wallet a change was seen on (state.go).
 	bisecting int
 	// current is the operation the worker sends inputs of: the calls it
 	// makes are that operation's evidence.
@@ -180,18 +182,18 @@ type sweeper struct {
 
 	// The whole sweep's findings, once the workers have ended (the
 	// sweeper that makes the report).
-	findings map[string]*SweepFinding
+	findings map[string]*Finding
 	order    []string
 	sent     map[string]int
 	calls    map[string][]record.Exchange
 }
 
-// Sweep sends the bad inputs to the profile's target and judges them, up
-// to opts.Concurrency inputs at once (sweep_pool.go).
-func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
+// Run sends the bad inputs to the profile's target and judges them, up
+// to opts.Concurrency inputs at once (pool.go).
+func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	p := opts.Profile
 	if opts.Seed == 0 {
-		opts.Seed = DefaultSweepSeed
+		opts.Seed = DefaultSeed
 	}
 	set, client, tokens, closeClient, err := calls.Connect(ctx, p, opts.HTTPClient, "the sweep")
 	if err != nil {
@@ -210,15 +212,15 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		run.calls[op] = append(run.calls[op], ex) // under c.mu
 	}
 	caps := capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""}
-	id := "s" + runID()[1:]
+	id := runID()
 	ownMerchant := !opts.SharedMerchant && p.Merchant.Accno != ""
 	run.pinned = ownMerchant
 	newWorker := func(n int) *sweeper {
 		s := &sweeper{run: run, id: n, set: set, opts: opts, red: red, state: map[string]*opState{}, wallet: -1, ownMerchant: ownMerchant && n == 0}
 		s.ctx = context.WithValue(ctx, sweepWorkerKey{}, s)
-		s.e = &explorer{profile: p, caller: c, red: red, clock: targetclient.LocalClock, caps: caps, runID: id, ctx: s.ctx, progress: newProgress(nil, red)}
-		s.x = s.e.newMachine()
-		s.x.UID = fmt.Sprintf("%s%04d", id, n) // as long as an exploration's: unique values keep their lengths
+		s.e = &env{profile: p, caller: c, clock: targetclient.LocalClock, caps: caps}
+		// As long as an exploration's UID: unique values keep their lengths.
+		s.x = &fixtures{Requests: calls.Requests{Profile: p, Clock: targetclient.LocalClock, UID: fmt.Sprintf("%s%04d", id, n)}}
 		return s
 	}
 	n, _, _ := run.workers()
@@ -227,7 +229,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		workers[i] = newWorker(i)
 	}
 	run.start(workers)
-	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation, Inputs: run.inputs, Generated: run.generated, Partial: run.err != nil || run.inputs < run.generated}
+	out := &Outcome{Seed: opts.Seed, PerOperation: opts.PerOperation, Inputs: run.inputs, Generated: run.generated, Partial: run.err != nil || run.inputs < run.generated}
 	badCalls := c.Calls()
 	// The report's sweeper: the findings filed in the order of the inputs
 	// (each operation's in catalogue order, then its sample's), as one
@@ -235,7 +237,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	// what its read-backs saw changed are one finding (oneCrash). It sends
 	// nothing; its number is past every worker's.
 	s := newWorker(reportWorker)
-	s.findings, s.sent, s.calls = map[string]*SweepFinding{}, run.sent, run.calls
+	s.findings, s.sent, s.calls = map[string]*Finding{}, run.sent, run.calls
 	for _, r := range foldCrashes(run.ordered()) {
 		s.record(r.in, r.cause, r.rule, r.msg, r.req, r.exchanges)
 	}
@@ -265,6 +267,71 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		out.Result.Scenarios = append(out.Result.Scenarios, s.validScenarios(opts.Seed, out.Valid)...)
 	}
 	return out, nil
+}
+
+// env is what a worker's calls are made with: the profile, the caller
+// that sends them through the suite's client and records them (package
+// calls), the clock of the request envelopes, and what the profile lets
+// the sweep make.
+type env struct {
+	profile *profile.Profile
+	caller  *calls.Caller
+	clock   targetclient.Clock
+	caps    capabilities
+}
+
+// capabilities is what the profile lets the sweep make.
+type capabilities struct {
+	load bool // programAccno: loads (B-4.1)
+	kc   bool // programAccno and merchant.accno: wallet-to-merchant payments (B-4.14 to B-4.18)
+}
+
+// fixtures builds a worker's requests (the steps' valid bodies, with
+// values unique to the worker) and holds the accounts it opened: the
+// first its wallet.
+type fixtures struct {
+	calls.Requests
+	accounts []*account
+}
+
+// account is an account a worker opened: its accno, its balance as last
+// read, and what Create Account sent.
+type account struct {
+	accno  string
+	bal    calls.Balance
+	fields map[string]any
+}
+
+// payment is a payment a worker made for a state.
+type payment struct {
+	ref     string // uniqueReference
+	token   string // authorizationToken (Complete Authorize)
+	account int    // index into fixtures.accounts
+	status  string
+	amount  decimal.Decimal
+}
+
+// The payment statuses of B-3 the sweep takes its payments to.
+const (
+	stReceived   = "RECEIVED"
+	stAuthorized = "AUTHORIZED"
+	stCaptured   = "CAPTURED"
+)
+
+// runID is a sweep's run id: "s" and 6 hex digits, as long as an
+// exploration's, so that the values it makes unique keep their lengths.
+func runID() string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b)
+	return "s" + hex.EncodeToString(b)
+}
+
+// opName is an operation's name, or its id when the catalogue has none.
+func opName(id string) string {
+	if op, ok := schemas.Lookup(id); ok {
+		return op.Name
+	}
+	return id
 }
 
 // reportWorker numbers the report's sweeper, past every worker of a pool
@@ -705,7 +772,7 @@ func (s *sweeper) record(in badInput, cause, rule, msg string, req targetclient.
 	size := len(req.Body) + len(req.Query.Encode()) + len(req.Path)
 	f, ok := s.findings[key]
 	if !ok {
-		f = &SweepFinding{Operation: in.op, Field: in.field, Cause: cause, Rule: rule}
+		f = &Finding{Operation: in.op, Field: in.field, Cause: cause, Rule: rule}
 		s.findings[key] = f
 		s.order = append(s.order, key)
 	}
@@ -729,7 +796,7 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 	x := s.x
 	walletMoved := false // the merchant's side of the same move is then read, not reported again
 	if st.money && s.wallet >= 0 {
-		a := x.m.accounts[s.wallet]
+		a := x.accounts[s.wallet]
 		got, ok, rs, err := s.settledWallet()
 		reads = append(reads, rs...)
 		if err != nil {
@@ -825,7 +892,7 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 // none of it is left to be blamed on the next input. ok is false when no
 // read gave a balance.
 func (s *sweeper) settledWallet() (got calls.Balance, ok bool, reads []record.Exchange, err error) {
-	a := s.x.m.accounts[s.wallet]
+	a := s.x.accounts[s.wallet]
 	read := func() (calls.Balance, bool, error) {
 		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.AccountFields(true))
 		if err != nil {
