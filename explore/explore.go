@@ -12,11 +12,10 @@
 // Results are a record.Run (report.go), written with the suite's
 // report writers, with the same verdict and exit codes as a run.
 //
-// The package also holds the bad-input sweep (sweep*.go): bad values
-// generated from the request schemas for every field of every operation,
-// each sent as one change of a valid request the exploration's own moves
-// build from a real state, judged by the rule it breaks, with the state
-// read back after every refused call that could have moved money.
+// The bad-input and valid-request sweeps are not exploration: they live
+// in package sweep. What both need and is neither (the caller, the reply
+// and its judgement, the steps' request bodies, the balance) is package
+// calls.
 package explore
 
 import (
