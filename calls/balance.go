@@ -14,12 +14,14 @@ type Balance struct {
 	Bk, Blk decimal.Decimal
 }
 
+// Avl is avlBal: bkBal minus blkAmt (B-2.4).
 func (b Balance) Avl() decimal.Decimal { return b.Bk.Sub(b.Blk) }
 
 func (b Balance) String() string {
 	return fmt.Sprintf("bkBal %s, blkAmt %s, avlBal %s", b.Bk.StringFixed(2), b.Blk.StringFixed(2), b.Avl().StringFixed(2))
 }
 
+// Equal reports whether both balances book and block the same amounts.
 func (b Balance) Equal(o Balance) bool { return b.Bk.Equal(o.Bk) && b.Blk.Equal(o.Blk) }
 
 // BalanceOf reads bkBal, blkAmt and avlBal to the cent and checks B-2.4.
@@ -43,5 +45,6 @@ func BalanceOf(j gjson.Result) (Balance, string) {
 	return b, ""
 }
 
-// SettlePoll is how often awaitSettled reads the balance again.
+// SettlePoll is how often a balance still settling (A-1.4, B-3) is read
+// again: by the exploration's awaitSettled and the sweeps' read-backs.
 const SettlePoll = 100 * time.Millisecond
