@@ -15,7 +15,7 @@ explore:
 
 ## test: everything the project checks: go vet, then every package under the race detector, then,
 ## without it, the sweeps of every mutant and variant of the reference server, the full bad-input sweeps
-## (package explore), the clean-room implementation and faults (runner/cleanroom*_test.go) and the OpenAPI export
+## (package sweep), the clean-room implementation and faults (runner/cleanroom*_test.go) and the OpenAPI export
 ## validated against every exchange of whole suite runs (skipped under -race: they add no code of ours
 ## to what it sees). Each part runs even when one before it failed; cmd/testprogress prints each package
 ## as it ends, the output of failed tests, a line of progress at least every 20 s (what runs, a sweep's
@@ -27,7 +27,7 @@ test: fmt-check
 	./.testprogress -every $(PROGRESS_EVERY) -- \
 		$(GO) vet ./... --- \
 		$(GO) test -race -count=1 ./... --- \
-		$(GO) test -count=1 -run '$(SWEEPS)' ./runner ./schemas ./explore
+		$(GO) test -count=1 -run '$(SWEEPS)' ./runner ./schemas ./sweep
 
 vet:
 	$(GO) vet ./...

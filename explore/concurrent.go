@@ -23,6 +23,7 @@ import (
 	"github.com/anishathalye/porcupine"
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -373,7 +374,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 	st := x.newStep("concurrent", "")
 	st.expect = expOpen
 	r.st = st
-	init := conState{bk: cents(a.bal.bk), blk: cents(a.bal.blk)}
+	init := conState{bk: cents(a.bal.Bk), blk: cents(a.bal.Blk)}
 	if p != nil {
 		init.status, init.amount, init.captured, init.refunded, init.blocked = p.status, cents(p.amount), cents(p.captured), cents(p.refunded), cents(p.blocked)
 	}
@@ -382,68 +383,68 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 		path   map[string]string
 		fields map[string]any
 	}
-	calls := make([]prepared, len(ins))
+	preps := make([]prepared, len(ins))
 	for i, in := range ins {
 		c := prepared{}
 		switch in.kind {
 		case conDebit:
 			c.op = schemas.KCDebitAccount
-			c.fields = x.walletFields(c.op, a.accno, decimal.New(in.amount, -2))
+			c.fields = x.WalletFields(c.op, a.accno, decimal.New(in.amount, -2))
 			r.calls = append(r.calls, "the partner debits "+centsText(in.amount)+" from the account for the merchant")
 		case conAuthorize:
 			c.op = schemas.KCAuthorize
-			c.fields = x.walletFields(c.op, a.accno, decimal.New(in.amount, -2))
+			c.fields = x.WalletFields(c.op, a.accno, decimal.New(in.amount, -2))
 			r.calls = append(r.calls, "the partner authorizes a wallet payment of "+centsText(in.amount)+" to the merchant")
 		case conRefund:
-			c.op, c.fields = schemas.KCRefund, x.envelope(false)
-			c.fields["refundAmount"] = money(decimal.New(in.amount, -2))
+			c.op, c.fields = schemas.KCRefund, x.Envelope(false)
+			c.fields["refundAmount"] = calls.Money(decimal.New(in.amount, -2))
 			r.calls = append(r.calls, "the partner refunds "+centsText(in.amount)+" of the wallet payment")
 		case conCapture:
-			c.op, c.fields = schemas.KCCapture, x.envelope(false)
+			c.op, c.fields = schemas.KCCapture, x.Envelope(false)
 			c.fields["modifiedAmountCurrCode"] = x.e.profile.Currency
 			if in.amount > 0 {
-				c.fields["modifiedAmount"] = money(decimal.New(in.amount, -2))
+				c.fields["modifiedAmount"] = calls.Money(decimal.New(in.amount, -2))
 				r.calls = append(r.calls, "the partner captures "+centsText(in.amount)+" of the wallet payment")
 			} else {
 				r.calls = append(r.calls, "the partner captures the wallet payment")
 			}
 		case conCancel:
-			c.op, c.fields = schemas.KCCancel, x.envelope(false)
+			c.op, c.fields = schemas.KCCancel, x.Envelope(false)
 			r.calls = append(r.calls, "the partner cancels the wallet payment")
 		}
 		if p != nil {
 			c.path = map[string]string{"uniqueReference": p.ref}
 		}
-		calls[i] = c
+		preps[i] = c
 	}
-	st.op = calls[0].op
+	st.op = preps[0].op
 	st.plain = "at once: " + strings.Join(r.calls, "; ")
-	if x.e.caller.exhausted(x.ctx) {
+	if x.e.caller.Exhausted(x.ctx) {
 		x.stop, x.tr.cut = true, true
 		return
 	}
 	start := time.Now()
-	replies := make([]*reply, len(ins))
+	replies := make([]*calls.Reply, len(ins))
 	errs := make([]error, len(ins))
 	called, returned := make([]int64, len(ins)), make([]int64, len(ins))
 	var wg sync.WaitGroup
-	for i, c := range calls {
+	for i, c := range preps {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			called[i] = int64(time.Since(start))
-			replies[i], errs[i] = x.e.caller.call(x.ctx, c.op, c.path, c.fields)
+			replies[i], errs[i] = x.e.caller.Call(x.ctx, c.op, c.path, c.fields)
 			returned[i] = int64(time.Since(start))
 		}()
 	}
 	wg.Wait()
 	for i, rep := range replies {
 		if rep != nil {
-			st.exchanges = append(st.exchanges, rep.ex)
+			st.exchanges = append(st.exchanges, rep.Ex)
 		}
 		if errs[i] != nil {
 			x.stop = true
-			if errors.Is(errs[i], errHalted) {
+			if errors.Is(errs[i], calls.ErrHalted) {
 				x.tr.cut = true
 			} else {
 				x.tr.infra = errs[i]
@@ -455,23 +456,23 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 		return
 	}
 	for i, rep := range replies {
-		out := conOutput{ok: rep.succeeded(), answer: answerOf(rep)}
+		out := conOutput{ok: rep.Succeeded(), answer: answerOf(rep)}
 		if !out.ok {
-			if msg := rep.handledError(x.e.caller.schemas); msg != "" {
-				x.violate(st, invRefused, "a move sent at once was refused, but not as a handled error: "+msg+"\n  "+rep.evidence(x.e.red))
+			if msg := rep.HandledError(x.e.caller.Schemas); msg != "" {
+				x.violate(st, invRefused, "a move sent at once was refused, but not as a handled error: "+msg+"\n  "+rep.Evidence(x.e.red))
 			}
 		}
 		r.history = append(r.history, porcupine.Operation{ClientId: i, Input: ins[i], Output: out, Call: called[i], Return: returned[i]})
 	}
 	// The read after every move answered.
 	readAt := int64(time.Since(start))
-	br, err := x.e.caller.call(x.ctx, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
+	br, err := x.e.caller.Call(x.ctx, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.AccountFields(true))
 	if br != nil {
-		st.exchanges = append(st.exchanges, br.ex)
+		st.exchanges = append(st.exchanges, br.Ex)
 	}
 	if err != nil {
 		x.stop = true
-		if errors.Is(err, errHalted) {
+		if errors.Is(err, calls.ErrHalted) {
 			x.tr.cut = true
 		} else {
 			x.tr.infra = err
@@ -479,13 +480,13 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 		x.done(st)
 		return
 	}
-	if msg := br.success(x.e.caller.schemas); msg != "" {
-		x.violate(st, invAllowed, "Balance Enquiry of an open account: "+msg+"\n  "+br.evidence(x.e.red))
+	if msg := br.Success(x.e.caller.Schemas); msg != "" {
+		x.violate(st, invAllowed, "Balance Enquiry of an open account: "+msg+"\n  "+br.Evidence(x.e.red))
 		x.done(st)
 		r.failure = x.tr.failure
 		return
 	}
-	got, msg := balanceOf(br.json)
+	got, msg := calls.BalanceOf(br.JSON)
 	if msg != "" {
 		x.violate(st, invAvailable, msg)
 		x.done(st)
@@ -493,7 +494,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 		return
 	}
 	st.balanced = true
-	r.history = append(r.history, porcupine.Operation{ClientId: len(ins), Input: conInput{kind: conRead}, Output: conOutput{ok: true, bk: cents(got.bk), blk: cents(got.blk), answer: got.String()}, Call: readAt, Return: int64(time.Since(start))})
+	r.history = append(r.history, porcupine.Operation{ClientId: len(ins), Input: conInput{kind: conRead}, Output: conOutput{ok: true, bk: cents(got.Bk), blk: cents(got.Blk), answer: got.String()}, Call: readAt, Return: int64(time.Since(start))})
 	r.calls = append(r.calls, "the partner reads the account's balance")
 
 	cm := conModel{min: cents(a.min), idempotent: x.e.profile.Behaves(profile.KCRepeatedMove) == profile.Idempotent, init: init}
@@ -523,16 +524,16 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 }
 
 // answerOf is a move's answer in a few words.
-func answerOf(r *reply) string {
-	code := r.json.Get("responseCode").String()
-	if r.succeeded() {
+func answerOf(r *calls.Reply) string {
+	code := r.JSON.Get("responseCode").String()
+	if r.Succeeded() {
 		s := "succeeded (" + code
-		if st := r.json.Get("statusCode").String(); st != "" {
+		if st := r.JSON.Get("statusCode").String(); st != "" {
 			s += ", " + st
 		}
 		return s + ")"
 	}
-	return fmt.Sprintf("was refused (HTTP %d, responseCode %q)", r.resp.Status, code)
+	return fmt.Sprintf("was refused (HTTP %d, responseCode %q)", r.Resp.Status, code)
 }
 
 // classify names the invariant an illegal history breaks, and returns the

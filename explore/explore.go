@@ -12,11 +12,10 @@
 // Results are a record.Run (report.go), written with the suite's
 // report writers, with the same verdict and exit codes as a run.
 //
-// The package also holds the bad-input sweep (sweep*.go): bad values
-// generated from the request schemas for every field of every operation,
-// each sent as one change of a valid request the exploration's own moves
-// build from a real state, judged by the rule it breaks, with the state
-// read back after every refused call that could have moved money.
+// The bad-input and valid-request sweeps are not exploration: they live
+// in package sweep. What both need and is neither (the caller, the reply
+// and its judgement, the steps' request bodies, the balance) is package
+// calls.
 package explore
 
 import (
@@ -34,6 +33,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
@@ -140,7 +140,7 @@ type capabilities struct {
 // so the bookkeeping below is touched by one goroutine.
 type explorer struct {
 	profile *profile.Profile
-	caller  *caller
+	caller  *calls.Caller
 	red     *targetclient.Redactor
 	clock   targetclient.Clock
 	caps    capabilities
@@ -176,7 +176,7 @@ type explorer struct {
 
 // halted reports whether no more calls may be made.
 func (e *explorer) halted() bool {
-	return e.stopErr != nil || e.cut || e.caller.exhausted(e.ctx)
+	return e.stopErr != nil || e.cut || e.caller.Exhausted(e.ctx)
 }
 
 // prop is rapid's property: one run that starts with a new account and
@@ -248,30 +248,6 @@ func lighten(tr *runTrace) {
 	}
 }
 
-// connect readies what an exploration or a sweep (what, in its messages)
-// needs of a target: the profile's environment must be a sandbox (they
-// create accounts and move money), the schemas, a client, and a token
-// source whose first token the target issued.
-func connect(ctx context.Context, p *profile.Profile, hc *http.Client, what string) (*schemas.Set, *targetclient.Client, *targetclient.TokenSource, func(), error) {
-	if p.Environment != profile.Sandbox {
-		return nil, nil, nil, nil, &profile.Error{Msg: fmt.Sprintf("environment is %q, not %q: %s creates accounts and moves money, and runs against a sandbox only", p.Environment, profile.Sandbox, what)}
-	}
-	set, err := schemas.Load()
-	if err != nil {
-		return nil, nil, nil, nil, err
-	}
-	client, closeClient, err := runner.NewClient(p, hc)
-	if err != nil {
-		return nil, nil, nil, nil, err
-	}
-	tokens := targetclient.NewTokenSource(client, targetclient.Credentials{UserID: p.Credentials.UserID, Password: p.Credentials.Password}, targetclient.LocalClock)
-	if _, err := tokens.Preflight(ctx); err != nil {
-		closeClient()
-		return nil, nil, nil, nil, &runner.UnreachableError{Target: client.BaseURL(), Err: err}
-	}
-	return set, client, tokens, closeClient, nil
-}
-
 // Run explores the profile's target and returns what it found. An error
 // means the exploration could not take place (a profile or usage problem,
 // or a target that cannot be used at all: runner.UnreachableError).
@@ -280,7 +256,7 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	if opts.Steps < 1 || opts.Runs < 1 {
 		return nil, errors.New("explore: steps and runs must be at least 1")
 	}
-	set, client, tokens, closeClient, err := connect(ctx, p, opts.HTTPClient, "the exploration")
+	set, client, tokens, closeClient, err := calls.Connect(ctx, p, opts.HTTPClient, "the exploration")
 	if err != nil {
 		return nil, err
 	}
@@ -295,11 +271,11 @@ func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	}
 	started := time.Now()
 	exploreCtx := ctx
-	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: targetclient.LocalClock, maxCalls: opts.MaxCalls}
+	c := &calls.Caller{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: targetclient.LocalClock, MaxCalls: opts.MaxCalls}
 	if opts.MaxDuration > 0 {
 		var cancel context.CancelFunc
-		c.deadline = started.Add(opts.MaxDuration)
-		exploreCtx, cancel = context.WithDeadline(ctx, c.deadline)
+		c.Deadline = started.Add(opts.MaxDuration)
+		exploreCtx, cancel = context.WithDeadline(ctx, c.Deadline)
 		defer cancel()
 	}
 	shrink := opts.ShrinkTime

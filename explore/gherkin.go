@@ -10,6 +10,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
@@ -52,8 +53,8 @@ func contains(list []string, s string) bool {
 
 // balanceSentence writes a change of balance in the suite's words, or
 // reports that none of its sentences says it.
-func balanceSentence(before, after balance) (string, bool) {
-	dBk, dBlk := after.bk.Sub(before.bk), after.blk.Sub(before.blk)
+func balanceSentence(before, after calls.Balance) (string, bool) {
+	dBk, dBlk := after.Bk.Sub(before.Bk), after.Blk.Sub(before.Blk)
 	switch {
 	case dBk.IsZero() && dBlk.IsZero():
 		return "the balance is unchanged", true

@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 	"pgregory.net/rapid"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -59,10 +60,10 @@ type step struct {
 	// with what brings the model to it when the target shows it.
 	alts []outcomeAlt
 
-	newAccount bool    // the move made a new current account
-	balanced   bool    // the balance was read after the move and compared with the model
-	before     balance // the model's balance of the current account before the move
-	after      balance // ... and after it
+	newAccount bool          // the move made a new current account
+	balanced   bool          // the balance was read after the move and compared with the model
+	before     calls.Balance // the model's balance of the current account before the move
+	after      calls.Balance // ... and after it
 
 	violations []violation
 	exchanges  []record.Exchange
@@ -76,7 +77,7 @@ type step struct {
 // outcomeAlt is a balance the spec permits after a move besides the
 // model's, and what brings the model to it.
 type outcomeAlt struct {
-	bal  balance
+	bal  calls.Balance
 	take func()
 }
 
@@ -116,9 +117,9 @@ type machine struct {
 	ctx   context.Context
 	m     *model
 	tr    *runTrace
-	uid   string
-	n     int
-	stop  bool // the bounds or an infrastructure error ended the run: moves do nothing
+	// Requests builds the moves' requests, with values unique to the run.
+	calls.Requests
+	stop bool // the bounds or an infrastructure error ended the run: moves do nothing
 }
 
 // check fails the property when a normative invariant broke. rapid runs
@@ -186,7 +187,7 @@ var moveKinds = []moveKind{
 	{name: "account-enquiry", weight: 2, applies: func(x *machine) bool { return x.m.openAccount() != nil }},
 	// Asked only of a balance that is not negative: "one cent more than the
 	// account can afford" is then an amount.
-	{name: "check-available", weight: 2, applies: func(x *machine) bool { a := x.m.openAccount(); return a != nil && !a.bal.avl().IsNegative() }},
+	{name: "check-available", weight: 2, applies: func(x *machine) bool { a := x.m.openAccount(); return a != nil && !a.bal.Avl().IsNegative() }},
 	{name: "update-account", weight: 1, applies: func(x *machine) bool { return x.m.account() != nil }},
 }
 
@@ -470,14 +471,14 @@ func (x *machine) violate(st *step, inv *Invariant, msg string) {
 // send makes a call of the move. false means the run ends here: the
 // bounds were reached or the target could not be used (an infrastructure
 // error, kept apart from conformance failures).
-func (x *machine) send(st *step, opID string, path map[string]string, fields map[string]any) (*reply, bool) {
-	r, err := x.e.caller.call(x.ctx, opID, path, fields)
+func (x *machine) send(st *step, opID string, path map[string]string, fields map[string]any) (*calls.Reply, bool) {
+	r, err := x.e.caller.Call(x.ctx, opID, path, fields)
 	if r != nil {
-		st.exchanges = append(st.exchanges, r.ex)
+		st.exchanges = append(st.exchanges, r.Ex)
 	}
 	if err != nil {
 		x.stop = true
-		if errors.Is(err, errHalted) {
+		if errors.Is(err, calls.ErrHalted) {
 			x.tr.cut = true
 		} else {
 			x.tr.infra = err
@@ -495,14 +496,14 @@ func (x *machine) send(st *step, opID string, path map[string]string, fields map
 // move: the target accepted it, and the spec does not require a refusal
 // (a move accepted against the spec has already broken the run; the model
 // keeps saying what the spec expects, for the rest of the move's checks).
-func (x *machine) outcome(st *step, r *reply, exp expectation) bool {
+func (x *machine) outcome(st *step, r *calls.Reply, exp expectation) bool {
 	st.expect = exp
-	set := x.e.caller.schemas
+	set := x.e.caller.Schemas
 	switch exp {
 	case expSuccess:
 		st.thens = append(st.thens, "the call succeeds")
-		if msg := r.success(set); msg != "" {
-			x.violate(st, invAllowed, msg+"\n  "+r.evidence(x.e.red))
+		if msg := r.Success(set); msg != "" {
+			x.violate(st, invAllowed, msg+"\n  "+r.Evidence(x.e.red))
 		}
 	case expRefusal, expClosed:
 		st.thens = append(st.thens, "the call fails as a handled error")
@@ -510,36 +511,36 @@ func (x *machine) outcome(st *step, r *reply, exp expectation) bool {
 		if exp == expClosed {
 			inv = invClosed
 		}
-		if msg := r.handledError(set); msg != "" {
-			x.violate(st, inv, msg+"\n  "+r.evidence(x.e.red))
+		if msg := r.HandledError(set); msg != "" {
+			x.violate(st, inv, msg+"\n  "+r.Evidence(x.e.red))
 		}
 	case expNotSuccess:
 		st.thens = append(st.thens, "the call is not a success")
-		if msg := r.notASuccess(set); msg != "" {
-			x.violate(st, invRefund, msg+"\n  "+r.evidence(x.e.red))
+		if msg := r.NotASuccess(set); msg != "" {
+			x.violate(st, invRefund, msg+"\n  "+r.Evidence(x.e.red))
 		}
 	case expAdvise:
-		if r.succeeded() {
-			x.violate(st, invMinimum, fmt.Sprintf("%s beyond what the wallet can afford before its minimumAllowedBalance (%s) succeeded", r.op.Name, x.m.account().affordable().StringFixed(2)))
+		if r.Succeeded() {
+			x.violate(st, invMinimum, fmt.Sprintf("%s beyond what the wallet can afford before its minimumAllowedBalance (%s) succeeded", r.Op.Name, x.m.account().affordable().StringFixed(2)))
 		}
 	}
-	st.accepted = r.succeeded()
+	st.accepted = r.Succeeded()
 	st.followed = st.accepted && exp != expRefusal && exp != expNotSuccess && exp != expClosed
 	return st.followed
 }
 
 // expectField checks a text field of an accepted move's answer.
-func (x *machine) expectField(st *step, r *reply, inv *Invariant, name, want string) {
+func (x *machine) expectField(st *step, r *calls.Reply, inv *Invariant, name, want string) {
 	st.thens = append(st.thens, fmt.Sprintf("the response's %s is %q", name, want))
-	if msg := r.field(name, want); msg != "" {
+	if msg := r.Field(name, want); msg != "" {
 		x.violate(st, inv, msg)
 	}
 }
 
 // expectAmount checks an amount field of an accepted move's answer.
-func (x *machine) expectAmount(st *step, r *reply, inv *Invariant, name string, want decimal.Decimal) {
+func (x *machine) expectAmount(st *step, r *calls.Reply, inv *Invariant, name string, want decimal.Decimal) {
 	st.thens = append(st.thens, fmt.Sprintf("the response's %s is %s", name, want.StringFixed(2)))
-	if msg := r.amount(name, want); msg != "" {
+	if msg := r.Amount(name, want); msg != "" {
 		x.violate(st, inv, msg)
 	}
 }

@@ -1,9 +1,8 @@
 package explore
 
 import (
-	"fmt"
-
 	"github.com/shopspring/decimal"
+	"github.com/wallet-conformance/wallet-conformance/calls"
 )
 
 // The model: every account, payment and consent one property run created,
@@ -37,19 +36,7 @@ const (
 	csRevoked   = "CNSTRVKD"
 )
 
-// balance is a wallet's money (B-2.4); avlBal is derived.
-type balance struct {
-	bk, blk decimal.Decimal
-}
-
-func (b balance) avl() decimal.Decimal { return b.bk.Sub(b.blk) }
-
-func (b balance) String() string {
-	return fmt.Sprintf("bkBal %s, blkAmt %s, avlBal %s", b.bk.StringFixed(2), b.blk.StringFixed(2), b.avl().StringFixed(2))
-}
-
-func (b balance) equal(o balance) bool { return b.bk.Equal(o.bk) && b.blk.Equal(o.blk) }
-
+// Balance is a wallet's money (B-2.4); avlBal is derived.
 // booking is a change of a wallet's booked balance by a move.
 type booking struct {
 	amount  decimal.Decimal // always positive
@@ -60,7 +47,7 @@ type booking struct {
 type account struct {
 	accno    string
 	closed   bool
-	bal      balance
+	bal      calls.Balance
 	min, max decimal.Decimal // minimumAllowedBalance, maximumAllowedBalance
 	bookings []booking
 	fields   map[string]any // what Create Account sent
@@ -168,13 +155,13 @@ func (m *model) confirmedConsent(ai int) bool {
 
 // affordable is what a wallet payment may take without going below
 // minimumAllowedBalance.
-func (a *account) affordable() decimal.Decimal { return a.bal.avl().Sub(a.min) }
+func (a *account) affordable() decimal.Decimal { return a.bal.Avl().Sub(a.min) }
 
 // exposure is what the account would hold if every load still open were
 // captured in full: loads are drawn only while it stays below
 // maximumAllowedBalance, a limit whose enforcement the spec leaves open.
 func (m *model) exposure(ai int) decimal.Decimal {
-	e := m.accounts[ai].bal.bk
+	e := m.accounts[ai].bal.Bk
 	for _, p := range m.payments {
 		if p.account == ai && p.kind == payLoad && (p.status == stReceived || p.status == stAuthorized) {
 			e = e.Add(p.amount)
@@ -185,9 +172,9 @@ func (m *model) exposure(ai int) decimal.Decimal {
 
 func (a *account) book(p int, amount decimal.Decimal, credit bool) {
 	if credit {
-		a.bal.bk = a.bal.bk.Add(amount)
+		a.bal.Bk = a.bal.Bk.Add(amount)
 	} else {
-		a.bal.bk = a.bal.bk.Sub(amount)
+		a.bal.Bk = a.bal.Bk.Sub(amount)
 	}
 	a.bookings = append(a.bookings, booking{amount: amount, credit: credit, payment: p})
 }

@@ -3,6 +3,7 @@ package explore
 import (
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -11,7 +12,7 @@ import (
 func (x *machine) createAccount() {
 	st := x.newStep("create-account", schemas.CreateAccount)
 	st.given, st.plain = "the partner has created an account", "the partner creates an account"
-	st.fields = x.createAccountFields()
+	st.fields = x.CreateAccountFields()
 	r, ok := x.send(st, schemas.CreateAccount, nil, st.fields)
 	if !ok {
 		return
@@ -23,7 +24,7 @@ func (x *machine) createAccount() {
 	// twoFAStatusCode and accFlowStatusCode are present (the response
 	// schema), but their values only "occur" (A-3#3, open): not asserted.
 	x.expectField(st, r, invAccountStatus, "statusCode", acActive)
-	a := &account{accno: r.json.Get("accno").String(), max: decimal.New(1, 9), fields: st.fields}
+	a := &account{accno: r.JSON.Get("accno").String(), max: decimal.New(1, 9), fields: st.fields}
 	x.m.accounts = append(x.m.accounts, a)
 	x.m.acc = len(x.m.accounts) - 1
 	st.newAccount = true
@@ -31,21 +32,21 @@ func (x *machine) createAccount() {
 	// and its opening balance, which the spec does not state. These reads
 	// check nothing (no scenario could say it of this move): the moves
 	// that read the account and its balance check them.
-	g, ok := x.send(st, schemas.GetAccount, map[string]string{"accno": a.accno}, x.accountFields(true))
+	g, ok := x.send(st, schemas.GetAccount, map[string]string{"accno": a.accno}, x.AccountFields(true))
 	if !ok {
 		return
 	}
-	if d, err := decimal.NewFromString(g.json.Get("minimumAllowedBalance").Raw); err == nil {
+	if d, err := decimal.NewFromString(g.JSON.Get("minimumAllowedBalance").Raw); err == nil {
 		a.min = d
 	}
-	if d, err := decimal.NewFromString(g.json.Get("maximumAllowedBalance").Raw); err == nil && d.IsPositive() {
+	if d, err := decimal.NewFromString(g.JSON.Get("maximumAllowedBalance").Raw); err == nil && d.IsPositive() {
 		a.max = d
 	}
-	b, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
+	b, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.AccountFields(true))
 	if !ok {
 		return
 	}
-	if got, msg := balanceOf(b.json); msg == "" {
+	if got, msg := calls.BalanceOf(b.JSON); msg == "" {
 		a.bal = got
 	}
 	st.before = a.bal
@@ -56,7 +57,7 @@ func (x *machine) closeAccount() {
 	st := x.newStep("close-account", schemas.CloseAccount)
 	st.given, st.plain = "the partner has closed the account", "the partner closes the account"
 	a := x.m.account()
-	f := x.accountFields(true)
+	f := x.AccountFields(true)
 	f["closingReason"] = "Closed by the wallet conformance exploration"
 	r, ok := x.send(st, schemas.CloseAccount, map[string]string{"accno": a.accno}, f)
 	if !ok {
@@ -73,7 +74,7 @@ func (x *machine) getAccount() {
 	st := x.newStep("get-account", schemas.GetAccount)
 	st.plain = "the partner reads the account information"
 	a := x.m.account()
-	r, ok := x.send(st, schemas.GetAccount, map[string]string{"accno": a.accno}, x.accountFields(true))
+	r, ok := x.send(st, schemas.GetAccount, map[string]string{"accno": a.accno}, x.AccountFields(true))
 	if !ok {
 		return
 	}
@@ -96,7 +97,7 @@ func (x *machine) updateAccount() {
 	st := x.newStep("update-account", schemas.UpdateAccount)
 	st.plain = "the partner updates the account information"
 	a := x.m.account()
-	r, ok := x.send(st, schemas.UpdateAccount, map[string]string{"accno": a.accno}, x.updateAccountFields(a))
+	r, ok := x.send(st, schemas.UpdateAccount, map[string]string{"accno": a.accno}, x.UpdateAccountFields(a.fields))
 	if !ok {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 )
@@ -17,7 +18,7 @@ func (x *machine) addConsent() {
 	st := x.newStep("add-consent", schemas.AddConsent)
 	st.given, st.plain = "the partner has added a consent", "the partner adds a consent"
 	a := x.m.account()
-	r, ok := x.send(st, schemas.AddConsent, map[string]string{"accno": a.accno}, x.consentFields())
+	r, ok := x.send(st, schemas.AddConsent, map[string]string{"accno": a.accno}, x.ConsentFields())
 	if !ok {
 		return
 	}
@@ -30,7 +31,7 @@ func (x *machine) addConsent() {
 	}
 	if x.outcome(st, r, exp) {
 		x.expectField(st, r, invConsent, "consentStatusCode", csConfirmed)
-		x.m.consents = append(x.m.consents, &consent{ref: r.json.Get("consentReference").String(), account: x.m.acc})
+		x.m.consents = append(x.m.consents, &consent{ref: r.JSON.Get("consentReference").String(), account: x.m.acc})
 		x.m.con = len(x.m.consents) - 1
 	}
 	x.done(st)
@@ -41,7 +42,7 @@ func (x *machine) revokeConsent() {
 	st.plain = "the partner revokes the consent"
 	c := x.m.consent()
 	a := x.m.account()
-	r, ok := x.send(st, schemas.RevokeConsent, map[string]string{"accno": a.accno, "consentReference": c.ref}, x.consentFields())
+	r, ok := x.send(st, schemas.RevokeConsent, map[string]string{"accno": a.accno, "consentReference": c.ref}, x.ConsentFields())
 	if !ok {
 		return
 	}
@@ -58,7 +59,7 @@ func (x *machine) accountEnquiry(top bool) {
 	st := x.newStep("account-enquiry", schemas.AccountEnquiry)
 	st.plain = "the partner reads the account entries"
 	a := x.m.account()
-	f := x.accountFields(true)
+	f := x.AccountFields(true)
 	f["top"] = steps.AllEntries // top has no default (B-4.12): a listing without it may be a page
 	if top {
 		st.plain += " with top set to 1"
@@ -72,27 +73,27 @@ func (x *machine) accountEnquiry(top bool) {
 		x.done(st)
 		return
 	}
-	page := r.json.Get("entries").Array()
+	page := r.JSON.Get("entries").Array()
 	entries := page
 	if top {
 		// count is the total without the page; the total is what a listing
 		// without top and skip holds (the suite's step reads one too).
-		full := x.accountFields(true)
+		full := x.AccountFields(true)
 		full["top"] = steps.AllEntries
 		all, ok := x.send(st, schemas.AccountEnquiry, map[string]string{"accno": a.accno}, full)
 		if !ok {
 			return
 		}
-		if msg := all.success(x.e.caller.schemas); msg != "" {
+		if msg := all.Success(x.e.caller.Schemas); msg != "" {
 			x.violate(st, invAllowed, "Account Enquiry without top: "+msg)
 			x.done(st)
 			return
 		}
-		entries = all.json.Get("entries").Array()
+		entries = all.JSON.Get("entries").Array()
 	}
 	st.thens = append(st.thens, "the response's count is the number of the account's entries")
-	if n, ok := steps.CountOf(r.json); !ok || n != int64(len(entries)) {
-		x.violate(st, invCount, fmt.Sprintf("expected count to be the number of the account's entries, %d, got %s", len(entries), rawOrAbsent(r.json.Get("count").Raw)))
+	if n, ok := steps.CountOf(r.JSON); !ok || n != int64(len(entries)) {
+		x.violate(st, invCount, fmt.Sprintf("expected count to be the number of the account's entries, %d, got %s", len(entries), calls.RawOrAbsent(r.JSON.Get("count").Raw)))
 	}
 	if top {
 		want := min(1, len(entries))
@@ -159,14 +160,14 @@ func truncate(s string, n int) string {
 func (x *machine) checkAvailable(above bool) {
 	st := x.newStep("check-available", schemas.CheckAvailablePaymentAmount)
 	a := x.m.account()
-	avl := a.bal.avl()
+	avl := a.bal.Avl()
 	amount, want := decimal.Min(avl, avl.Sub(a.min)), "yes"
 	st.plain = "the partner checks whether what the account can afford is available"
 	if above || !amount.IsPositive() {
 		amount, want = decimal.Max(avl, avl.Sub(a.min)).Add(decimal.New(1, -2)), "no"
 		st.plain = "the partner checks whether one cent more than the account can afford is available"
 	}
-	f := x.accountFields(true)
+	f := x.AccountFields(true)
 	f["amount"] = amount.StringFixed(2)
 	f["currCode"] = x.e.profile.Currency
 	r, ok := x.send(st, schemas.CheckAvailablePaymentAmount, map[string]string{"accno": a.accno}, f)
@@ -174,12 +175,12 @@ func (x *machine) checkAvailable(above bool) {
 		return
 	}
 	st.expect = expSuccess
-	st.accepted = r.resp.Status == 200
+	st.accepted = r.Resp.Status == 200
 	st.thens = append(st.thens, "the answer is exactly "+want+" as plain text")
-	ct, body := r.resp.ContentType, string(r.resp.Body)
-	if mt, _, _ := mime.ParseMediaType(ct); r.resp.Status != 200 || mt != "text/plain" || body != want {
+	ct, body := r.Resp.ContentType, string(r.Resp.Body)
+	if mt, _, _ := mime.ParseMediaType(ct); r.Resp.Status != 200 || mt != "text/plain" || body != want {
 		x.violate(st, invCheckAmount, fmt.Sprintf("with avlBal %s and minimumAllowedBalance %s, expected the answer to %s to be exactly %q as text/plain with HTTP 200; got HTTP %d, Content-Type %q, body %q",
-			avl.StringFixed(2), a.min.StringFixed(2), amount.StringFixed(2), want, r.resp.Status, ct, truncate(body, 200)))
+			avl.StringFixed(2), a.min.StringFixed(2), amount.StringFixed(2), want, r.Resp.Status, ct, truncate(body, 200)))
 	}
 	x.done(st)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -19,7 +20,7 @@ func (x *machine) initLoad(amount decimal.Decimal) {
 	st.plain = "the partner initiates a guest payment to load the account with presentationAmount set to " + amount.StringFixed(2)
 	st.amount = amount
 	a := x.m.account()
-	r, ok := x.send(st, schemas.InitAuthorize, nil, x.initLoadFields(a.accno, amount))
+	r, ok := x.send(st, schemas.InitAuthorize, nil, x.InitLoadFields(a.accno, amount))
 	if !ok {
 		return
 	}
@@ -30,8 +31,8 @@ func (x *machine) initLoad(amount decimal.Decimal) {
 	if x.outcome(st, r, exp) {
 		x.expectField(st, r, invStatus, "statusCode", stReceived)
 		x.m.payments = append(x.m.payments, &payment{
-			kind: payLoad, ref: r.json.Get("uniqueReference").String(), token: r.json.Get("authorizationToken").String(),
-			account: x.m.acc, status: stReceived, amount: amount, init: r.fields,
+			kind: payLoad, ref: r.JSON.Get("uniqueReference").String(), token: r.JSON.Get("authorizationToken").String(),
+			account: x.m.acc, status: stReceived, amount: amount, init: r.Fields,
 		})
 		x.m.pay = len(x.m.payments) - 1
 		if !x.observeStatus(st, x.m.payments[x.m.pay]) {
@@ -48,7 +49,7 @@ func (x *machine) initLoad(amount decimal.Decimal) {
 // an allowed move, a refusal for any other. allowed returns the
 // expectation (expSuccess when the move applies), apply moves the model
 // after a success.
-func (x *machine) onLoad(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *reply)) {
+func (x *machine) onLoad(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *calls.Reply)) {
 	p := x.m.payment()
 	r, ok := x.send(st, st.op, map[string]string{"uniqueReference": p.ref}, fields)
 	if !ok {
@@ -67,7 +68,7 @@ func (x *machine) completeAuthorize() {
 	st := x.newStep("complete-authorize", schemas.CompleteAuthorize)
 	st.plain = "the partner completes the authorization"
 	p := x.m.payment()
-	f := x.envelope(false)
+	f := x.Envelope(false)
 	f["authorizationToken"] = p.token
 	exp, implied := expRefusal, invLoadAuthorization
 	switch {
@@ -80,7 +81,7 @@ func (x *machine) completeAuthorize() {
 		// is implied, not stated (B-3#5, advisory).
 		exp, implied = expOpen, invPreviously
 	}
-	x.onLoad(st, f, exp, implied, func(r *reply) {
+	x.onLoad(st, f, exp, implied, func(r *calls.Reply) {
 		if implied == invPreviously {
 			x.movedBack(st, r, p)
 			return
@@ -93,9 +94,9 @@ func (x *machine) completeAuthorize() {
 // movedBack follows a move of a payment that has moved on, which the
 // target accepted (invPreviously): it warns, and the model takes the
 // status the answer gives (Get Payment Status must then read it).
-func (x *machine) movedBack(st *step, r *reply, p *payment) {
+func (x *machine) movedBack(st *step, r *calls.Reply, p *payment) {
 	x.violate(st, invPreviously, fmt.Sprintf("%s of a %s payment succeeded", opName(st.op), p.status))
-	if s := r.json.Get("statusCode").String(); s == stReceived || s == stAuthorized || s == stCaptured || s == stCancelled {
+	if s := r.JSON.Get("statusCode").String(); s == stReceived || s == stAuthorized || s == stCaptured || s == stCancelled {
 		p.status = s
 	}
 }
@@ -103,12 +104,12 @@ func (x *machine) movedBack(st *step, r *reply, p *payment) {
 func (x *machine) capture(part *decimal.Decimal) {
 	st := x.newStep("capture", schemas.Capture)
 	p := x.m.payment()
-	f := x.envelope(false)
+	f := x.Envelope(false)
 	amount := p.amount
 	st.plain, st.full = "the partner captures the payment", part == nil
 	if part != nil {
 		amount = *part
-		f["modifiedAmount"] = money(amount)
+		f["modifiedAmount"] = calls.Money(amount)
 		st.given = "the partner has captured " + amount.StringFixed(2) + " of the payment"
 		st.plain = "the partner captures " + amount.StringFixed(2) + " of the payment"
 	}
@@ -121,7 +122,7 @@ func (x *machine) capture(part *decimal.Decimal) {
 		// stated (B-3#24, advisory).
 		exp, implied = expOpen, invPreviously
 	}
-	x.onLoad(st, f, exp, implied, func(r *reply) {
+	x.onLoad(st, f, exp, implied, func(r *calls.Reply) {
 		if implied == invPreviously {
 			x.movedBack(st, r, p)
 			return
@@ -139,14 +140,14 @@ func (x *machine) capture(part *decimal.Decimal) {
 func (x *machine) refund(pick *refundPick) {
 	st := x.newStep("refund", schemas.Refund)
 	p := x.m.payment()
-	f := x.envelope(false)
+	f := x.Envelope(false)
 	amount, exp := x.refundAmount(st, p, f, "payment", pick)
 	if exp == expSuccess && amount.GreaterThan(x.m.account().affordable()) {
 		// Whether a refund of a load the wallet no longer covers is
 		// refused is not shown.
 		exp = expOpen
 	}
-	x.onLoad(st, f, exp, invLoadRefund, func(r *reply) {
+	x.onLoad(st, f, exp, invLoadRefund, func(r *calls.Reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
 		if !x.refundBeyond(st, p, amount, false) {
 			x.expectAmount(st, r, invRefund, "refundAmount", amount)
@@ -208,7 +209,7 @@ func (x *machine) refundAmount(st *step, p *payment, f map[string]any, what stri
 			st.given = "the partner has refunded the wallet payment"
 		}
 	} else {
-		f["refundAmount"] = money(amount)
+		f["refundAmount"] = calls.Money(amount)
 		st.given = "the partner has refunded " + amount.StringFixed(2) + " of the " + what
 		st.plain = "the partner refunds " + amount.StringFixed(2) + " of the " + what
 	}
@@ -257,9 +258,9 @@ func (x *machine) refundBeyond(st *step, p *payment, amount decimal.Decimal, cre
 		}
 		alt := a.bal
 		if credit {
-			alt.bk = alt.bk.Add(whole)
+			alt.Bk = alt.Bk.Add(whole)
 		} else {
-			alt.bk = alt.bk.Sub(whole)
+			alt.Bk = alt.Bk.Sub(whole)
 		}
 		pi := x.m.pay
 		st.alts = append(st.alts, outcomeAlt{bal: alt, take: func() {
@@ -288,7 +289,7 @@ func (x *machine) cancel() {
 		// does to the wallet is not shown: the model takes the balance.
 		exp, implied = expOpen, invCancelCaptured
 	}
-	x.onLoad(st, x.envelope(false), exp, implied, func(r *reply) {
+	x.onLoad(st, x.Envelope(false), exp, implied, func(r *calls.Reply) {
 		if captured {
 			x.violate(st, invCancelCaptured, "Cancel of a CAPTURED payment succeeded")
 		}
@@ -320,7 +321,7 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 			return
 		}
 	}
-	r, ok := x.send(st, op, nil, x.walletFields(op, a.accno, amount))
+	r, ok := x.send(st, op, nil, x.WalletFields(op, a.accno, amount))
 	if !ok {
 		return
 	}
@@ -333,7 +334,7 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 	}
 	if x.outcome(st, r, exp) {
 		x.expectField(st, r, invStatus, "statusCode", status)
-		p := &payment{kind: payKCAuth, ref: r.json.Get("uniqueReference").String(), account: x.m.acc, status: status, amount: amount}
+		p := &payment{kind: payKCAuth, ref: r.JSON.Get("uniqueReference").String(), account: x.m.acc, status: status, amount: amount}
 		x.m.payments = append(x.m.payments, p)
 		x.m.pay = len(x.m.payments) - 1
 		if !a.closed {
@@ -343,7 +344,7 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 			} else {
 				// B-2.4: blkAmt is the "blocked amount (authorized until captured or cancelled)".
 				p.blocked = amount
-				a.bal.blk = a.bal.blk.Add(amount)
+				a.bal.Blk = a.bal.Blk.Add(amount)
 			}
 		}
 	}
@@ -355,7 +356,7 @@ func (x *machine) walletPayment(kind string, amount decimal.Decimal) {
 }
 
 // onWallet runs a move on the current wallet payment.
-func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *reply)) {
+func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, implied *Invariant, apply func(r *calls.Reply)) {
 	p := x.m.payment()
 	// KC-Capture moves money to the merchant (or, repeated, none): the
 	// merchant's booked balance is read around it (invMerchant).
@@ -390,7 +391,7 @@ func (x *machine) onWallet(st *step, fields map[string]any, exp expectation, imp
 func (x *machine) kcCapture(part *decimal.Decimal) {
 	st := x.newStep("kc-capture", schemas.KCCapture)
 	p := x.m.payment()
-	f := x.envelope(false)
+	f := x.Envelope(false)
 	f["modifiedAmountCurrCode"] = x.e.profile.Currency
 	// again: a KC-Capture of a wallet payment captured in part before.
 	// It names what it captures, a part of the rest or all of it: what a
@@ -406,7 +407,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 	st.full = part == nil
 	if part != nil {
 		amount = *part
-		f["modifiedAmount"] = money(amount)
+		f["modifiedAmount"] = calls.Money(amount)
 		st.given = "the partner has captured " + amount.StringFixed(2) + " of the wallet payment"
 		st.plain = "the partner captures " + amount.StringFixed(2) + " of the wallet payment"
 	}
@@ -428,7 +429,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		// is implied, not stated (B-3#63, advisory).
 		exp, implied = expOpen, invPreviously
 	}
-	x.onWallet(st, f, exp, implied, func(r *reply) {
+	x.onWallet(st, f, exp, implied, func(r *calls.Reply) {
 		if implied == invPreviously {
 			x.movedBack(st, r, p)
 			return
@@ -444,7 +445,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 		x.expectAmount(st, r, invCaptured, "modifiedAmount", amount)
 		a := x.m.accounts[p.account]
 		rest := p.blocked.Sub(amount)
-		a.bal.blk = a.bal.blk.Sub(p.blocked)
+		a.bal.Blk = a.bal.Blk.Sub(p.blocked)
 		p.blocked = decimal.Zero
 		p.status, p.captured = stCaptured, amount
 		a.book(x.m.pay, amount, false)
@@ -453,7 +454,7 @@ func (x *machine) kcCapture(part *decimal.Decimal) {
 			// or cancelled" and is neither; a target may keep it blocked
 			// or release it with the capture.
 			alt := a.bal
-			alt.blk = alt.blk.Add(rest)
+			alt.Blk = alt.Blk.Add(rest)
 			st.alts = append(st.alts, outcomeAlt{bal: alt, take: func() { p.blocked = rest }})
 		}
 	})
@@ -476,13 +477,13 @@ func (x *machine) captureAgain(st *step, p *payment, amount decimal.Decimal) {
 	a := x.m.accounts[p.account]
 	before, blocked, captured, n := a.bal, p.blocked, p.captured, len(a.bookings)
 	released := decimal.Min(amount, p.blocked)
-	a.bal.blk = a.bal.blk.Sub(released)
+	a.bal.Blk = a.bal.Blk.Sub(released)
 	p.blocked = p.blocked.Sub(released)
 	p.captured = p.captured.Add(amount)
 	a.book(x.m.pay, amount, false)
 	if rest := p.blocked; rest.IsPositive() {
 		alt := a.bal
-		alt.blk = alt.blk.Sub(rest)
+		alt.Blk = alt.Blk.Sub(rest)
 		st.alts = append(st.alts, outcomeAlt{bal: alt, take: func() { p.blocked = decimal.Zero }})
 	}
 	st.alts = append(st.alts, outcomeAlt{bal: before, take: func() {
@@ -505,13 +506,13 @@ func (x *machine) kcCancel() {
 	case repeated:
 		exp = x.repeat(profile.KCRepeatedMove)
 	}
-	x.onWallet(st, x.envelope(false), exp, nil, func(r *reply) {
+	x.onWallet(st, x.Envelope(false), exp, nil, func(r *calls.Reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCancelled)
 		if repeated {
 			return
 		}
 		a := x.m.accounts[p.account]
-		a.bal.blk = a.bal.blk.Sub(p.blocked)
+		a.bal.Blk = a.bal.Blk.Sub(p.blocked)
 		p.blocked = decimal.Zero
 		p.status = stCancelled
 	})
@@ -520,9 +521,9 @@ func (x *machine) kcCancel() {
 func (x *machine) kcRefund(pick *refundPick) {
 	st := x.newStep("kc-refund", schemas.KCRefund)
 	p := x.m.payment()
-	f := x.envelope(false)
+	f := x.Envelope(false)
 	amount, exp := x.refundAmount(st, p, f, "wallet payment", pick)
-	x.onWallet(st, f, exp, nil, func(r *reply) {
+	x.onWallet(st, f, exp, nil, func(r *calls.Reply) {
 		x.expectField(st, r, invStatus, "statusCode", stCaptured)
 		x.refundBeyond(st, p, amount, true)
 		p.refunded = p.refunded.Add(amount)
@@ -538,39 +539,39 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 	st.plain = fmt.Sprintf("the partner debits the account for the merchant %d times at once, %s each", n, amount.StringFixed(2))
 	st.expect = expOpen
 	a := x.m.account()
-	if x.e.caller.exhausted(x.ctx) {
+	if x.e.caller.Exhausted(x.ctx) {
 		x.stop, x.tr.cut = true, true
 		return
 	}
-	replies := make([]*reply, n)
+	replies := make([]*calls.Reply, n)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
-		fields := x.walletFields(schemas.KCDebitAccount, a.accno, amount)
+		fields := x.WalletFields(schemas.KCDebitAccount, a.accno, amount)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			replies[i], errs[i] = x.e.caller.call(x.ctx, schemas.KCDebitAccount, nil, fields)
+			replies[i], errs[i] = x.e.caller.Call(x.ctx, schemas.KCDebitAccount, nil, fields)
 		}()
 	}
 	wg.Wait()
 	succeeded := 0
 	for i, r := range replies {
 		if r != nil {
-			st.exchanges = append(st.exchanges, r.ex)
+			st.exchanges = append(st.exchanges, r.Ex)
 		}
 		if errs[i] != nil {
 			x.stop = true
-			if errors.Is(errs[i], errHalted) {
+			if errors.Is(errs[i], calls.ErrHalted) {
 				x.tr.cut = true
 			} else {
 				x.tr.infra = errs[i]
 			}
 			continue
 		}
-		if r.succeeded() {
+		if r.Succeeded() {
 			succeeded++
-			x.m.payments = append(x.m.payments, &payment{kind: payKCDebit, ref: r.json.Get("uniqueReference").String(), account: x.m.acc, status: stCaptured, amount: amount, captured: amount})
+			x.m.payments = append(x.m.payments, &payment{kind: payKCDebit, ref: r.JSON.Get("uniqueReference").String(), account: x.m.acc, status: stCaptured, amount: amount, captured: amount})
 			a.book(len(x.m.payments)-1, amount, false)
 		}
 	}
@@ -579,11 +580,11 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 		return
 	}
 	st.accepted, st.followed = succeeded > 0, true
-	can := int(st.before.avl().Sub(a.min).Div(amount).Floor().IntPart())
+	can := int(st.before.Avl().Sub(a.min).Div(amount).Floor().IntPart())
 	can = max(0, min(can, n))
 	if succeeded != can {
 		x.violate(st, invMinimum, fmt.Sprintf("expected %d of the %d concurrent debits of %s to succeed, as avlBal %s and minimumAllowedBalance %s allow; %d did",
-			can, n, amount.StringFixed(2), st.before.avl().StringFixed(2), a.min.StringFixed(2), succeeded))
+			can, n, amount.StringFixed(2), st.before.Avl().StringFixed(2), a.min.StringFixed(2), succeeded))
 	}
 	st.thens = append(st.thens, "the balances agree to the cent with the debits that succeeded, and each has its entry (advisory)")
 	if !x.observeBalance(st, nil) {

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/shopspring/decimal"
-	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 )
@@ -23,21 +23,21 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 	if a == nil {
 		return true
 	}
-	r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
+	r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.AccountFields(true))
 	if !ok {
 		return false
 	}
 	st.balanced = true
-	if msg := r.success(x.e.caller.schemas); msg != "" {
-		x.violate(st, invAllowed, "Balance Enquiry of an open account: "+msg+"\n  "+r.evidence(x.e.red))
+	if msg := r.Success(x.e.caller.Schemas); msg != "" {
+		x.violate(st, invAllowed, "Balance Enquiry of an open account: "+msg+"\n  "+r.Evidence(x.e.red))
 		return true
 	}
-	got, msg := balanceOf(r.json)
+	got, msg := calls.BalanceOf(r.JSON)
 	if msg != "" {
 		x.violate(st, invAvailable, msg)
 		return true
 	}
-	if !got.equal(a.bal) && st.settles && st.accepted {
+	if !got.Equal(a.bal) && st.settles && st.accepted {
 		// The feature suite's "the booked balance has risen by exactly"
 		// reads again for the profile's settleAllowance; so does the model.
 		if got, msg, ok = x.awaitSettled(st, a, got); !ok {
@@ -47,11 +47,11 @@ func (x *machine) observeBalance(st *step, implied *Invariant) bool {
 			return true
 		}
 	}
-	if got.equal(a.bal) {
+	if got.Equal(a.bal) {
 		return true
 	}
 	for _, alt := range st.alts {
-		if got.equal(alt.bal) {
+		if got.Equal(alt.bal) {
 			a.bal = got
 			alt.take()
 			return true
@@ -87,13 +87,13 @@ func (x *machine) merchantBooked(st *step) (decimal.Decimal, bool) {
 	if m.Accno == "" || !x.e.ownMerchant {
 		return decimal.Zero, false
 	}
-	f := x.accountFields(true)
+	f := x.AccountFields(true)
 	r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": m.Accno}, f)
-	if !ok || r.success(x.e.caller.schemas) != "" {
+	if !ok || r.Success(x.e.caller.Schemas) != "" {
 		return decimal.Zero, false
 	}
-	b, msg := balanceOf(r.json)
-	return b.bk, msg == ""
+	b, msg := calls.BalanceOf(r.JSON)
+	return b.Bk, msg == ""
 }
 
 // observeMerchant compares the merchant's booked balance after a
@@ -120,30 +120,27 @@ func (x *machine) observeMerchant(st *step, before decimal.Decimal, observed, re
 	}
 }
 
-// settlePoll is how often awaitSettled reads the balance again.
-const settlePoll = 100 * time.Millisecond
-
 // awaitSettled reads the current account's balance again, every
 // settlePoll, until it equals the model's or the profile's
 // settleAllowance has passed since the first read; it returns the last
 // balance read. ok is false when a read could not be made.
-func (x *machine) awaitSettled(st *step, a *account, got balance) (balance, string, bool) {
+func (x *machine) awaitSettled(st *step, a *account, got calls.Balance) (calls.Balance, string, bool) {
 	deadline := time.Now().Add(x.e.profile.Settle())
-	for !got.equal(a.bal) && time.Now().Add(settlePoll).Before(deadline) {
+	for !got.Equal(a.bal) && time.Now().Add(calls.SettlePoll).Before(deadline) {
 		select {
 		case <-x.ctx.Done():
 			return got, "", true
-		case <-time.After(settlePoll):
+		case <-time.After(calls.SettlePoll):
 		}
-		r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.accountFields(true))
+		r, ok := x.send(st, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.AccountFields(true))
 		if !ok {
 			return got, "", false
 		}
-		if msg := r.success(x.e.caller.schemas); msg != "" {
+		if msg := r.Success(x.e.caller.Schemas); msg != "" {
 			return got, "", true
 		}
 		var msg string
-		if got, msg = balanceOf(r.json); msg != "" {
+		if got, msg = calls.BalanceOf(r.JSON); msg != "" {
 			return got, msg, true
 		}
 	}
@@ -157,45 +154,24 @@ func opName(id string) string {
 	return id
 }
 
-// balanceOf reads bkBal, blkAmt and avlBal to the cent and checks B-2.4.
-func balanceOf(j gjson.Result) (balance, string) {
-	var b balance
-	var avl decimal.Decimal
-	for _, f := range []struct {
-		name string
-		into *decimal.Decimal
-	}{{"bkBal", &b.bk}, {"blkAmt", &b.blk}, {"avlBal", &avl}} {
-		v := j.Get(f.name)
-		d, err := decimal.NewFromString(v.Raw)
-		if v.Type != gjson.Number || err != nil {
-			return b, fmt.Sprintf("expected %s as a decimal number, got %s", f.name, rawOrAbsent(v.Raw))
-		}
-		*f.into = d
-	}
-	if !avl.Equal(b.avl()) {
-		return b, fmt.Sprintf("avlBal must be bkBal minus blkAmt (B-2.4): bkBal %s, blkAmt %s, avlBal %s", b.bk.StringFixed(2), b.blk.StringFixed(2), avl.StringFixed(2))
-	}
-	return b, ""
-}
-
 // observeStatus reads the status of a load payment with Get Payment
 // Status (B-4.7) and compares it with the model.
 func (x *machine) observeStatus(st *step, p *payment) bool {
-	r, ok := x.send(st, schemas.GetPaymentStatus, map[string]string{"uniqueReference": p.ref}, x.envelope(false))
+	r, ok := x.send(st, schemas.GetPaymentStatus, map[string]string{"uniqueReference": p.ref}, x.Envelope(false))
 	if !ok {
 		return false
 	}
 	st.thens = append(st.thens, "the payment's status reads "+p.status)
-	if msg := r.success(x.e.caller.schemas); msg != "" {
-		x.violate(st, invAllowed, "Get Payment Status: "+msg+"\n  "+r.evidence(x.e.red))
+	if msg := r.Success(x.e.caller.Schemas); msg != "" {
+		x.violate(st, invAllowed, "Get Payment Status: "+msg+"\n  "+r.Evidence(x.e.red))
 		return true
 	}
-	if got := r.json.Get("statusCode").String(); got != p.status {
+	if got := r.JSON.Get("statusCode").String(); got != p.status {
 		inv := invStatus
 		if !st.accepted {
 			inv = invRefusalKeepsStatus
 		}
-		x.violate(st, inv, fmt.Sprintf("after %s expected Get Payment Status to read statusCode %q, got %s", opName(st.op), p.status, rawOrAbsent(r.json.Get("statusCode").Raw)))
+		x.violate(st, inv, fmt.Sprintf("after %s expected Get Payment Status to read statusCode %q, got %s", opName(st.op), p.status, calls.RawOrAbsent(r.JSON.Get("statusCode").Raw)))
 	}
 	// What the suite's "the payment status agrees with what was
 	// authorized" compares: the amount, currency and usage, the reference,
@@ -204,20 +180,20 @@ func (x *machine) observeStatus(st *step, p *payment) bool {
 	// scenarios compare it (steps.SameText, case and white space aside).
 	st.thens = append(st.thens, "the payment status agrees with what was authorized")
 	var diffs []string
-	if got, err := decimal.NewFromString(r.json.Get("presentationAmount").Raw); err != nil || !got.Equal(p.amount) {
-		diffs = append(diffs, fmt.Sprintf("presentationAmount: authorized %s, got %s", p.amount.StringFixed(2), rawOrAbsent(r.json.Get("presentationAmount").Raw)))
+	if got, err := decimal.NewFromString(r.JSON.Get("presentationAmount").Raw); err != nil || !got.Equal(p.amount) {
+		diffs = append(diffs, fmt.Sprintf("presentationAmount: authorized %s, got %s", p.amount.StringFixed(2), calls.RawOrAbsent(r.JSON.Get("presentationAmount").Raw)))
 	}
 	want := map[string]any{"presentationCurrCode": x.e.profile.Currency, "presentationUsage": p.init["presentationUsage"], "uniqueReference": p.ref,
 		"customerFullName": p.init["customerFullName"], "addr1": p.init["addr1"], "city": p.init["city"], "postCode": p.init["postCode"]}
 	address := map[string]bool{"customerFullName": true, "addr1": true, "city": true, "postCode": true}
 	for _, k := range []string{"presentationCurrCode", "presentationUsage", "uniqueReference", "customerFullName", "addr1", "city", "postCode"} {
-		got := r.json.Get(k)
+		got := r.JSON.Get(k)
 		same := got.String() == fmt.Sprint(want[k])
 		if address[k] {
 			same = steps.SameText(got.String(), fmt.Sprint(want[k]))
 		}
 		if !same {
-			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %s", k, want[k], rawOrAbsent(got.Raw)))
+			diffs = append(diffs, fmt.Sprintf("%s: expected %q, got %s", k, want[k], calls.RawOrAbsent(got.Raw)))
 		}
 	}
 	if len(diffs) > 0 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"pgregory.net/rapid"
 )
 
@@ -95,7 +96,7 @@ func (e *explorer) replayActions(script []action) *runTrace {
 
 // newMachine starts a property run.
 func (e *explorer) newMachine() *machine {
-	return &machine{e: e, ctx: e.ctx, m: newModel(), tr: &runTrace{started: time.Now()}, uid: fmt.Sprintf("%s%04d", e.runID, e.invocations)}
+	return &machine{e: e, ctx: e.ctx, m: newModel(), tr: &runTrace{started: time.Now()}, Requests: calls.Requests{Profile: e.profile, Clock: e.clock, UID: fmt.Sprintf("%s%04d", e.runID, e.invocations)}}
 }
 
 // minimize goes on from rapid's shortest failing run: it removes spans of
@@ -105,7 +106,7 @@ func (e *explorer) minimize(maxAttempts int) {
 	inv := e.found.failure.inv
 	limit := e.attempts + maxAttempts
 	try := func(script []action) bool {
-		if e.stopErr != nil || e.cut || e.caller.exhausted(e.ctx) || e.attempts >= limit || time.Now().After(e.shrinkUntil) {
+		if e.stopErr != nil || e.cut || e.caller.Exhausted(e.ctx) || e.attempts >= limit || time.Now().After(e.shrinkUntil) {
 			return false
 		}
 		e.attempts++

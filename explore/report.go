@@ -52,7 +52,7 @@ const (
 // buildResult makes one scenario of each property run the exploration
 // made before its first failure, and one of the shrunk failure.
 func buildResult(e *explorer, out *Outcome, started time.Time) *record.Run {
-	res := &record.Run{Target: e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
+	res := &record.Run{Target: e.caller.Client.BaseURL(), Started: started, Duration: time.Since(started)}
 	feature := fmt.Sprintf("Stateful exploration (seed %d)", out.Seed)
 	for _, tr := range e.runs {
 		if tr == e.found {

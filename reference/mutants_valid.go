@@ -26,7 +26,7 @@ var validMutants = []Mutant{
 	{Name: "kc-authorize-merchant-required", Clause: "B-4", Rule: "B-4#1", Swept: true, Description: "KC-Authorize refuses a request without merchantAccno, which B-4.14 does not mark Y, with 0001 naming it"},
 	{Name: "declared-currency-refused", Clause: "A-4.2", Rule: "A-4.2#7", Swept: true, Description: "Create Account refuses with 0001 an account in any currency but EUR, though its profile declares USD too (currencies: [EUR, USD]): the second currency it offers cannot be opened"},
 	// Read back through another operation than the one that was sent
-	// (sweep_valid_readback.go): Find User Account, Get Stored Payment
+	// (sweep/valid_readback.go): Find User Account, Get Stored Payment
 	// Options, the balance after a move.
 	{Name: "find-user-long-login-not-found", Clause: "B-4.10", Rule: "B-4.10#3", Swept: true, Description: "Find User Account does not find an account by a login ID of more than 100 characters (an account opened with one of 255 is answered as an unknown user)"},
 	{Name: "entry-one-decimal-cent-less", Clause: "B-2.3", Rule: "B-2.3#5", Swept: true, Description: "Account Enquiry lists an entry whose amount has one decimal (0.5) one cent less (0.49, and its sourceAmount so): the booking of the amount moved shows no entry of it"},

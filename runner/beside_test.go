@@ -11,10 +11,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // The sweep beside a run's scenarios keeps to one call at a time while
@@ -38,7 +38,7 @@ func TestTheSweepBesideTheScenariosKeepsToTheRunsConcurrency(t *testing.T) {
 	p := runner.ReferenceProfile(srv.URL, cfg)
 	var console bytes.Buffer
 	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Tags: "@A-4.1", Concurrency: 2, Progress: &console,
-		Explore: explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed, PerOperation: 2})})
+		Explore: sweep.ForRun(sweep.Options{Profile: p, Seed: sweep.DefaultSeed, PerOperation: 2})})
 	require.NoError(t, err)
 	assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
 	assert.LessOrEqual(t, most.Load(), int64(2+1), "the run's concurrency, and the one worker beside the scenarios")

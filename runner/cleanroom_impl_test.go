@@ -14,6 +14,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference/cleanroom"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // reference/cleanroom is an implementation written from the two spec
@@ -38,9 +39,9 @@ func TestTheCleanroomImplementationIsConformant(t *testing.T) {
 	// Its loads settle at once: a short allowance keeps a fault's waits short.
 	p.SettleAllowance = profile.Duration{Duration: time.Second}
 	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Concurrency: 4,
-		Explore: explore.WithSweep(
+		Explore: sweep.With(
 			explore.ForRun(explore.DefaultRunSeeds(), explore.Options{Profile: p, Runs: explore.DefaultRunRuns, Steps: explore.DefaultRunSteps}),
-			explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed, PerOperation: explore.DefaultSweepPerOperation}))})
+			sweep.ForRun(sweep.Options{Profile: p, Seed: sweep.DefaultSeed, PerOperation: sweep.DefaultPerOperation}))})
 	require.NoError(t, err)
 	assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
 	assert.Zero(t, res.Counts()[record.Skipped], failures(res))

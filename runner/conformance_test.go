@@ -20,6 +20,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 func runAgainst(t *testing.T, cfg reference.Config, tags string) *record.Run {
@@ -31,7 +32,7 @@ func runAgainst(t *testing.T, cfg reference.Config, tags string) *record.Run {
 // sweep (every input) a run makes by default when explored is true.
 func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool) *record.Run {
 	t.Helper()
-	return runExploringSwept(t, cfg, tags, explored, explore.DefaultSweepPerOperation)
+	return runExploringSwept(t, cfg, tags, explored, sweep.DefaultPerOperation)
 }
 
 // runSampled is runExploring with a quick run's sample of the sweep
@@ -42,7 +43,7 @@ func runExploring(t *testing.T, cfg reference.Config, tags string, explored bool
 // TestTheSweepFindsEachMutant, runSweeping below).
 func runSampled(t *testing.T, cfg reference.Config, tags string, explored bool) *record.Run {
 	t.Helper()
-	return runExploringSwept(t, cfg, tags, explored, explore.QuickSweepPerOperation)
+	return runExploringSwept(t, cfg, tags, explored, sweep.QuickPerOperation)
 }
 
 func runExploringSwept(t *testing.T, cfg reference.Config, tags string, explored bool, perOperation int) *record.Run {
@@ -55,9 +56,9 @@ func runExploringSwept(t *testing.T, cfg reference.Config, tags string, explored
 	if explored {
 		// As a run makes them: the default exploration and the default
 		// bad-input sweep beside the scenarios.
-		opts.Explore = explore.WithSweep(
+		opts.Explore = sweep.With(
 			explore.ForRun(explore.DefaultRunSeeds(), explore.Options{Profile: p, Runs: explore.DefaultRunRuns, Steps: explore.DefaultRunSteps}),
-			explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed, PerOperation: perOperation}))
+			sweep.ForRun(sweep.Options{Profile: p, Seed: sweep.DefaultSeed, PerOperation: perOperation}))
 	}
 	res, err := runner.Run(context.Background(), opts)
 	require.NoError(t, err)
@@ -74,7 +75,7 @@ func runSweeping(t *testing.T, cfg reference.Config, tags string) *record.Run {
 	t.Cleanup(srv.Close)
 	p := runner.ReferenceProfile(srv.URL, cfg)
 	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Tags: tags, Concurrency: 4,
-		Explore: explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed})})
+		Explore: sweep.ForRun(sweep.Options{Profile: p, Seed: sweep.DefaultSeed})})
 	require.NoError(t, err)
 	return res
 }

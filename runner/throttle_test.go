@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // fakeTimer is a run's throttle clock (runner.Options.Timer) whose waits
@@ -119,7 +119,7 @@ func TestEveryCallOfARunGoesThroughItsThrottle(t *testing.T) {
 	p.RateLimit.PerSecond = 1000
 	timer := &fakeTimer{now: throttleEpoch}
 	res, err := runner.Run(context.Background(), runner.Options{Profile: p, Tags: "@A-2.3", Concurrency: 2, Timer: timer,
-		Explore: explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: explore.DefaultSweepSeed, PerOperation: 1})})
+		Explore: sweep.ForRun(sweep.Options{Profile: p, Seed: sweep.DefaultSeed, PerOperation: 1})})
 	require.NoError(t, err)
 	assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
 	require.NotNil(t, res.Meta.Sweep, "the run swept")

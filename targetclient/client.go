@@ -260,7 +260,7 @@ func (c *Client) once(ctx context.Context, req Request) (*Response, record.Excha
 
 // RecordBodyAbove is the request body, in bytes, above which an exchange
 // records its first KiB only, with its length: a bad-input sweep sends
-// bodies of 16 MiB (explore/sweep_inputs.go), and a run that kept each
+// bodies of 16 MiB (sweep/inputs.go), and a run that kept each
 // whole would hold hundreds of megabytes for evidence nobody reads.
 const RecordBodyAbove = 1 << 20
 

@@ -20,6 +20,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // Exit statuses.
@@ -212,8 +213,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	baselinePath := fs.String("baseline", "", "an earlier report.json (or its directory): exit 1 only for failures it does not have; the verdict is unchanged (waivers are the audited path)")
 	featuresDir := fs.String("features", "", "directory of .feature files to run instead of the embedded features (e.g. a scenario explore wrote)")
 	exploreRuns := fs.Int("explore", explore.DefaultRunRuns, fmt.Sprintf("property runs of stateful exploration for each of the seeds %v (about %d moves each), beside the scenarios; on by default for a run of the whole suite (shard 1 of a split run), 0 to leave it out", explore.DefaultRunSeeds(), explore.DefaultRunSteps))
-	sweep := newSweepFlag()
-	fs.Var(sweep, "sweep", fmt.Sprintf("generated bad inputs of each operation sent beside the scenarios (seed %d), judged as the spec classes them, and every valid request generated from each operation's contract (minimal, maximal, alternatives, type edges, stated defaults), read back as sent: all (the default, the certification) for every bad input, N for a seeded sample of N of each operation (a quick run; the report says the sweep was partial), 0 to leave both out; on by default for a run of the whole suite (shard 1 of a split run)", explore.DefaultSweepSeed))
+	sweepF := newSweepFlag()
+	fs.Var(sweepF, "sweep", fmt.Sprintf("generated bad inputs of each operation sent beside the scenarios (seed %d), judged as the spec classes them, and every valid request generated from each operation's contract (minimal, maximal, alternatives, type edges, stated defaults), read back as sent: all (the default, the certification) for every bad input, N for a seeded sample of N of each operation (a quick run; the report says the sweep was partial), 0 to leave both out; on by default for a run of the whole suite (shard 1 of a split run)", sweep.DefaultSeed))
 	rerunPath := fs.String("rerun-failed", "", "an earlier report.json (or its directory): run only its scenarios that did not pass (FAILED, BLOCKED, ERROR, WARNING); the report says it is a partial rerun, not a certificate")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -277,7 +278,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		return ExitUsage, &usageError{msg: fmt.Sprintf("--explore must be from 0 to %d property runs of each seed, not %d", maxExploreRuns, *exploreRuns)}
 	}
 	exploration := runExploration(fs, *exploreRuns, *tags, *featuresDir, shard, rerun)
-	swept := runSweep(sweep, *tags, *featuresDir, shard, rerun)
+	swept := runSweep(sweepF, *tags, *featuresDir, shard, rerun)
 
 	var baseline *reports.Report
 	if *baselinePath != "" {
@@ -339,7 +340,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 		Timings:          timings,
 		Features:         featureFS,
 		Rerun:            rerun,
-		Explore:          explore.WithSweep(exploreFor(exploration, p, *reportDir), sweepFor(swept, p)),
+		Explore:          sweep.With(exploreFor(exploration, p, *reportDir), sweepFor(swept, p)),
 	})
 	if res == nil {
 		return ExitUsage, err // the run could not start
@@ -356,7 +357,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) (int, 
 	}
 	fmt.Fprintf(stdout, "\n%s: %d passed, %d failed, %d blocked, %d errors, %d warnings, %d skipped, %d not claimed\n",
 		res.Verdict(), c[record.Passed], c[record.Failed], c[record.Blocked], c[record.Error], c[record.Warning], c[record.Skipped], c[record.NotClaimed])
-	if swept == nil && sweep.given && *tags == "" && *featuresDir == "" && shard.Index <= 1 && rerun == nil {
+	if swept == nil && sweepF.given && *tags == "" && *featuresDir == "" && shard.Index <= 1 && rerun == nil {
 		fmt.Fprintf(stdout, "NO SWEEP: --sweep 0 left the bad-input sweep out, so the verdict certifies no generated bad input; the certification sweeps every one (the default)\n")
 	}
 	if res.Verdict() == record.NoScenarioRun && shard.Count == 0 {

@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // sweepFlag is --sweep: the generated bad inputs sent of each operation,
@@ -63,15 +63,15 @@ func runSweep(f *sweepFlag, tags, featuresDir string, shard record.Shard, rerun 
 	case tags != "" || featuresDir != "" || shard.Index > 1:
 		return nil
 	}
-	return &record.Sweep{Seed: explore.DefaultSweepSeed, PerOperation: max(f.perOperation, 0)}
+	return &record.Sweep{Seed: sweep.DefaultSeed, PerOperation: max(f.perOperation, 0)}
 }
 
 // newSweepFlag is --sweep's default: every generated input.
 func newSweepFlag() *sweepFlag {
-	if explore.DefaultSweepPerOperation <= 0 {
+	if sweep.DefaultPerOperation <= 0 {
 		return &sweepFlag{perOperation: -1}
 	}
-	return &sweepFlag{perOperation: explore.DefaultSweepPerOperation}
+	return &sweepFlag{perOperation: sweep.DefaultPerOperation}
 }
 
 // sweepFor is the runner's hook for the sweep, or nil.
@@ -79,7 +79,7 @@ func sweepFor(sw *record.Sweep, p *profile.Profile) func(context.Context) (*runn
 	if sw == nil {
 		return nil
 	}
-	return explore.SweepForRun(explore.SweepOptions{Profile: p, Seed: sw.Seed, PerOperation: sw.PerOperation})
+	return sweep.ForRun(sweep.Options{Profile: p, Seed: sw.Seed, PerOperation: sw.PerOperation})
 }
 
 // sweepLine says what a run's sweep was and how to make it again.

@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reports"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // swept lists the scenarios of a report that its sweep made.
@@ -41,7 +41,7 @@ func TestRunSweepsByDefault(t *testing.T) {
 	rep := readReport(t, dir)
 	require.NotNil(t, rep.Sweep)
 	assert.Nil(t, rep.Exploration, "--explore 0 leaves the exploration out, not the sweep")
-	assert.Equal(t, uint64(explore.DefaultSweepSeed), rep.Sweep.Seed)
+	assert.Equal(t, uint64(sweep.DefaultSeed), rep.Sweep.Seed)
 	assert.Equal(t, 0, rep.Sweep.PerOperation, "every input")
 	assert.Equal(t, rep.Sweep.Generated, rep.Sweep.Inputs, "every generated input is tried")
 	assert.Greater(t, rep.Sweep.Inputs, 3000)

@@ -1,4 +1,4 @@
-package explore_test
+package sweep_test
 
 import (
 	"bytes"
@@ -18,10 +18,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // inFlight serves h and keeps the most requests it ever had at once. The
@@ -76,7 +76,7 @@ func TestTheSweepSendsUpToItsConcurrency(t *testing.T) {
 			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
 		}
 	}
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, Concurrency: 3})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1, Concurrency: 3})
 	require.NoError(t, err)
 	assert.Empty(t, out.Findings)
 	assert.Equal(t, out.Generated, out.Inputs)
@@ -147,7 +147,7 @@ func TestTheSweepNamesTheOneInputThatMovedAFixture(t *testing.T) {
 			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
 		}
 	}
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, Concurrency: 1})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1, Concurrency: 1})
 	require.NoError(t, err)
 	var names []string
 	for _, f := range out.Findings {
@@ -203,7 +203,7 @@ func TestAHungCallHoldsItsWorkerOnly(t *testing.T) {
 			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
 		}
 	}
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, Concurrency: 2})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1, Concurrency: 2})
 	require.NoError(t, err)
 	assert.Equal(t, out.Generated, out.Inputs, "every input is tried")
 	var names []string
@@ -265,7 +265,7 @@ func TestTheValidSweepSendsAtOnceAndFilesInCatalogueOrder(t *testing.T) {
 	names := func(concurrency int, handler http.Handler) []string {
 		srv := httptest.NewServer(handler)
 		defer srv.Close()
-		out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: 1, PerOperation: 1, Concurrency: concurrency})
+		out, err := sweep.Run(context.Background(), sweep.Options{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: 1, PerOperation: 1, Concurrency: concurrency})
 		require.NoError(t, err)
 		require.NotNil(t, out.Valid)
 		var names []string

@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"encoding/json"
@@ -69,7 +69,7 @@ func TestTheAbsoluteSizesComeFromTheContract(t *testing.T) {
 // A finding names its input in words.
 func TestAFindingNamesItsInput(t *testing.T) {
 	op, _ := schemas.Lookup(schemas.Refund)
-	for f, want := range map[*SweepFinding]string{
+	for f, want := range map[*Finding]string{
 		{Operation: op, Kind: kDeep, Label: "nested 10,000 levels deep", Cause: "answered HTTP 500 0099"}:                    "Refund: a body nested 10,000 levels deep answered HTTP 500 0099",
 		{Operation: op, Field: "modifiedAmount", Kind: kBigExponent, Label: "1e308", Cause: "answered HTTP 500 0099"}:        "Refund: modifiedAmount 1e308 answered HTTP 500 0099",
 		{Operation: op, Field: "{uniqueReference}", Kind: kPathSize, Label: "over 8 KiB", Cause: "got no answer", Inputs: 2}: "Refund: the path parameter uniqueReference over 8 KiB got no answer (and 1 more inputs)",

@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"encoding/json"
@@ -18,7 +18,7 @@ import (
 // decides whether a generated request is one the contract permits: its
 // conditional rules, A-2.2's and the billing rule, are schema rules), never
 // written per operation. From an operation's valid request (the state the
-// Givens reach, sweep_state.go):
+// Givens reach, state.go):
 //
 //   - the minimal request: every field not marked Y left out that the
 //     schema lets go, localTime at 000000;

@@ -1,4 +1,4 @@
-package explore_test
+package sweep_test
 
 import (
 	"context"

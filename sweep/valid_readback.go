@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"encoding/json"
@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
@@ -36,7 +37,7 @@ import (
 //
 // One read per read operation and accepted input, not per field; Get
 // Payment Status of a payment, which readAccepted made before, stays
-// where it was (compare, with the echo rules of sweep_valid.go).
+// where it was (compare, with the echo rules of valid.go).
 
 // stored is what an accepted request keeps for later reads.
 type stored int
@@ -215,12 +216,12 @@ func (rt readRoute) shows(sent map[string]any) map[string]string {
 
 // readBackStored reads what an accepted input stored through every read
 // that shows it (readRoutes).
-func (v *validSweeper) readBackStored(in validInput, st *opState, sent map[string]any, r *reply) error {
+func (v *validSweeper) readBackStored(in validInput, st *opState, sent map[string]any, r *calls.Reply) error {
 	thing, ok := stores[in.op.ID]
 	if !ok {
 		return nil
 	}
-	accno := r.json.Get("accno").String()
+	accno := r.JSON.Get("accno").String()
 	if accno == "" {
 		accno = st.path["accno"]
 	}
@@ -242,48 +243,48 @@ func (v *validSweeper) readBackStored(in validInput, st *opState, sent map[strin
 		if len(shown) == 0 {
 			continue // the read shows nothing the request stated: not made
 		}
-		g, err := v.call(rt.read, map[string]string{"accno": accno}, v.x.accountFields(true))
+		g, err := v.call(rt.read, map[string]string{"accno": accno}, v.x.AccountFields(true))
 		if err != nil {
 			return err
 		}
-		if !g.succeeded() {
+		if !g.Succeeded() {
 			continue
 		}
 		if rt.read == schemas.GetAccount {
-			account = g.json
+			account = g.JSON
 		}
-		doc := g.json
+		doc := g.JSON
 		if rt.list != "" {
-			want := r.json.Get(rt.keyFrom).String()
+			want := r.JSON.Get(rt.keyFrom).String()
 			if want == "" {
 				continue
 			}
 			doc = gjson.Result{}
-			for _, item := range g.json.Get(rt.list).Array() {
+			for _, item := range g.JSON.Get(rt.list).Array() {
 				if item.Get(rt.key).String() == want {
 					doc = item
 				}
 			}
 			if !doc.Exists() {
-				v.record(in, rt.keyFrom, "sent", "was not listed by "+g.op.Name, rt.missing,
-					fmt.Sprintf("the %s %s the answer named is not listed by %s of the account: the listing holds the options stored on it (%s)\n  %s", rt.keyFrom, want, g.op.Name, rt.missing, g.evidence(v.red)),
-					[]record.Exchange{r.ex, g.ex})
+				v.record(in, rt.keyFrom, "sent", "was not listed by "+g.Op.Name, rt.missing,
+					fmt.Sprintf("the %s %s the answer named is not listed by %s of the account: the listing holds the options stored on it (%s)\n  %s", rt.keyFrom, want, g.Op.Name, rt.missing, g.Evidence(v.red)),
+					[]record.Exchange{r.Ex, g.Ex})
 				continue
 			}
 		}
-		v.compareShown(in, rt, sent, shown, doc, g, []record.Exchange{r.ex, g.ex})
+		v.compareShown(in, rt, sent, shown, doc, g, []record.Exchange{r.Ex, g.Ex})
 	}
 	return nil
 }
 
 // compareShown holds each shown field to the value sent.
-func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string]any, shown map[string]string, doc gjson.Result, g *reply, exchanges []record.Exchange) {
+func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string]any, shown map[string]string, doc gjson.Result, g *calls.Reply, exchanges []record.Exchange) {
 	ignorable := map[string]bool{}
 	for _, f := range v.set.RequestFields(in.op.ID) {
 		ignorable[f.Name] = f.Ignorable || f.Deprecated
 	}
 	flagged, _ := sent[rt.flag].(bool)
-	where := "by " + g.op.Name
+	where := "by " + g.Op.Name
 	for _, path := range sortedKeys(shown) {
 		field := shown[path]
 		if ignorable[field] || rt.flag != "" && strings.HasPrefix(path, "billingAddress.") && !flagged {
@@ -302,7 +303,7 @@ func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string
 				continue // a field a server need not show
 			}
 			v.record(in, field, "sent "+short(fmt.Sprint(sent[field])), "was not shown "+where, rule,
-				fmt.Sprintf("%s sent %s (%s) is not shown %s (%s is %s): the sentence below makes it the value sent\n  %s", field, short(fmt.Sprint(sent[field])), inputWords(in), where, path, rawOrAbsent(got.Raw), g.evidence(v.red)), exchanges)
+				fmt.Sprintf("%s sent %s (%s) is not shown %s (%s is %s): the sentence below makes it the value sent\n  %s", field, short(fmt.Sprint(sent[field])), inputWords(in), where, path, calls.RawOrAbsent(got.Raw), g.Evidence(v.red)), exchanges)
 			continue
 		}
 		same, sentText, cut := sameValue(sent[field], got)
@@ -319,7 +320,7 @@ func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string
 			rule, why = "", "it differs only in white space, which no sentence says is kept, so this is advisory"
 		}
 		v.record(in, field, "sent "+short(sentText), "was returned as "+short(gotText(got))+" "+where, rule,
-			fmt.Sprintf("%s sent %s (%s) was returned %s as %s: %s\n  %s", field, short(sentText), inputWords(in), where, short(gotText(got)), why, g.evidence(v.red)), exchanges)
+			fmt.Sprintf("%s sent %s (%s) was returned %s as %s: %s\n  %s", field, short(sentText), inputWords(in), where, short(gotText(got)), why, g.Evidence(v.red)), exchanges)
 	}
 }
 
@@ -350,21 +351,21 @@ func (v *validSweeper) findBy(in validInput, rt readRoute, sent map[string]any, 
 		if !first {
 			continue
 		}
-		f := v.x.envelope(true)
+		f := v.x.Envelope(true)
 		f["userId"] = s
 		g, err := v.call(rt.read, nil, f)
 		if err != nil {
 			return err
 		}
-		exchanges := []record.Exchange{g.ex}
-		found := g.json.Get("accno").String()
+		exchanges := []record.Exchange{g.Ex}
+		found := g.JSON.Get("accno").String()
 		switch {
-		case !g.succeeded():
-			v.record(in, field, "sent "+short(s), "did not find the account by "+g.op.Name, rule,
-				fmt.Sprintf("%s sent %s (%s): %s with it as userId did not find the account %s (B-4.10: \"userId S(255) is an e-mail address, login, secondary e-mail address or uuid\")\n  %s", field, short(s), inputWords(in), g.op.Name, accno, g.evidence(v.red)), exchanges)
+		case !g.Succeeded():
+			v.record(in, field, "sent "+short(s), "did not find the account by "+g.Op.Name, rule,
+				fmt.Sprintf("%s sent %s (%s): %s with it as userId did not find the account %s (B-4.10: \"userId S(255) is an e-mail address, login, secondary e-mail address or uuid\")\n  %s", field, short(s), inputWords(in), g.Op.Name, accno, g.Evidence(v.red)), exchanges)
 		case !slices.Contains(v.holders[key], found):
-			v.record(in, field, "sent "+short(s), "found another account by "+g.op.Name, rule,
-				fmt.Sprintf("%s sent %s (%s): %s with it as userId found %s, not the account %s opened with it\n  %s", field, short(s), inputWords(in), g.op.Name, found, accno, g.evidence(v.red)), exchanges)
+			v.record(in, field, "sent "+short(s), "found another account by "+g.Op.Name, rule,
+				fmt.Sprintf("%s sent %s (%s): %s with it as userId found %s, not the account %s opened with it\n  %s", field, short(s), inputWords(in), g.Op.Name, found, accno, g.Evidence(v.red)), exchanges)
 		}
 	}
 	return nil
@@ -401,7 +402,7 @@ var moneyMoves = map[string]moneyMove{
 // moneyBefore is the wallet as the sweeper knew it when an input was
 // accepted, and the loads it stopped waiting for.
 type moneyBefore struct {
-	bal     balance
+	bal     calls.Balance
 	pending int
 	known   bool // bal was read since the last move that changed it
 }
@@ -415,7 +416,7 @@ func (v *validSweeper) moneyNow() moneyBefore {
 // does; a move that books shows among the account entries with its
 // amount (B-2.3#5, advisory). Nothing is compared when another move may
 // have come between (a stated default sent again, a load still settling).
-func (v *validSweeper) heldToTheMove(in validInput, st *opState, sent map[string]any, r *reply, before moneyBefore) error {
+func (v *validSweeper) heldToTheMove(in validInput, st *opState, sent map[string]any, r *calls.Reply, before moneyBefore) error {
 	mv, ok := moneyMoves[in.op.ID]
 	if !ok || !st.money || v.wallet < 0 || in.sameAs != nil || before.pending > 0 || v.loadsPending != before.pending {
 		return nil
@@ -425,11 +426,11 @@ func (v *validSweeper) heldToTheMove(in validInput, st *opState, sent map[string
 		return nil // not stated: what it defaults to is another sentence's
 	}
 	after := v.walletBal
-	dBk, dBlk := after.bk.Sub(before.bal.bk), after.blk.Sub(before.bal.blk)
+	dBk, dBlk := after.Bk.Sub(before.bal.Bk), after.Blk.Sub(before.bal.Blk)
 	want := func(s *int) decimal.Decimal { return amount.Mul(decimal.NewFromInt(int64(*s))) }
 	okBk := mv.bk == nil || dBk.Equal(want(mv.bk))
 	if !okBk && mv.also != "" {
-		if alt, err := decimal.NewFromString(r.json.Get(mv.also).Raw); err == nil && dBk.Equal(alt.Mul(decimal.NewFromInt(int64(*mv.bk)))) {
+		if alt, err := decimal.NewFromString(r.JSON.Get(mv.also).Raw); err == nil && dBk.Equal(alt.Mul(decimal.NewFromInt(int64(*mv.bk)))) {
 			okBk = true
 		}
 	}
@@ -438,31 +439,31 @@ func (v *validSweeper) heldToTheMove(in validInput, st *opState, sent map[string
 		q, _ := v.cat.Rule(mv.rule)
 		v.record(in, mv.amount, "sent "+amount.String(), fmt.Sprintf("moved the balance by %s (bkBal) and %s (blkAmt)", dBk.StringFixed(2), dBlk.StringFixed(2)), mv.rule,
 			fmt.Sprintf("%s %s (%s) was accepted and moved the wallet's bkBal from %s to %s and blkAmt from %s to %s: the sentence below makes the move %s, to the cent (\"%s\")\n  %s",
-				mv.amount, amount.String(), inputWords(in), before.bal.bk.StringFixed(2), after.bk.StringFixed(2), before.bal.blk.StringFixed(2), after.blk.StringFixed(2), moveWords(mv, amount), q.Quote, r.evidence(v.red)),
-			[]record.Exchange{r.ex})
+				mv.amount, amount.String(), inputWords(in), before.bal.Bk.StringFixed(2), after.Bk.StringFixed(2), before.bal.Blk.StringFixed(2), after.Blk.StringFixed(2), moveWords(mv, amount), q.Quote, r.Evidence(v.red)),
+			[]record.Exchange{r.Ex})
 		return nil // the entry would say it again
 	}
 	if mv.bk == nil || *mv.bk == 0 {
 		return nil
 	}
 	// The booking among the account entries: one read of the wallet's listing.
-	f := v.x.accountFields(true)
+	f := v.x.AccountFields(true)
 	f["top"] = steps.AllEntries
-	a := v.x.m.accounts[v.wallet]
+	a := v.x.accounts[v.wallet]
 	g, err := v.call(schemas.AccountEnquiry, map[string]string{"accno": a.accno}, f)
-	if err != nil || !g.succeeded() {
+	if err != nil || !g.Succeeded() {
 		return err
 	}
 	booked := dBk.Abs()
-	for _, e := range g.json.Get("entries").Array() {
+	for _, e := range g.JSON.Get("entries").Array() {
 		if d, err := decimal.NewFromString(e.Get("amount").Raw); err == nil && (d.Abs().Equal(amount) || d.Abs().Equal(booked)) {
 			return nil
 		}
 	}
 	v.record(in, mv.amount, "sent "+amount.String(), "was booked without an entry of its amount", "B-2.3#5",
 		fmt.Sprintf("%s %s (%s) moved bkBal by %s, and no entry of %s listed by %s holds that amount (advisory, B-2.3#5: that every booking appears as an account entry is implied, not stated; an entry's amount is compared by its absolute value, B-2.3#4)\n  %s",
-			mv.amount, amount.String(), inputWords(in), dBk.StringFixed(2), a.accno, g.op.Name, g.evidence(v.red)),
-		[]record.Exchange{r.ex, g.ex})
+			mv.amount, amount.String(), inputWords(in), dBk.StringFixed(2), a.accno, g.Op.Name, g.Evidence(v.red)),
+		[]record.Exchange{r.Ex, g.Ex})
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package explore_test
+package sweep_test
 
 import (
 	"bytes"
@@ -14,10 +14,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // refusedCaptureCaptures serves the reference server, except that a Capture
@@ -77,7 +77,7 @@ func TestTheSweepBlamesAChangeOnTheInputThatMadeIt(t *testing.T) {
 			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
 		}
 	}
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1})
 	require.NoError(t, err)
 	var names, rules []string
 	for _, f := range out.Findings {
@@ -113,7 +113,7 @@ func TestTheSweepDoesNotBlameALateLoadOnARefusedCall(t *testing.T) {
 			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
 		}
 	}
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1})
 	require.NoError(t, err)
 	var names []string
 	for _, f := range out.Findings {
@@ -173,7 +173,7 @@ func TestTheValidSweepReadsBackARefusedInput(t *testing.T) {
 			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
 		}
 	}
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, PerOperation: 2, SharedMerchant: true})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1, PerOperation: 2, SharedMerchant: true})
 	require.NoError(t, err)
 	require.NotNil(t, out.Valid)
 	var moved []string
@@ -239,7 +239,7 @@ func TestARefusedInputExpectedToBeAcceptedIsReadBack(t *testing.T) {
 			p.Scope.Exclude = append(p.Scope.Exclude, op.Clause)
 		}
 	}
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, Concurrency: 1, NoValid: true})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1, Concurrency: 1, NoValid: true})
 	require.NoError(t, err)
 	var names []string
 	for _, f := range out.Findings {

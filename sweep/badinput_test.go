@@ -1,4 +1,4 @@
-package explore_test
+package sweep_test
 
 import (
 	"context"
@@ -11,11 +11,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // skipUnderRace skips a test of full sweeps under -race (each a few
@@ -28,13 +28,13 @@ func skipUnderRace(t *testing.T) {
 	}
 }
 
-// sweep runs the bad-input sweep against a reference server of cfg.
-func sweep(t *testing.T, cfg reference.Config, perOperation int) *explore.SweepOutcome {
+// sweepRef runs the bad-input sweep against a reference server of cfg.
+func sweepRef(t *testing.T, cfg reference.Config, perOperation int) *sweep.Outcome {
 	t.Helper()
 	srv, err := reference.New(cfg)
 	require.NoError(t, err)
 	t.Cleanup(srv.Close)
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: 1, PerOperation: perOperation})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: 1, PerOperation: perOperation})
 	require.NoError(t, err)
 	return out
 }
@@ -50,7 +50,7 @@ func TestTheReferenceAnswersEveryGeneratedInput(t *testing.T) {
 			t.Parallel()
 			cfg := reference.DefaultConfig()
 			cfg.Personality = pers
-			out := sweep(t, cfg, 0)
+			out := sweepRef(t, cfg, 0)
 			assert.Empty(t, out.Findings)
 			assert.Equal(t, out.Generated, out.Inputs)
 			assert.Greater(t, out.Inputs, 3000, "every field of every operation")
@@ -76,13 +76,13 @@ func TestTheReferenceAnswersEveryGeneratedInput(t *testing.T) {
 // The sample is the seed's: the same seed sends the same inputs, another
 // seed others, and every operation gets its share.
 func TestTheSweepSampleIsSeeded(t *testing.T) {
-	a, b := sweep(t, reference.DefaultConfig(), 3), sweep(t, reference.DefaultConfig(), 3)
+	a, b := sweepRef(t, reference.DefaultConfig(), 3), sweepRef(t, reference.DefaultConfig(), 3)
 	assert.Equal(t, 3*len(schemas.Catalogue()), a.Inputs, "three inputs of each operation")
 	assert.Equal(t, sent(a), sent(b))
 	srv, err := reference.New(reference.DefaultConfig())
 	require.NoError(t, err)
 	defer srv.Close()
-	c, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: runner.ReferenceProfile(srv.URL, reference.DefaultConfig()), Seed: 2, PerOperation: 3})
+	c, err := sweep.Run(context.Background(), sweep.Options{Profile: runner.ReferenceProfile(srv.URL, reference.DefaultConfig()), Seed: 2, PerOperation: 3})
 	require.NoError(t, err)
 	assert.NotEqual(t, sent(a), sent(c))
 	for _, s := range a.Result.Scenarios {
@@ -112,7 +112,7 @@ func TestTheSweepSaysWhatTheProfileLacks(t *testing.T) {
 	p := runner.ReferenceProfile(srv.URL, cfg)
 	p.PaymentOptionCode = ""
 	p.Sandbox.VerificationCode = ""
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, PerOperation: 2})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1, PerOperation: 2})
 	require.NoError(t, err)
 	notices := strings.Join(out.Notices, "\n")
 	for _, op := range []string{"Init Add Stored Payment Option", "Complete Add Stored Payment Option", "Init Verify Stored Payment Option", "Complete Verify Stored Payment Option", "Delete Stored Payment Option", "Set Default Stored Payment Option", "Authorize"} {
@@ -125,7 +125,7 @@ func TestTheSweepSaysWhatTheProfileLacks(t *testing.T) {
 // names, which count each operation's inputs, and the inputs generated.
 // (Not the calls: which worker of the pool takes which inputs, and so how
 // many fixtures are made, is the scheduler's.)
-func sent(o *explore.SweepOutcome) []string {
+func sent(o *sweep.Outcome) []string {
 	out := slices.Clone(o.Tried)
 	for _, s := range o.Result.Scenarios {
 		out = append(out, s.Name)
@@ -168,7 +168,7 @@ func TestTheSweepFindsEachMutant(t *testing.T) {
 			t.Parallel()
 			cfg := reference.DefaultConfig()
 			cfg.Mutant = m.Name
-			out := sweep(t, cfg, 0)
+			out := sweepRef(t, cfg, 0)
 			findings := out.Findings
 			if out.Valid != nil {
 				findings = append(slices.Clone(findings), out.Valid.Findings...) // a fault of a permitted request
@@ -214,7 +214,7 @@ func TestTheSweepAcceptsEitherChoiceTheSpecLeavesOpen(t *testing.T) {
 			t.Parallel()
 			cfg := reference.DefaultConfig()
 			cfg.Variants = []string{v.Name}
-			out := sweep(t, cfg, 0)
+			out := sweepRef(t, cfg, 0)
 			var names []string
 			for _, f := range out.Findings {
 				names = append(names, f.Name()+": "+strings.SplitN(f.Message, "\n", 2)[0])
@@ -246,7 +246,7 @@ func TestSweepPrint(t *testing.T) {
 	cfg.Mutant = os.Getenv("SWEEP_MUTANT")
 	n := 0
 	fmt.Sscan(os.Getenv("SWEEP_PRINT"), &n)
-	out := sweep(t, cfg, n)
+	out := sweepRef(t, cfg, n)
 	fmt.Println(strings.Join(out.Notices, "\n"))
 	for _, f := range out.Findings {
 		fmt.Printf("%s %s\n    %s\n", f.Rule, f.Name(), strings.SplitN(f.Message, "\n", 2)[0])

@@ -1,4 +1,4 @@
-package explore_test
+package sweep_test
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // TestValidSweepPrint prints what the valid-request sweep finds against the
@@ -31,7 +31,7 @@ func TestValidSweepPrint(t *testing.T) {
 	if v := os.Getenv("VALID_VARIANT"); v != "" {
 		cfg.Variants = strings.Split(v, ",")
 	}
-	out := sweep(t, cfg, 1)
+	out := sweepRef(t, cfg, 1)
 	fmt.Println(strings.Join(out.Notices, "\n"))
 	if out.Valid == nil {
 		t.Fatal("no valid sweep")
@@ -49,7 +49,7 @@ func TestValidSweepCalls(t *testing.T) {
 	srv, err := reference.New(reference.DefaultConfig())
 	require.NoError(t, err)
 	t.Cleanup(srv.Close)
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: runner.ReferenceProfile(srv.URL, reference.DefaultConfig()), Seed: 1, PerOperation: 4, SharedMerchant: true})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: runner.ReferenceProfile(srv.URL, reference.DefaultConfig()), Seed: 1, PerOperation: 4, SharedMerchant: true})
 	require.NoError(t, err)
 	fmt.Println(strings.Join(out.Notices, "\n"))
 	for _, s := range out.Result.Scenarios {
@@ -78,7 +78,7 @@ func TestValidSweepExchanges(t *testing.T) {
 	if os.Getenv("VALID_PERSONALITY") == "alternative" {
 		cfg.Personality = reference.Alternative
 	}
-	out := sweep(t, cfg, 1)
+	out := sweepRef(t, cfg, 1)
 	for _, s := range out.Result.Scenarios {
 		if !strings.Contains(s.ID, ".valid."+op) {
 			continue

@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"cmp"
@@ -75,7 +75,7 @@ type sweepNotice struct {
 // sweepRun is what the workers of a sweep share.
 type sweepRun struct {
 	ctx  context.Context
-	opts SweepOptions
+	opts Options
 
 	mu      sync.Mutex
 	wake    *sync.Cond
@@ -110,7 +110,7 @@ type sweepRun struct {
 	validSent, validGen int
 }
 
-func newSweepRun(ctx context.Context, opts SweepOptions) *sweepRun {
+func newSweepRun(ctx context.Context, opts Options) *sweepRun {
 	r := &sweepRun{ctx: ctx, opts: opts, sent: map[string]int{}, kinds: map[string]*[2]int{}, calls: map[string][]record.Exchange{}}
 	r.wake = sync.NewCond(&r.mu)
 	for i, op := range schemas.Catalogue() {

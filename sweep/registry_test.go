@@ -1,4 +1,4 @@
-package explore_test
+package sweep_test
 
 import (
 	"go/ast"
@@ -59,7 +59,7 @@ func TestEveryOperationHasASweepState(t *testing.T) {
 	}
 	require.True(t, found, "the sweep makes its states in (*sweeper).build: if it moved, move this test with it")
 	for _, op := range schemas.Catalogue() {
-		assert.True(t, named[op.ID], "the bad-input sweep has no state for %s (%s): name it in (*sweeper).build (explore/sweep_state.go), or it is sent its example request", op.ID, op.Name)
+		assert.True(t, named[op.ID], "the bad-input sweep has no state for %s (%s): name it in (*sweeper).build (sweep/state.go), or it is sent its example request", op.ID, op.Name)
 	}
 }
 

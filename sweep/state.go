@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 	"github.com/wallet-conformance/wallet-conformance/targetclient"
@@ -14,7 +15,7 @@ import (
 // The sweep's states: the valid request of each operation, built from a
 // state the sweep makes with the calls the steps' Givens make (an account,
 // a payment taken as far as the operation needs it, a consent, a stored
-// option: sweep_options.go), each call once, with none of the reads the
+// option: options.go), each call once, with none of the reads the
 // exploration's moves make after them for its own invariants. Where the
 // profile lacks what a state needs, or the target refused a call that
 // makes it, the operation is sent the example
@@ -49,7 +50,7 @@ func (s *sweeper) see(st *opState) error {
 		if err := s.readWallet(); err != nil {
 			return err
 		}
-		if s.wallet >= 0 && s.e.caps.load && s.walletKnown && s.walletBal.avl().LessThan(topUpBelow) {
+		if s.wallet >= 0 && s.e.caps.load && s.walletKnown && s.walletBal.Avl().LessThan(topUpBelow) {
 			if err := s.load(); err != nil {
 				return err
 			}
@@ -69,21 +70,21 @@ func (s *sweeper) see(st *opState) error {
 		if err != nil {
 			return err
 		}
-		if r.succeeded() {
+		if r.Succeeded() {
 			st.optionsSeen = optionsOf(r)
 		} else {
 			st.options = "" // nothing to compare with
 		}
 	}
 	if st.account != "" {
-		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, s.x.accountFields(true))
+		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, s.x.AccountFields(true))
 		if err != nil {
 			return err
 		}
-		if r.succeeded() {
+		if r.Succeeded() {
 			st.accountSeen = map[string]string{}
 			for _, k := range comparedAccountFields {
-				st.accountSeen[k] = r.json.Get(k).String()
+				st.accountSeen[k] = r.JSON.Get(k).String()
 			}
 		} else {
 			st.account = "" // nothing to compare with
@@ -129,13 +130,13 @@ func (s *sweeper) used(op schemas.Operation, st *opState, usedUp bool) error {
 // on the call it follows. A change seen here while an earlier load is
 // pending may be either; the count stays, so that neither is blamed (at
 // worst a later change goes unreported, never a false one).
-func (s *sweeper) awaitLoad(before balance) error {
+func (s *sweeper) awaitLoad(before calls.Balance) error {
 	deadline := time.Now().Add(s.e.profile.Settle())
 	for {
 		if err := s.readWallet(); err != nil {
 			return err
 		}
-		if !s.walletBal.equal(before) {
+		if !s.walletBal.Equal(before) {
 			return nil
 		}
 		if time.Now().After(deadline) {
@@ -145,7 +146,7 @@ func (s *sweeper) awaitLoad(before balance) error {
 		select {
 		case <-s.ctx.Done():
 			return errSweepHalted
-		case <-time.After(settlePoll):
+		case <-time.After(calls.SettlePoll):
 		}
 	}
 }
@@ -155,12 +156,12 @@ func (s *sweeper) readWallet() error {
 	if s.wallet < 0 {
 		return nil
 	}
-	a := s.x.m.accounts[s.wallet]
-	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.accountFields(true))
+	a := s.x.accounts[s.wallet]
+	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.AccountFields(true))
 	if err != nil {
 		return err
 	}
-	if b, bad := balanceOf(r.json); bad == "" && r.succeeded() {
+	if b, bad := calls.BalanceOf(r.JSON); bad == "" && r.Succeeded() {
 		// The model follows the target: inputs it accepted moved money the
 		// model does not know of, and the moves that make states compare
 		// their balances with it. A change read here is expected (a move
@@ -177,15 +178,15 @@ func (s *sweeper) readWallet() error {
 // merchantBooked): merchantRead is false when the target does not let the
 // partner read it, and nothing is then compared. The reply is nil when the
 // call was not made.
-func (s *sweeper) readMerchant() (*reply, error) {
-	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": s.e.profile.Merchant.Accno}, s.x.accountFields(true))
+func (s *sweeper) readMerchant() (*calls.Reply, error) {
+	r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": s.e.profile.Merchant.Accno}, s.x.AccountFields(true))
 	if err != nil {
 		return nil, err
 	}
-	b, bad := balanceOf(r.json)
-	s.merchantRead = bad == "" && r.success(s.set) == ""
+	b, bad := calls.BalanceOf(r.JSON)
+	s.merchantRead = bad == "" && r.Success(s.set) == ""
 	if s.merchantRead {
-		s.merchantBk = b.bk
+		s.merchantBk = b.Bk
 		s.merchantKnown = true
 	}
 	return r, nil
@@ -207,25 +208,25 @@ func kcOperation(opID string) bool {
 
 // make sends a call that makes a state: ok is false when the target did
 // not accept it; an infrastructure error or the bounds end the sweep.
-func (s *sweeper) make(opID string, path map[string]string, fields map[string]any) (r *reply, ok bool, err error) {
+func (s *sweeper) make(opID string, path map[string]string, fields map[string]any) (r *calls.Reply, ok bool, err error) {
 	r, err = s.call(opID, path, fields)
 	if err != nil {
 		return nil, false, err
 	}
-	return r, r.succeeded(), nil
+	return r, r.Succeeded(), nil
 }
 
 // openAccount creates an account and adds it to the model; the
 // current account stays what it was. ok is false when the target did not
 // open it.
 func (s *sweeper) openAccount() (a *account, ok bool, err error) {
-	f := s.x.createAccountFields()
+	f := s.x.CreateAccountFields()
 	r, ok, err := s.make(schemas.CreateAccount, nil, f)
-	if !ok || r.json.Get("accno").String() == "" {
+	if !ok || r.JSON.Get("accno").String() == "" {
 		return nil, false, err
 	}
-	a = &account{accno: r.json.Get("accno").String(), max: decimal.New(1, 9), fields: f}
-	s.x.m.accounts = append(s.x.m.accounts, a)
+	a = &account{accno: r.JSON.Get("accno").String(), fields: f}
+	s.x.accounts = append(s.x.accounts, a)
 	return a, true, nil
 }
 
@@ -235,33 +236,33 @@ func (s *sweeper) openAccount() (a *account, ok bool, err error) {
 // payment (kind "kc-authorize", "kc-debit"). nil when a call was refused.
 func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, error) {
 	x := s.x
-	a := x.m.accounts[s.wallet]
+	a := x.accounts[s.wallet]
 	if kind != "load" {
 		op, status := schemas.KCAuthorize, stAuthorized
 		if kind == "kc-debit" {
 			op, status = schemas.KCDebitAccount, stCaptured
 		}
-		r, ok, err := s.make(op, nil, x.walletFields(op, a.accno, amount))
+		r, ok, err := s.make(op, nil, x.WalletFields(op, a.accno, amount))
 		s.walletKnown, s.merchantKnown = false, false
 		if !ok {
 			return nil, err
 		}
-		return &payment{ref: r.json.Get("uniqueReference").String(), account: s.wallet, status: status, amount: amount}, nil
+		return &payment{ref: r.JSON.Get("uniqueReference").String(), account: s.wallet, status: status, amount: amount}, nil
 	}
 	// B-3: Init Authorize "internally performs Init Load Account": what
 	// that shows in the wallet is not stated, so the wallet is read again
 	// before it is compared.
-	r, ok, err := s.make(schemas.InitAuthorize, nil, x.initLoadFields(a.accno, amount))
+	r, ok, err := s.make(schemas.InitAuthorize, nil, x.InitLoadFields(a.accno, amount))
 	s.walletKnown = false
 	if !ok {
 		return nil, err
 	}
-	p := &payment{kind: payLoad, ref: r.json.Get("uniqueReference").String(), token: r.json.Get("authorizationToken").String(), account: s.wallet, status: stReceived, amount: amount}
+	p := &payment{ref: r.JSON.Get("uniqueReference").String(), token: r.JSON.Get("authorizationToken").String(), account: s.wallet, status: stReceived, amount: amount}
 	path := map[string]string{"uniqueReference": p.ref}
 	if upTo == stReceived {
 		return p, nil
 	}
-	f := x.envelope(false)
+	f := x.Envelope(false)
 	f["authorizationToken"] = p.token
 	_, ok, err = s.make(schemas.CompleteAuthorize, path, f)
 	s.walletKnown = false
@@ -278,7 +279,7 @@ func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, erro
 		}
 	}
 	before := s.walletBal
-	if _, ok, err = s.make(schemas.Capture, path, x.envelope(false)); !ok {
+	if _, ok, err = s.make(schemas.Capture, path, x.Envelope(false)); !ok {
 		return nil, err
 	}
 	p.status = stCaptured
@@ -290,8 +291,7 @@ func (s *sweeper) pay(kind, upTo string, amount decimal.Decimal) (*payment, erro
 func (s *sweeper) ensureWallet() (bool, error) {
 	x := s.x
 	if s.wallet >= 0 {
-		x.m.acc = s.wallet
-		if x.e.caps.load && s.walletKnown && s.walletBal.avl().LessThan(topUpBelow) {
+		if s.e.caps.load && s.walletKnown && s.walletBal.Avl().LessThan(topUpBelow) {
 			// Inputs the target accepted spent the money: load it again.
 			return true, s.load()
 		}
@@ -300,9 +300,8 @@ func (s *sweeper) ensureWallet() (bool, error) {
 	if _, ok, err := s.openAccount(); !ok || err != nil {
 		return false, err
 	}
-	s.wallet = len(x.m.accounts) - 1
-	x.m.acc = s.wallet
-	if !x.e.caps.load {
+	s.wallet = len(x.accounts) - 1
+	if !s.e.caps.load {
 		return true, nil
 	}
 	return true, s.load() // it reads the opening balance, and awaits the load
@@ -323,15 +322,15 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	x := s.x
 	p := s.e.profile
 	if op.ID == schemas.IssueToken {
-		date, tm := x.e.clock()
+		date, tm := s.e.clock()
 		f := map[string]any{"password": p.Credentials.Password, "localDate": date, "localTime": tm}
-		if s.e.caller.tokens.Reading() == targetclient.ReadingEnvelope {
+		if s.e.caller.Tokens.Reading() == targetclient.ReadingEnvelope {
 			f["partnerReference"] = targetclient.TokenPartnerReference()
 		}
 		return s.control(op, &opState{path: map[string]string{"userId": p.Credentials.UserID}, fields: f})
 	}
 	if op.ID == schemas.CreateAccount {
-		return &opState{fields: x.createAccountFields(), real: true}, nil
+		return &opState{fields: x.CreateAccountFields(), real: true}, nil
 	}
 	ok, err := s.ensureWallet()
 	if err != nil {
@@ -341,7 +340,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		s.notices = append(s.notices, "bad-input sweep: no account could be opened, so every operation's inputs are judged as handled or not only")
 		return s.example(op)
 	}
-	a := x.m.accounts[s.wallet]
+	a := x.accounts[s.wallet]
 	onWallet := map[string]string{"accno": a.accno}
 	switch op.ID {
 	case schemas.UpdateAccount:
@@ -353,26 +352,26 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 				return s.fallback(op, err)
 			}
 			b := a
-			for _, c := range x.m.accounts {
+			for _, c := range x.accounts {
 				if c.accno == accno {
 					b = c
 				}
 			}
-			return &opState{path: map[string]string{"accno": accno}, fields: x.updateAccountFields(b), real: true, account: accno}, nil
+			return &opState{path: map[string]string{"accno": accno}, fields: x.UpdateAccountFields(b.fields), real: true, account: accno}, nil
 		}
-		return &opState{path: onWallet, fields: x.updateAccountFields(a), real: true, account: a.accno}, nil
+		return &opState{path: onWallet, fields: x.UpdateAccountFields(a.fields), real: true, account: a.accno}, nil
 	case schemas.GetAccount, schemas.BalanceEnquiry, schemas.GetStoredPaymentOptions:
-		return s.control(op, &opState{path: onWallet, fields: x.accountFields(true)})
+		return s.control(op, &opState{path: onWallet, fields: x.AccountFields(true)})
 	case schemas.GetPaymentOptions:
-		f := x.accountFields(true)
+		f := x.AccountFields(true)
 		f["transactionTypeCode"] = p.TransactionTypeCode
 		return s.control(op, &opState{path: onWallet, fields: f})
 	case schemas.AccountEnquiry:
-		f := x.accountFields(true)
+		f := x.AccountFields(true)
 		f["top"] = steps.AllEntries
 		return s.control(op, &opState{path: onWallet, fields: f})
 	case schemas.CheckAvailablePaymentAmount:
-		f := x.accountFields(true)
+		f := x.AccountFields(true)
 		f["amount"] = payAmount.StringFixed(2)
 		f["currCode"] = p.Currency
 		return s.control(op, &opState{path: onWallet, fields: f})
@@ -382,7 +381,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		if err != nil || !ok {
 			return s.fallback(op, err)
 		}
-		f := x.accountFields(true)
+		f := x.AccountFields(true)
 		f["closingReason"] = "Closed by the wallet conformance sweep"
 		return &opState{path: map[string]string{"accno": accno}, fields: f, real: true, account: accno}, nil
 	case schemas.InitAddStoredPaymentOption, schemas.CompleteAddStoredPaymentOption, schemas.InitVerifyStoredPaymentOption,
@@ -401,22 +400,22 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		if err != nil || !ok {
 			return s.fallback(op, err)
 		}
-		return &opState{path: map[string]string{"accno": accno}, fields: x.consentFields(), real: true}, nil
+		return &opState{path: map[string]string{"accno": accno}, fields: x.ConsentFields(), real: true}, nil
 	case schemas.RevokeConsent:
-		r, ok, err := s.make(schemas.AddConsent, onWallet, x.consentFields())
+		r, ok, err := s.make(schemas.AddConsent, onWallet, x.ConsentFields())
 		if err != nil || !ok {
 			return s.fallback(op, err)
 		}
-		return &opState{path: map[string]string{"accno": a.accno, "consentReference": r.json.Get("consentReference").String()}, fields: x.consentFields(), real: true}, nil
+		return &opState{path: map[string]string{"accno": a.accno, "consentReference": r.JSON.Get("consentReference").String()}, fields: x.ConsentFields(), real: true}, nil
 	}
-	if !x.e.caps.load {
+	if !s.e.caps.load {
 		return s.example(op)
 	}
 	switch op.ID {
 	case schemas.Authorize:
 		return s.optionState(op, a.accno)
 	case schemas.InitAuthorize:
-		return &opState{fields: x.initLoadFields(a.accno, payAmount), real: true, money: true}, nil
+		return &opState{fields: x.InitLoadFields(a.accno, payAmount), real: true, money: true}, nil
 	case schemas.CompleteAuthorize, schemas.Capture, schemas.Cancel, schemas.Refund, schemas.GetPaymentStatus:
 		upTo := stAuthorized
 		switch op.ID {
@@ -429,27 +428,27 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		if err != nil || pay == nil {
 			return s.fallback(op, err)
 		}
-		f := x.envelope(false)
+		f := x.Envelope(false)
 		st := &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}
 		switch op.ID {
 		case schemas.CompleteAuthorize:
 			f["authorizationToken"] = pay.token
 		case schemas.Capture:
-			f["modifiedAmount"] = money(payAmount)
+			f["modifiedAmount"] = calls.Money(payAmount)
 		case schemas.Refund:
-			f["refundAmount"] = money(payAmount)
+			f["refundAmount"] = calls.Money(payAmount)
 		case schemas.GetPaymentStatus:
 			st.money, st.payment, st.real = false, "", false
 			return s.control(op, st)
 		}
 		return st, nil
 	}
-	if !x.e.caps.kc {
+	if !s.e.caps.kc {
 		return s.example(op)
 	}
 	switch op.ID {
 	case schemas.KCAuthorize, schemas.KCDebitAccount:
-		return &opState{fields: x.walletFields(op.ID, a.accno, payAmount), real: true, money: true}, nil
+		return &opState{fields: x.WalletFields(op.ID, a.accno, payAmount), real: true, money: true}, nil
 	case schemas.KCCapture, schemas.KCCancel, schemas.KCRefund:
 		kind := "kc-authorize"
 		if op.ID == schemas.KCRefund {
@@ -459,13 +458,13 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		if err != nil || pay == nil {
 			return s.fallback(op, err)
 		}
-		f := x.envelope(false)
+		f := x.Envelope(false)
 		switch op.ID {
 		case schemas.KCCapture:
 			f["modifiedAmountCurrCode"] = p.Currency
-			f["modifiedAmount"] = money(payAmount)
+			f["modifiedAmount"] = calls.Money(payAmount)
 		case schemas.KCRefund:
-			f["refundAmount"] = money(payAmount)
+			f["refundAmount"] = calls.Money(payAmount)
 		}
 		return &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}, nil
 	}
@@ -492,7 +491,7 @@ func (s *sweeper) control(op schemas.Operation, st *opState) (*opState, error) {
 	if err != nil {
 		return nil, err
 	}
-	st.real = r.succeeded()
+	st.real = r.Succeeded()
 	return st, nil
 }
 
@@ -507,7 +506,7 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 	if !ok {
 		path, fields = map[string]string{}, map[string]any{}
 	}
-	env := x.envelope(false)
+	env := x.Envelope(false)
 	for k, v := range env {
 		fields[k] = v
 	}
@@ -519,7 +518,7 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 	}
 	if s.wallet >= 0 {
 		if _, has := path["accno"]; has {
-			path["accno"] = x.m.accounts[s.wallet].accno
+			path["accno"] = x.accounts[s.wallet].accno
 		}
 	}
 	st := &opState{path: path, fields: fields}

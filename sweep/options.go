@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 )
@@ -72,12 +73,12 @@ func (s *sweeper) optionState(op schemas.Operation, accno string) (*opState, err
 			return &opState{path: onOption, fields: s.initVerifyFields(), real: true}, nil
 		}
 		r, err := s.call(schemas.InitVerifyStoredPaymentOption, onOption, s.initVerifyFields())
-		if err != nil || !r.succeeded() {
+		if err != nil || !r.Succeeded() {
 			return s.fallback(op, err)
 		}
 		return &opState{path: onOption, fields: s.completeVerifyFields(), real: true, options: accno}, nil
 	case schemas.DeleteStoredPaymentOption, schemas.SetDefaultStoredPaymentOption:
-		return &opState{path: onOption, fields: x.accountFields(true), real: true, options: accno}, nil
+		return &opState{path: onOption, fields: x.AccountFields(true), real: true, options: accno}, nil
 	case schemas.Authorize:
 		// "Given the partner has stored a verified payment option", then
 		// Authorize with it (steps' authorizeRequest), with the sandbox's
@@ -86,11 +87,11 @@ func (s *sweeper) optionState(op schemas.Operation, accno string) (*opState, err
 		if err != nil || !ok {
 			return s.fallback(op, err)
 		}
-		f := x.envelope(false)
+		f := x.Envelope(false)
 		f["programAccno"] = p.ProgramAccno
-		f["presentationAmount"] = money(payAmount)
+		f["presentationAmount"] = calls.Money(payAmount)
 		f["presentationCurrCode"] = p.Currency
-		f["presentationUsage"] = "Order " + x.unique("")
+		f["presentationUsage"] = "Order " + x.Unique("")
 		f["useDifferentBillingAddress"] = false
 		f["storedPaymentOptionReference"] = ref
 		if otp := p.Sandbox.OneTimePassword; otp != "" {
@@ -120,7 +121,7 @@ func (s *sweeper) optionLacks(opID string) string {
 // initAddFields is the steps' Init Add Stored Payment Option: the owner's
 // address for billing.
 func (s *sweeper) initAddFields() map[string]any {
-	f := s.x.accountFields(true)
+	f := s.x.AccountFields(true)
 	f["paymentOptionCode"] = s.e.profile.PaymentOptionCode
 	f["useDifferentBillingAddress"] = false
 	return f
@@ -134,14 +135,14 @@ func (s *sweeper) completeAddFields(token string) map[string]any {
 
 // initVerifyFields carries programAccno, not programCode.
 func (s *sweeper) initVerifyFields() map[string]any {
-	f := s.x.envelope(false)
+	f := s.x.Envelope(false)
 	f["programAccno"] = s.e.profile.ProgramAccno
 	f["accnoType"] = s.e.profile.AccnoType
 	return f
 }
 
 func (s *sweeper) completeVerifyFields() map[string]any {
-	f := s.x.accountFields(true)
+	f := s.x.AccountFields(true)
 	f["verificationCode"] = s.e.profile.Sandbox.VerificationCode
 	return f
 }
@@ -149,10 +150,10 @@ func (s *sweeper) completeVerifyFields() map[string]any {
 // startAdd sends Init Add: the authorizationToken, "" when refused.
 func (s *sweeper) startAdd(accno string) (string, error) {
 	r, err := s.call(schemas.InitAddStoredPaymentOption, map[string]string{"accno": accno}, s.initAddFields())
-	if err != nil || !r.succeeded() {
+	if err != nil || !r.Succeeded() {
 		return "", err
 	}
-	return r.json.Get("authorizationToken").String(), nil
+	return r.JSON.Get("authorizationToken").String(), nil
 }
 
 // storeOption stores an option on accno (Init Add, Complete Add): its
@@ -163,25 +164,25 @@ func (s *sweeper) storeOption(accno string) (string, error) {
 		return "", err
 	}
 	r, err := s.call(schemas.CompleteAddStoredPaymentOption, map[string]string{"accno": accno}, s.completeAddFields(token))
-	if err != nil || !r.succeeded() {
+	if err != nil || !r.Succeeded() {
 		return "", err
 	}
-	return r.json.Get("storedPaymentOptionReference").String(), nil
+	return r.JSON.Get("storedPaymentOptionReference").String(), nil
 }
 
 // listOptions reads accno's stored options.
-func (s *sweeper) listOptions(accno string) (*reply, error) {
-	return s.call(schemas.GetStoredPaymentOptions, map[string]string{"accno": accno}, s.x.accountFields(true))
+func (s *sweeper) listOptions(accno string) (*calls.Reply, error) {
+	return s.call(schemas.GetStoredPaymentOptions, map[string]string{"accno": accno}, s.x.AccountFields(true))
 }
 
 // listedOption is the listing's entry of ref (not Exists when not listed
 // or the listing was refused).
 func (s *sweeper) listedOption(accno, ref string) (gjson.Result, error) {
 	r, err := s.listOptions(accno)
-	if err != nil || !r.succeeded() {
+	if err != nil || !r.Succeeded() {
 		return gjson.Result{}, err
 	}
-	for _, o := range r.json.Get("paymentOptions").Array() {
+	for _, o := range r.JSON.Get("paymentOptions").Array() {
 		if o.Get("reference").String() == ref {
 			return o, nil
 		}
@@ -208,22 +209,22 @@ func (s *sweeper) verify(accno, ref string) (bool, error) {
 	}
 	path := map[string]string{"accno": accno, "storedPaymentOptionReference": ref}
 	r, err := s.call(schemas.InitVerifyStoredPaymentOption, path, s.initVerifyFields())
-	if err != nil || !r.succeeded() {
+	if err != nil || !r.Succeeded() {
 		return false, err
 	}
 	r, err = s.call(schemas.CompleteVerifyStoredPaymentOption, path, s.completeVerifyFields())
 	if err != nil {
 		return false, err
 	}
-	return r.succeeded(), nil
+	return r.Succeeded(), nil
 }
 
 // optionsOf is a listing of stored options as what the read-back compares:
 // each reference with its default flag and verification status.
-func optionsOf(r *reply) map[string]string {
+func optionsOf(r *calls.Reply) map[string]string {
 	m := map[string]string{}
-	for _, o := range r.json.Get("paymentOptions").Array() {
-		m[o.Get("reference").String()] = fmt.Sprintf("isDefault %s, statusCode %q", rawOrAbsent(o.Get("isDefault").Raw), o.Get("statusCode").String())
+	for _, o := range r.JSON.Get("paymentOptions").Array() {
+		m[o.Get("reference").String()] = fmt.Sprintf("isDefault %s, statusCode %q", calls.RawOrAbsent(o.Get("isDefault").Raw), o.Get("statusCode").String())
 	}
 	return m
 }
@@ -252,15 +253,15 @@ func optionsDiff(before, after map[string]string) string {
 // findUserAccountFields finds the wallet by the e-mail address it was
 // created with (steps' findUserAccountRequest).
 func (s *sweeper) findUserAccountFields(a *account) map[string]any {
-	f := s.x.envelope(true)
+	f := s.x.Envelope(true)
 	f["userId"] = a.fields["emailAddress"]
 	return f
 }
 
 // addressCheckFields is the steps' Perform Address Check: a real address.
 func (s *sweeper) addressCheckFields() map[string]any {
-	f := s.x.envelope(true)
-	for k, v := range steps.AddressCheck(s.x.e.profile) {
+	f := s.x.Envelope(true)
+	for k, v := range steps.AddressCheck(s.e.profile) {
 		f[k] = v
 	}
 	return f

@@ -1,4 +1,4 @@
-package explore
+package sweep
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/rules"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
@@ -22,8 +23,8 @@ import (
 
 // The valid-request sweep (issue 33): beside the bad inputs, every
 // operation is sent the valid requests its contract permits
-// (sweep_valid_inputs.go), each from a real state as the Givens reach it
-// (the bad-input sweep's states, sweep_state.go; a state an accepted input
+// (valid_inputs.go), each from a real state as the Givens reach it
+// (the bad-input sweep's states, state.go; a state an accepted input
 // used up is made again). Each answer is judged:
 //
 //   - refused with 0001 ("mandatory field missing or syntax error"), 0099,
@@ -49,7 +50,7 @@ type ValidOutcome struct {
 	Inputs    int            // inputs sent, the single changes of a refused combined input included
 	Calls     int            // calls sent, states and read-backs included
 	Kinds     map[string]int // inputs generated of each kind
-	Findings  []*SweepFinding
+	Findings  []*Finding
 	Skipped   []string // operations sent no valid input, and why
 	sent      map[string]int
 }
@@ -59,12 +60,12 @@ type ValidOutcome struct {
 type validSweeper struct {
 	*sweeper
 	cat      *rules.Catalogue
-	findings map[string]*SweepFinding
+	findings map[string]*Finding
 	order    []string
 	sent     map[string]int
 	out      *ValidOutcome
 	// holders: the accounts this sweeper opened with each value Find User
-	// Account finds them by (sweep_valid_readback.go).
+	// Account finds them by (valid_readback.go).
 	holders map[string][]string
 }
 
@@ -82,7 +83,7 @@ var errNotReal = errors.New("the state is not real")
 // in catalogue order (mergeValid) whatever worker sent them.
 func (s *sweeper) validOp(op schemas.Operation) (*validSweeper, error) {
 	cat, _ := rules.Load()
-	v := &validSweeper{sweeper: s, cat: cat, findings: map[string]*SweepFinding{}, sent: map[string]int{},
+	v := &validSweeper{sweeper: s, cat: cat, findings: map[string]*Finding{}, sent: map[string]int{},
 		out: &ValidOutcome{Kinds: map[string]int{}}}
 	s.current = validKey(op.ID)
 	if s.run.found[op.ID] {
@@ -100,8 +101,8 @@ func (s *sweeper) validOp(op schemas.Operation) (*validSweeper, error) {
 		if err != nil {
 			return v, err
 		}
-		body := strings.TrimSpace(string(r.resp.Body))
-		st.real = r.resp.Status == http.StatusOK && (body == "yes" || body == "no")
+		body := strings.TrimSpace(string(r.Resp.Body))
+		st.real = r.Resp.Status == http.StatusOK && (body == "yes" || body == "no")
 	}
 	if !st.real {
 		v.out.Skipped = append(v.out.Skipped, op.Name+": its state could not be made from a real one, so a refusal could be the state's")
@@ -113,7 +114,7 @@ func (s *sweeper) validOp(op schemas.Operation) (*validSweeper, error) {
 		bounded: st.payment != "" || kcOperation(op.ID),
 		today:   date,
 		query:   op.BodyInQuery(),
-		unique:  func() string { return s.x.unique("") },
+		unique:  func() string { return s.x.Unique("") },
 		bound:   func(field string) string { return v.boundRule(op.ID, field) },
 		offered: s.e.profile.Offered(),
 	}
@@ -213,7 +214,7 @@ func (v *validSweeper) request(in validInput, st *opState) map[string]any {
 		fields[k] = x
 	}
 	if _, has := fields["partnerReference"]; has {
-		ref := v.x.unique("pr-")
+		ref := v.x.Unique("pr-")
 		if in.longRef && len(ref) < 64 {
 			ref += strings.Repeat("r", 64-len(ref))
 		}
@@ -258,18 +259,18 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		return false, err
 	}
 	r, err := v.send(op, req)
-	if errors.Is(err, errHalted) {
+	if errors.Is(err, calls.ErrHalted) {
 		return false, errSweepHalted
 	}
 	v.sent[op.ID]++
 	v.out.Inputs++
 	var exchanges []record.Exchange
 	if r != nil {
-		exchanges = append(exchanges, r.ex)
+		exchanges = append(exchanges, r.Ex)
 	}
 	code := ""
 	if err == nil {
-		code = r.json.Get("responseCode").String()
+		code = r.JSON.Get("responseCode").String()
 	}
 	accepted := validAccepted(op, r, err)
 	if !accepted && readsBack(st) {
@@ -308,7 +309,7 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		}
 		return false, v.heldToTheMove(in, st, fields, r, before)
 	}
-	answer := fmt.Sprintf("HTTP %d %s", r.resp.Status, codeText(code))
+	answer := fmt.Sprintf("HTTP %d %s", r.Resp.Status, codeText(code))
 	if len(in.parts) > 0 {
 		// A combined input: each of its changes alone names the one refused.
 		named := false
@@ -324,33 +325,33 @@ func (v *validSweeper) try(in validInput) (refused bool, err error) {
 		}
 	}
 	switch {
-	case code == "0099" || r.resp.Status >= 500 && !handledCode(code):
+	case code == "0099" || r.Resp.Status >= 500 && !handledCode(code):
 		// A-7 pairs 500 with 0099 alone: a handled code with a 5xx is a
 		// handled error (A-7#6 as issue 32 settled it), judged below.
-		v.record(in, in.field, in.label, "answered "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was answered %s, an unexpected error (A-7)\n  %s", inputWords(in), answer, r.evidence(v.red)), exchanges)
+		v.record(in, in.field, in.label, "answered "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was answered %s, an unexpected error (A-7)\n  %s", inputWords(in), answer, r.Evidence(v.red)), exchanges)
 	case code == "0001":
-		v.record(in, in.field, in.label, "was refused "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was refused with 0001, \"mandatory field missing or syntax error\" (A-7): the rule below permits it\n  %s", inputWords(in), r.evidence(v.red)), exchanges)
+		v.record(in, in.field, in.label, "was refused "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was refused with 0001, \"mandatory field missing or syntax error\" (A-7): the rule below permits it\n  %s", inputWords(in), r.Evidence(v.red)), exchanges)
 	case in.strict:
-		v.record(in, in.field, in.label, "was refused "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was refused with %s: the sentence below bounds the amount by the state's and so permits exactly it\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
+		v.record(in, in.field, in.label, "was refused "+answer, in.rule, fmt.Sprintf("a request the contract permits (%s) was refused with %s: the sentence below bounds the amount by the state's and so permits exactly it\n  %s", inputWords(in), codeText(code), r.Evidence(v.red)), exchanges)
 	case in.business:
-		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s; the spec lets a server refuse an amount over its limits, which it does not state, so this is named only\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
+		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s; the spec lets a server refuse an amount over its limits, which it does not state, so this is named only\n  %s", inputWords(in), codeText(code), r.Evidence(v.red)), exchanges)
 	default:
-		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s, not 0001; the spec leaves a server free to refuse a value for reasons it does not state (what it offers, its limits), so this is a warning naming the input\n  %s", inputWords(in), codeText(code), r.evidence(v.red)), exchanges)
+		v.record(in, in.field, in.label, "was refused "+answer, "", fmt.Sprintf("advisory: a request the contract permits (%s) was refused with %s, not 0001; the spec leaves a server free to refuse a value for reasons it does not state (what it offers, its limits), so this is a warning naming the input\n  %s", inputWords(in), codeText(code), r.Evidence(v.red)), exchanges)
 	}
 	return true, nil
 }
 
 // validAccepted: the answer is a success (B-4.11's text/plain answer
 // "exactly `yes` when the amount is available or `no`").
-func validAccepted(op schemas.Operation, r *reply, err error) bool {
+func validAccepted(op schemas.Operation, r *calls.Reply, err error) bool {
 	if err != nil {
 		return false
 	}
-	if op.PlainText && r.resp.Status == http.StatusOK {
-		body := strings.TrimSpace(string(r.resp.Body))
+	if op.PlainText && r.Resp.Status == http.StatusOK {
+		body := strings.TrimSpace(string(r.Resp.Body))
 		return body == "yes" || body == "no"
 	}
-	return r.json.Get("responseCode").String() == "0000" && r.resp.Status < 300
+	return r.JSON.Get("responseCode").String() == "0000" && r.Resp.Status < 300
 }
 
 // readRefused reads back the state a refused valid input was sent on:
@@ -365,18 +366,18 @@ func (v *validSweeper) readRefused(op schemas.Operation, st *opState, known bool
 		}
 		again := maps.Clone(fields)
 		if _, has := again["partnerReference"]; has {
-			again["partnerReference"] = v.x.unique("pr-")
+			again["partnerReference"] = v.x.Unique("pr-")
 		}
 		req, err := steps.EncodeRequest(v.e.profile, op, st.path, again)
 		if err != nil {
 			return err
 		}
 		r, err := v.send(op, req)
-		if errors.Is(err, errHalted) {
+		if errors.Is(err, calls.ErrHalted) {
 			return errSweepHalted
 		}
 		if r != nil {
-			exchanges = append(slices.Clone(exchanges), r.ex)
+			exchanges = append(slices.Clone(exchanges), r.Ex)
 		}
 		if validAccepted(op, r, err) {
 			// Accepted the second time: nothing refused to read back.
@@ -429,20 +430,20 @@ func inputWords(in validInput) string {
 // Payment Status of a payment it made, and, for a stated default, against
 // the answer with the default given. The money it moved is held to its
 // move once the wallet is read (heldToTheMove, from try).
-func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[string]any, r *reply) error {
+func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[string]any, r *calls.Reply) error {
 	op := in.op
 	v.compare(in, fields, r, "", nil)
 	if err := v.readBackStored(in, st, fields, r); err != nil {
 		return err
 	}
 	switch {
-	case !strings.Contains(op.Path, "{uniqueReference}") && r.json.Get("uniqueReference").String() != "":
-		g, err := v.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": r.json.Get("uniqueReference").String()}, v.x.envelope(false))
+	case !strings.Contains(op.Path, "{uniqueReference}") && r.JSON.Get("uniqueReference").String() != "":
+		g, err := v.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": r.JSON.Get("uniqueReference").String()}, v.x.Envelope(false))
 		if err != nil {
 			return err
 		}
-		if g.succeeded() {
-			v.compare(in, fields, g, "Get Payment Status", []record.Exchange{r.ex, g.ex})
+		if g.Succeeded() {
+			v.compare(in, fields, g, "Get Payment Status", []record.Exchange{r.Ex, g.Ex})
 		}
 	}
 	if in.sameAs != nil {
@@ -457,22 +458,22 @@ func (v *validSweeper) readAccepted(in validInput, st *opState, fields map[strin
 			return err
 		}
 		r2, err := v.send(op, req)
-		if errors.Is(err, errHalted) {
+		if errors.Is(err, calls.ErrHalted) {
 			return errSweepHalted
 		}
 		v.sent[op.ID]++
 		v.out.Inputs++
-		if err != nil || r2.json.Get("responseCode").String() != "0000" {
-			if err == nil && r2.json.Get("responseCode").String() == "0001" {
-				v.record(stated, stated.field, stated.label, "was refused "+codeText("0001"), ruleTime, fmt.Sprintf("%s given as its stated default was refused with 0001\n  %s", stated.field, r2.evidence(v.red)), []record.Exchange{r2.ex})
+		if err != nil || r2.JSON.Get("responseCode").String() != "0000" {
+			if err == nil && r2.JSON.Get("responseCode").String() == "0001" {
+				v.record(stated, stated.field, stated.label, "was refused "+codeText("0001"), ruleTime, fmt.Sprintf("%s given as its stated default was refused with 0001\n  %s", stated.field, r2.Evidence(v.red)), []record.Exchange{r2.Ex})
 			}
 			return nil
 		}
 		listed := v.set.Properties(op.ID + ".response.json")
-		if a, b := withoutEnvelope(r.json, listed), withoutEnvelope(r2.json, listed); a != b {
+		if a, b := withoutEnvelope(r.JSON, listed), withoutEnvelope(r2.JSON, listed); a != b {
 			v.record(in, in.field, in.label, "answered otherwise than with its default given", v.defaultRule(op, in.field),
 				fmt.Sprintf("%s left out and %s given as its stated default %v were answered differently (lists compared as what they hold, not their order): a field left out takes its default\n  left out: %s\n  given:    %s", in.field, in.field, in.sameAs.set[in.field], short(a), short(b)),
-				[]record.Exchange{r.ex, r2.ex})
+				[]record.Exchange{r.Ex, r2.Ex})
 		}
 	}
 	return nil
@@ -593,15 +594,15 @@ func notCompared(name string, via bool) bool {
 
 // compare reads each field the request stated back from a response (the
 // answer itself when via is "").
-func (v *validSweeper) compare(in validInput, sent map[string]any, r *reply, via string, exchanges []record.Exchange) {
+func (v *validSweeper) compare(in validInput, sent map[string]any, r *calls.Reply, via string, exchanges []record.Exchange) {
 	if exchanges == nil {
-		exchanges = []record.Exchange{r.ex}
+		exchanges = []record.Exchange{r.Ex}
 	}
 	where := "in the answer"
 	readOp := in.op.ID
 	if via != "" {
 		where = "by " + via
-		readOp = r.op.ID
+		readOp = r.Op.ID
 	}
 	// A field of a block a flag leaves unused (the billing address when
 	// useDifferentBillingAddress is false: "the account owner address is
@@ -620,7 +621,7 @@ func (v *validSweeper) compare(in validInput, sent map[string]any, r *reply, via
 		if notCompared(name, via != "") || ignorable[name] && !flagged {
 			continue
 		}
-		got := r.json.Get(gjsonEscape(name))
+		got := r.JSON.Get(gjsonEscape(name))
 		if !got.Exists() || got.Type == gjson.Null || got.IsObject() || got.IsArray() {
 			continue
 		}
@@ -642,7 +643,7 @@ func (v *validSweeper) compare(in validInput, sent map[string]any, r *reply, via
 			why = "the sentence below makes it the value sent"
 		}
 		v.record(in, name, "sent "+short(sentText), "was returned as "+short(gotText(got))+" "+where, rule,
-			fmt.Sprintf("%s sent %s (%s) was returned %s as %s: %s\n  %s", name, short(sentText), inputWords(in), where, short(gotText(got)), why, r.evidence(v.red)), exchanges)
+			fmt.Sprintf("%s sent %s (%s) was returned %s as %s: %s\n  %s", name, short(sentText), inputWords(in), where, short(gotText(got)), why, r.Evidence(v.red)), exchanges)
 	}
 }
 
@@ -698,7 +699,7 @@ func (v *validSweeper) record(in validInput, field, label, cause, rule, msg stri
 	key := in.op.ID + "\x00" + field + "\x00" + cause
 	f, ok := v.findings[key]
 	if !ok {
-		f = &SweepFinding{Operation: in.op, Field: field, Cause: cause, Rule: rule, Label: label}
+		f = &Finding{Operation: in.op, Field: field, Cause: cause, Rule: rule, Label: label}
 		v.findings[key] = f
 		v.order = append(v.order, key)
 		f.Message, f.Exchanges = v.red.String(msg), exchanges

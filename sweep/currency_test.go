@@ -1,4 +1,4 @@
-package explore_test
+package sweep_test
 
 import (
 	"context"
@@ -7,9 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/explore"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
 // A server that offers EUR alone (variant refuses-unoffered-currency)
@@ -26,13 +26,13 @@ func TestTheDeclaredCurrenciesDecideWhatTheSweepSends(t *testing.T) {
 	t.Cleanup(srv.Close)
 	p := runner.ReferenceProfile(srv.URL, cfg)
 	require.Equal(t, []string{"EUR"}, p.Offered(), "the variant declares its one currency")
-	out, err := explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, PerOperation: 1})
+	out, err := sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1, PerOperation: 1})
 	require.NoError(t, err)
 	require.NotNil(t, out.Valid)
 	assert.Empty(t, out.Valid.Findings)
 
 	p.Currencies = []string{"EUR", "USD"}
-	out, err = explore.Sweep(context.Background(), explore.SweepOptions{Profile: p, Seed: 1, PerOperation: 1})
+	out, err = sweep.Run(context.Background(), sweep.Options{Profile: p, Seed: 1, PerOperation: 1})
 	require.NoError(t, err)
 	var names, rules []string
 	for _, f := range out.Valid.Findings {

@@ -1,8 +1,9 @@
-package explore
+package sweep
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -20,8 +21,8 @@ const sweepTag = "sweep"
 
 // result makes the sweep's scenarios: one per operation whose inputs all
 // passed, and one per finding, at its rule's level.
-func (s *sweeper) result(out *SweepOutcome, started time.Time, runErr error) *record.Run {
-	res := &record.Run{Target: s.e.caller.client.BaseURL(), Started: started, Duration: time.Since(started)}
+func (s *sweeper) result(out *Outcome, started time.Time, runErr error) *record.Run {
+	res := &record.Run{Target: s.e.caller.Client.BaseURL(), Started: started, Duration: time.Since(started)}
 	feature := fmt.Sprintf("Bad-input sweep (seed %d)", out.Seed)
 	cat, _ := rules.Load()
 	found := map[string]bool{}
@@ -125,7 +126,7 @@ func slug(s string) string {
 // inputText names a finding's input in words, as its heading does:
 // "modifiedAmount 1e308", "a body nested 10,000 levels deep", "the path
 // parameter accno over 8 KiB".
-func inputText(f *SweepFinding) string {
+func inputText(f *Finding) string {
 	switch {
 	case f.Field == "":
 		return "a body " + f.Label
@@ -138,7 +139,7 @@ func inputText(f *SweepFinding) string {
 // judgement is how a finding is reported: FAILED by a normative rule,
 // WARNING by another or by none (implied, not stated; its clause then
 // fallback); its message quotes the rule and shows the request as curl.
-func (s *sweeper) judgement(cat *rules.Catalogue, f *SweepFinding, fallback string) (status record.Status, advisory bool, clauses []string, msg string) {
+func (s *sweeper) judgement(cat *rules.Catalogue, f *Finding, fallback string) (status record.Status, advisory bool, clauses []string, msg string) {
 	status = record.Failed
 	quote := ""
 	if f.Rule == "" {
@@ -185,7 +186,7 @@ func oneCrash(cause, msg string, exchanges []record.Exchange, changes []change, 
 func sortedClauses(cs ...string) []string {
 	var out []string
 	for _, c := range cs {
-		if c != "" && !contains(out, c) {
+		if c != "" && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -194,7 +195,7 @@ func sortedClauses(cs ...string) []string {
 }
 
 // Record is the sweep as report.json records it.
-func (o *SweepOutcome) Record() *record.Sweep {
+func (o *Outcome) Record() *record.Sweep {
 	rec := &record.Sweep{Seed: o.Seed, PerOperation: max(o.PerOperation, 0), Generated: o.Generated, Inputs: o.Inputs, Calls: o.Calls, Findings: []string{}}
 	for _, f := range o.Findings {
 		rec.Findings = append(rec.Findings, f.Name())
@@ -203,12 +204,12 @@ func (o *SweepOutcome) Record() *record.Sweep {
 	return rec
 }
 
-// SweepForRun returns the sweep a run makes beside its scenarios (through
-// runner.Options.Explore, with or without an exploration: see WithSweep).
-func SweepForRun(opts SweepOptions) func(ctx context.Context) (*runner.Explored, error) {
+// ForRun returns the sweep a run makes beside its scenarios (through
+// runner.Options.Explore, with or without an exploration: see With).
+func ForRun(opts Options) func(ctx context.Context) (*runner.Explored, error) {
 	opts.SharedMerchant = true // the run's scenarios and exploration pay the merchant too
 	return func(ctx context.Context) (*runner.Explored, error) {
-		out, err := Sweep(ctx, opts)
+		out, err := Run(ctx, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -216,9 +217,9 @@ func SweepForRun(opts SweepOptions) func(ctx context.Context) (*runner.Explored,
 	}
 }
 
-// WithSweep runs a run's exploration (nil for none) and its sweep at once,
+// With runs a run's exploration (nil for none) and its sweep at once,
 // and joins what they give the run. Either may be nil; both nil is nil.
-func WithSweep(explore, sweep func(ctx context.Context) (*runner.Explored, error)) func(ctx context.Context) (*runner.Explored, error) {
+func With(explore, sweep func(ctx context.Context) (*runner.Explored, error)) func(ctx context.Context) (*runner.Explored, error) {
 	switch {
 	case sweep == nil:
 		return explore

@@ -1,6 +1,6 @@
 //go:build race
 
-package explore_test
+package sweep_test
 
 // raceEnabled is true in a test binary built with -race.
 const raceEnabled = true

@@ -1,8 +1,10 @@
-package explore
+package sweep
 
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -13,6 +15,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/tidwall/gjson"
 
+	"github.com/wallet-conformance/wallet-conformance/calls"
 	"github.com/wallet-conformance/wallet-conformance/profile"
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
@@ -22,13 +25,13 @@ import (
 
 // The bad-input sweep: for every operation of the catalogue, a valid
 // request built from a real state (a wallet the sweep opens and loads, its
-// payments, a consent), then generated bad inputs (sweep_inputs.go), one
+// payments, a consent), then generated bad inputs (inputs.go), one
 // change each, each judged by the rule the input breaks, and after every
 // refused call of an operation that moves money or changes an account, the
 // state read back: nothing may have been lost.
 
-// SweepOptions configure a sweep.
-type SweepOptions struct {
+// Options configure a sweep.
+type Options struct {
 	Profile *profile.Profile
 	// Seed chooses the sample; the same seed against the same target
 	// sends the same inputs. 0 means 1.
@@ -46,27 +49,27 @@ type SweepOptions struct {
 	// sweep runs (a run's scenarios and exploration): the merchant's balance
 	// is then not read back, as explore's merchant-is-credited decides it.
 	SharedMerchant bool
-	// NoValid leaves out the valid-request sweep (sweep_valid.go), which
+	// NoValid leaves out the valid-request sweep (valid.go), which
 	// a sweep otherwise makes after its bad inputs.
 	NoValid    bool
 	HTTPClient *http.Client // tests
 }
 
-// DefaultSweepPerOperation is what a run sends of each operation by
+// DefaultPerOperation is what a run sends of each operation by
 // default: 0, every generated input. A certificate must not depend on
 // which few inputs of an operation a seed happens to pick (issue 34).
-const DefaultSweepPerOperation = 0
+const DefaultPerOperation = 0
 
-// QuickSweepPerOperation is the sample of a quick gating run (--sweep 4):
+// QuickPerOperation is the sample of a quick gating run (--sweep 4):
 // every operation tried, about a thirtieth of the inputs; the report says
 // the sweep was partial.
-const QuickSweepPerOperation = 4
+const QuickPerOperation = 4
 
-// DefaultSweepSeed is the seed of a run's sweep.
-const DefaultSweepSeed = 1
+// DefaultSeed is the seed of a run's sweep.
+const DefaultSeed = 1
 
-// SweepOutcome is what a sweep found.
-type SweepOutcome struct {
+// Outcome is what a sweep found.
+type Outcome struct {
 	Seed         uint64
 	PerOperation int
 	Inputs       int // generated inputs sent
@@ -78,20 +81,20 @@ type SweepOutcome struct {
 	// Tried names each input tried ("Capture: modifiedAmount 1e308"), in
 	// the sweep's order (its operations', then each sample's).
 	Tried    []string
-	Findings []*SweepFinding
+	Findings []*Finding
 	Result   *record.Run
 	Notices  []string
 	Valid    *ValidOutcome // the valid-request sweep; nil when none was made
 }
 
-// SweepFinding is one cause: the inputs of an operation's field whose
+// Finding is one cause: the inputs of an operation's field whose
 // answers broke the same rule the same way, shown by the one request of
 // them with the shortest body.
-type SweepFinding struct {
+type Finding struct {
 	Operation schemas.Operation
 	Field     string // "" for the whole body
 	Label     string // the value shown ("1e308")
-	Kind      string // the kind of input shown (sweep_inputs.go)
+	Kind      string // the kind of input shown (inputs.go)
 	Cause     string // "answered HTTP 500 0099"
 	Rule      string // the catalogue's rule
 	Message   string
@@ -101,7 +104,7 @@ type SweepFinding struct {
 }
 
 // Name is the finding as one line: "Capture: modifiedAmount 1e308 answered HTTP 500 0099".
-func (f *SweepFinding) Name() string {
+func (f *Finding) Name() string {
 	more := ""
 	if f.Inputs > 1 {
 		more = fmt.Sprintf(" (and %d more inputs)", f.Inputs-1)
@@ -142,10 +145,10 @@ type opState struct {
 type sweeper struct {
 	run   *sweepRun
 	id    int
-	e     *explorer
-	x     *machine
+	e     *env
+	x     *fixtures
 	set   *schemas.Set
-	opts  SweepOptions
+	opts  Options
 	red   *targetclient.Redactor
 	ctx   context.Context
 	state map[string]*opState
@@ -153,7 +156,7 @@ type sweeper struct {
 	// walletBal its balance as last read, refreshed after every accepted
 	// input that may move money.
 	wallet    int
-	walletBal balance
+	walletBal calls.Balance
 	// loadsPending counts the Captures whose Load Account had not shown
 	// in the wallet when the settle allowance passed: a change a read-back
 	// after a refused call sees while one is pending is taken as it, not
@@ -171,7 +174,7 @@ type sweeper struct {
 	// merchantKnown the same of merchantBk.
 	walletKnown, merchantKnown bool
 	// bisecting counts the bisections under way (apart): their fixtures must be new
-	// ones, not the wallet a change was seen on (sweep_state.go).
+	// ones, not the wallet a change was seen on (state.go).
 	bisecting int
 	// current is the operation the worker sends inputs of: the calls it
 	// makes are that operation's evidence.
@@ -179,20 +182,20 @@ type sweeper struct {
 
 	// The whole sweep's findings, once the workers have ended (the
 	// sweeper that makes the report).
-	findings map[string]*SweepFinding
+	findings map[string]*Finding
 	order    []string
 	sent     map[string]int
 	calls    map[string][]record.Exchange
 }
 
-// Sweep sends the bad inputs to the profile's target and judges them, up
-// to opts.Concurrency inputs at once (sweep_pool.go).
-func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
+// Run sends the bad inputs to the profile's target and judges them, up
+// to opts.Concurrency inputs at once (pool.go).
+func Run(ctx context.Context, opts Options) (*Outcome, error) {
 	p := opts.Profile
 	if opts.Seed == 0 {
-		opts.Seed = DefaultSweepSeed
+		opts.Seed = DefaultSeed
 	}
-	set, client, tokens, closeClient, err := connect(ctx, p, opts.HTTPClient, "the sweep")
+	set, client, tokens, closeClient, err := calls.Connect(ctx, p, opts.HTTPClient, "the sweep")
 	if err != nil {
 		return nil, err
 	}
@@ -200,8 +203,8 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	red := client.Redactor()
 	started := time.Now()
 	run := newSweepRun(ctx, opts)
-	c := &caller{profile: p, client: client, tokens: tokens, schemas: set, clock: targetclient.LocalClock, maxCalls: opts.MaxCalls}
-	c.record = func(ctx context.Context, ex record.Exchange) {
+	c := &calls.Caller{Profile: p, Client: client, Tokens: tokens, Schemas: set, Clock: targetclient.LocalClock, MaxCalls: opts.MaxCalls}
+	c.Record = func(ctx context.Context, ex record.Exchange) {
 		op := ""
 		if w, ok := ctx.Value(sweepWorkerKey{}).(*sweeper); ok {
 			op = w.current
@@ -209,15 +212,15 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		run.calls[op] = append(run.calls[op], ex) // under c.mu
 	}
 	caps := capabilities{load: p.ProgramAccno != "", kc: p.ProgramAccno != "" && p.Merchant.Accno != ""}
-	id := "s" + runID()[1:]
+	id := runID()
 	ownMerchant := !opts.SharedMerchant && p.Merchant.Accno != ""
 	run.pinned = ownMerchant
 	newWorker := func(n int) *sweeper {
 		s := &sweeper{run: run, id: n, set: set, opts: opts, red: red, state: map[string]*opState{}, wallet: -1, ownMerchant: ownMerchant && n == 0}
 		s.ctx = context.WithValue(ctx, sweepWorkerKey{}, s)
-		s.e = &explorer{profile: p, caller: c, red: red, clock: targetclient.LocalClock, caps: caps, runID: id, ctx: s.ctx, progress: newProgress(nil, red)}
-		s.x = s.e.newMachine()
-		s.x.uid = fmt.Sprintf("%s%04d", id, n) // as long as an exploration's: unique values keep their lengths
+		s.e = &env{profile: p, caller: c, clock: targetclient.LocalClock, caps: caps}
+		// As long as an exploration's UID: unique values keep their lengths.
+		s.x = &fixtures{Requests: calls.Requests{Profile: p, Clock: targetclient.LocalClock, UID: fmt.Sprintf("%s%04d", id, n)}}
 		return s
 	}
 	n, _, _ := run.workers()
@@ -226,7 +229,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		workers[i] = newWorker(i)
 	}
 	run.start(workers)
-	out := &SweepOutcome{Seed: opts.Seed, PerOperation: opts.PerOperation, Inputs: run.inputs, Generated: run.generated, Partial: run.err != nil || run.inputs < run.generated}
+	out := &Outcome{Seed: opts.Seed, PerOperation: opts.PerOperation, Inputs: run.inputs, Generated: run.generated, Partial: run.err != nil || run.inputs < run.generated}
 	badCalls := c.Calls()
 	// The report's sweeper: the findings filed in the order of the inputs
 	// (each operation's in catalogue order, then its sample's), as one
@@ -234,7 +237,7 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 	// what its read-backs saw changed are one finding (oneCrash). It sends
 	// nothing; its number is past every worker's.
 	s := newWorker(reportWorker)
-	s.findings, s.sent, s.calls = map[string]*SweepFinding{}, run.sent, run.calls
+	s.findings, s.sent, s.calls = map[string]*Finding{}, run.sent, run.calls
 	for _, r := range foldCrashes(run.ordered()) {
 		s.record(r.in, r.cause, r.rule, r.msg, r.req, r.exchanges)
 	}
@@ -264,6 +267,71 @@ func Sweep(ctx context.Context, opts SweepOptions) (*SweepOutcome, error) {
 		out.Result.Scenarios = append(out.Result.Scenarios, s.validScenarios(opts.Seed, out.Valid)...)
 	}
 	return out, nil
+}
+
+// env is what a worker's calls are made with: the profile, the caller
+// that sends them through the suite's client and records them (package
+// calls), the clock of the request envelopes, and what the profile lets
+// the sweep make.
+type env struct {
+	profile *profile.Profile
+	caller  *calls.Caller
+	clock   targetclient.Clock
+	caps    capabilities
+}
+
+// capabilities is what the profile lets the sweep make.
+type capabilities struct {
+	load bool // programAccno: loads (B-4.1)
+	kc   bool // programAccno and merchant.accno: wallet-to-merchant payments (B-4.14 to B-4.18)
+}
+
+// fixtures builds a worker's requests (the steps' valid bodies, with
+// values unique to the worker) and holds the accounts it opened: the
+// first its wallet.
+type fixtures struct {
+	calls.Requests
+	accounts []*account
+}
+
+// account is an account a worker opened: its accno, its balance as last
+// read, and what Create Account sent.
+type account struct {
+	accno  string
+	bal    calls.Balance
+	fields map[string]any
+}
+
+// payment is a payment a worker made for a state.
+type payment struct {
+	ref     string // uniqueReference
+	token   string // authorizationToken (Complete Authorize)
+	account int    // index into fixtures.accounts
+	status  string
+	amount  decimal.Decimal
+}
+
+// The payment statuses of B-3 the sweep takes its payments to.
+const (
+	stReceived   = "RECEIVED"
+	stAuthorized = "AUTHORIZED"
+	stCaptured   = "CAPTURED"
+)
+
+// runID is a sweep's run id: "s" and 6 hex digits, as long as an
+// exploration's, so that the values it makes unique keep their lengths.
+func runID() string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b)
+	return "s" + hex.EncodeToString(b)
+}
+
+// opName is an operation's name, or its id when the catalogue has none.
+func opName(id string) string {
+	if op, ok := schemas.Lookup(id); ok {
+		return op.Name
+	}
+	return id
 }
 
 // reportWorker numbers the report's sweeper, past every worker of a pool
@@ -516,14 +584,14 @@ func (s *sweeper) sendInput(in indexedInput, st *opState, judged bool) (sentInpu
 		return sentInput{}, false, err
 	}
 	r, err := s.send(op, req)
-	if errors.Is(err, errHalted) {
+	if errors.Is(err, calls.ErrHalted) {
 		return sentInput{}, false, errSweepHalted
 	}
 	si := sentInput{in: in, req: req, exchanges: []record.Exchange{}}
 	if r != nil {
-		si.exchanges = append(si.exchanges, r.ex)
+		si.exchanges = append(si.exchanges, r.Ex)
 	}
-	accepted := err == nil && r.succeeded()
+	accepted := err == nil && r.Succeeded()
 	if judged {
 		cause, rule, msg := s.judge(in.badInput, st, r, err)
 		s.run.judged(in, cause == "")
@@ -574,8 +642,8 @@ func crashed(r sweepResult) bool {
 const judgedSeq = 1 << 20
 
 // send sends a request of the sweep through the exploration's caller.
-func (s *sweeper) send(op schemas.Operation, req targetclient.Request) (*reply, error) {
-	return s.e.caller.send(s.ctx, op, nil, req)
+func (s *sweeper) send(op schemas.Operation, req targetclient.Request) (*calls.Reply, error) {
+	return s.e.caller.Send(s.ctx, op, nil, req)
 }
 
 // request builds the input's request from the operation's valid one.
@@ -592,7 +660,7 @@ func (s *sweeper) request(in badInput, st *opState) (targetclient.Request, error
 		// Each call is a service call of its own (A-2.1: partnerReference
 		// is the "identifier of the partner's service call"): a target may
 		// refuse a reference it has already accepted, before anything else.
-		fields["partnerReference"] = s.x.unique("pr-")
+		fields["partnerReference"] = s.x.Unique("pr-")
 	}
 	if in.field != "" && !strings.HasPrefix(in.field, "{") {
 		if in.remove {
@@ -618,7 +686,7 @@ func (s *sweeper) request(in badInput, st *opState) (targetclient.Request, error
 	case kBodySize:
 		req.Body = sizedBody(req.Body, in.size)
 	case kDuplicate:
-		req.Body = bytes.Replace(req.Body, []byte(`{`), []byte(`{"partnerReference":"`+s.x.unique("dup-")+`",`), 1)
+		req.Body = bytes.Replace(req.Body, []byte(`{`), []byte(`{"partnerReference":"`+s.x.Unique("dup-")+`",`), 1)
 	case kContentType:
 		req.Header.Set("Content-Type", in.contentType)
 	}
@@ -627,7 +695,7 @@ func (s *sweeper) request(in badInput, st *opState) (targetclient.Request, error
 
 // judge checks an answer against what the spec lets it be. It returns the
 // cause ("" when the answer passes), the rule it breaks and the message.
-func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, rule, msg string) {
+func (s *sweeper) judge(in badInput, st *opState, r *calls.Reply, err error) (cause, rule, msg string) {
 	if err != nil {
 		var ie *targetclient.InfraError
 		kind := "no answer"
@@ -636,16 +704,16 @@ func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, r
 		}
 		return "got " + kind, "A-7#6", fmt.Sprintf("the target gave %s to a bad input: %s. A-7 classes errors as handled (0001, 0096, …) or unexpected (0099); a crash, a dropped connection or no answer within the call allowance is neither", kind, s.red.String(err.Error()))
 	}
-	code := r.json.Get("responseCode").String()
-	answer := fmt.Sprintf("HTTP %d %s", r.resp.Status, codeText(code))
+	code := r.JSON.Get("responseCode").String()
+	answer := fmt.Sprintf("HTTP %d %s", r.Resp.Status, codeText(code))
 	// A-7 classes errors as handled or unexpected (0099). It pairs 500
 	// with 0099 alone and shows no status for 0096, 0058, 0098 or the codes
 	// it does not list: a handled code with a 5xx is a handled answer. A 5xx
 	// that carries no code of a handled error (no JSON, no four-digit code,
 	// or 0000) is no handled answer: it is the server's failure, not its
 	// refusal.
-	if code == "0099" || r.resp.Status >= 500 && !handledCode(code) {
-		return "answered " + answer, "A-7#6", fmt.Sprintf("expected a handled answer (a success, or an error code other than 0099 with an HTTP error status); got %s\n  %s", answer, r.evidence(s.red))
+	if code == "0099" || r.Resp.Status >= 500 && !handledCode(code) {
+		return "answered " + answer, "A-7#6", fmt.Sprintf("expected a handled answer (a success, or an error code other than 0099 with an HTTP error status); got %s\n  %s", answer, r.Evidence(s.red))
 	}
 	w := in.want
 	if !st.real {
@@ -653,22 +721,22 @@ func (s *sweeper) judge(in badInput, st *opState, r *reply, err error) (cause, r
 	}
 	switch w {
 	case wantRefused:
-		if m := r.handledError(s.set); m != "" {
-			return "was not refused (" + answer + ")", in.rule, m + "\n  " + r.evidence(s.red)
+		if m := r.HandledError(s.set); m != "" {
+			return "was not refused (" + answer + ")", in.rule, m + "\n  " + r.Evidence(s.red)
 		}
 	case want0001, want0001Named:
-		if m := r.readable(); m != "" {
-			return "answered " + answer + " that is not JSON", in.rule, m + "\n  " + r.evidence(s.red)
+		if m := r.Readable(); m != "" {
+			return "answered " + answer + " that is not JSON", in.rule, m + "\n  " + r.Evidence(s.red)
 		}
-		if code != "0001" || r.resp.Status != http.StatusBadRequest {
+		if code != "0001" || r.Resp.Status != http.StatusBadRequest {
 			rule := in.rule
 			if w == want0001Named {
 				rule = "A-7#3" // the code of a missing field; A-7#4 is its naming
 			}
-			return "answered " + answer + ", not 0001 with HTTP 400", rule, fmt.Sprintf("expected 0001 with HTTP 400 (A-7: \"mandatory field missing or syntax error (wrong data type, spelling)\"); got %s\n  %s", answer, r.evidence(s.red))
+			return "answered " + answer + ", not 0001 with HTTP 400", rule, fmt.Sprintf("expected 0001 with HTTP 400 (A-7: \"mandatory field missing or syntax error (wrong data type, spelling)\"); got %s\n  %s", answer, r.Evidence(s.red))
 		}
 		if w == want0001Named {
-			desc := r.json.Get("responseDescription").String()
+			desc := r.JSON.Get("responseDescription").String()
 			if !steps.NamesWord(desc, in.field) {
 				return "answered 0001 without naming it", in.rule, fmt.Sprintf("expected the description of 0001 to name the missing field %s (A-7: \"the description names the missing field(s)\"); got %q", in.field, desc)
 			}
@@ -704,7 +772,7 @@ func (s *sweeper) record(in badInput, cause, rule, msg string, req targetclient.
 	size := len(req.Body) + len(req.Query.Encode()) + len(req.Path)
 	f, ok := s.findings[key]
 	if !ok {
-		f = &SweepFinding{Operation: in.op, Field: in.field, Cause: cause, Rule: rule}
+		f = &Finding{Operation: in.op, Field: in.field, Cause: cause, Rule: rule}
 		s.findings[key] = f
 		s.order = append(s.order, key)
 	}
@@ -728,13 +796,13 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 	x := s.x
 	walletMoved := false // the merchant's side of the same move is then read, not reported again
 	if st.money && s.wallet >= 0 {
-		a := x.m.accounts[s.wallet]
+		a := x.accounts[s.wallet]
 		got, ok, rs, err := s.settledWallet()
 		reads = append(reads, rs...)
 		if err != nil {
 			return changes, reads, err
 		}
-		if ok && !got.equal(s.walletBal) {
+		if ok && !got.Equal(s.walletBal) {
 			before := s.walletBal
 			s.walletBal, a.bal = got, got // reported once, at the input that moved it
 			if s.loadsPending > 0 {
@@ -759,7 +827,7 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 			return changes, reads, err
 		}
 		if r != nil {
-			reads = append(reads, r.ex)
+			reads = append(reads, r.Ex)
 		}
 		if s.merchantRead && !s.merchantBk.Equal(before) && !walletMoved {
 			changes = append(changes, change{"was refused but moved the merchant's money", "B-3#15",
@@ -767,12 +835,12 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 		}
 	}
 	if st.payment != "" {
-		r, err := s.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": st.payment}, x.envelope(false))
+		r, err := s.call(schemas.GetPaymentStatus, map[string]string{"uniqueReference": st.payment}, x.Envelope(false))
 		if err != nil {
 			return changes, reads, err
 		}
-		reads = append(reads, r.ex)
-		if got := r.json.Get("statusCode").String(); r.succeeded() && got != st.status {
+		reads = append(reads, r.Ex)
+		if got := r.JSON.Get("statusCode").String(); r.Succeeded() && got != st.status {
 			before := st.status
 			st.status = got
 			changes = append(changes, change{"was refused but changed the payment's status", "B-3#25",
@@ -780,15 +848,15 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 		}
 	}
 	if st.account != "" {
-		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, x.accountFields(true))
+		r, err := s.call(schemas.GetAccount, map[string]string{"accno": st.account}, x.AccountFields(true))
 		if err != nil {
 			return changes, reads, err
 		}
-		reads = append(reads, r.ex)
-		if r.succeeded() {
-			if diff := accountDiff(st.accountSeen, r.json); diff != "" {
+		reads = append(reads, r.Ex)
+		if r.Succeeded() {
+			if diff := accountDiff(st.accountSeen, r.JSON); diff != "" {
 				for _, k := range comparedAccountFields {
-					st.accountSeen[k] = r.json.Get(k).String()
+					st.accountSeen[k] = r.JSON.Get(k).String()
 				}
 				changes = append(changes, change{"was refused but changed the account", "",
 					fmt.Sprintf("a refused call changed the account: %s (advisory: A-7 answers it as an error, not a success, \"| 0000 | 200 or 201 | success |\"; no sentence states that a refused account operation leaves the account as it was, as B-3's table does for payments)", diff)})
@@ -800,8 +868,8 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 		if err != nil {
 			return changes, reads, err
 		}
-		reads = append(reads, r.ex)
-		if r.succeeded() {
+		reads = append(reads, r.Ex)
+		if r.Succeeded() {
 			now := optionsOf(r)
 			if diff := optionsDiff(st.optionsSeen, now); diff != "" {
 				st.optionsSeen = now // reported once, at the input that changed them
@@ -823,27 +891,27 @@ func (s *sweeper) readBack(st *opState) (changes []change, reads []record.Exchan
 // so that a change still settling is judged, and known, as it ends, and
 // none of it is left to be blamed on the next input. ok is false when no
 // read gave a balance.
-func (s *sweeper) settledWallet() (got balance, ok bool, reads []record.Exchange, err error) {
-	a := s.x.m.accounts[s.wallet]
-	read := func() (balance, bool, error) {
-		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.accountFields(true))
+func (s *sweeper) settledWallet() (got calls.Balance, ok bool, reads []record.Exchange, err error) {
+	a := s.x.accounts[s.wallet]
+	read := func() (calls.Balance, bool, error) {
+		r, err := s.call(schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, s.x.AccountFields(true))
 		if err != nil {
-			return balance{}, false, err
+			return calls.Balance{}, false, err
 		}
-		reads = append(reads, r.ex)
-		b, bad := balanceOf(r.json)
-		return b, bad == "" && r.succeeded(), nil
+		reads = append(reads, r.Ex)
+		b, bad := calls.BalanceOf(r.JSON)
+		return b, bad == "" && r.Succeeded(), nil
 	}
 	got, ok, err = read()
-	if err != nil || !ok || got.equal(s.walletBal) {
+	if err != nil || !ok || got.Equal(s.walletBal) {
 		return got, ok, reads, err
 	}
 	deadline := time.Now().Add(s.e.profile.Settle())
-	for time.Now().Add(settlePoll).Before(deadline) {
+	for time.Now().Add(calls.SettlePoll).Before(deadline) {
 		select {
 		case <-s.ctx.Done():
 			return got, ok, reads, errSweepHalted
-		case <-time.After(settlePoll):
+		case <-time.After(calls.SettlePoll):
 		}
 		again, ok2, err := read()
 		if err != nil {
@@ -852,7 +920,7 @@ func (s *sweeper) settledWallet() (got balance, ok bool, reads []record.Exchange
 		if !ok2 {
 			continue
 		}
-		if again.equal(got) {
+		if again.Equal(got) {
 			return got, true, reads, nil
 		}
 		got = again
@@ -875,9 +943,9 @@ func accountDiff(before map[string]string, after gjson.Result) string {
 }
 
 // call makes a read of the sweep; a failure to answer ends the sweep.
-func (s *sweeper) call(opID string, path map[string]string, fields map[string]any) (*reply, error) {
-	r, err := s.e.caller.call(s.ctx, opID, path, fields)
-	if errors.Is(err, errHalted) {
+func (s *sweeper) call(opID string, path map[string]string, fields map[string]any) (*calls.Reply, error) {
+	r, err := s.e.caller.Call(s.ctx, opID, path, fields)
+	if errors.Is(err, calls.ErrHalted) {
 		return nil, errSweepHalted
 	}
 	if err != nil {
