@@ -122,7 +122,7 @@ func (v *ValidOutcome) notice() string {
 // readBackOf splits a finding's exchanges into the accepted request (the
 // first n, of the finding's operation) and what a read of another
 // operation then showed of it: ok when the finding is such a read-back.
-func readBackOf(f *SweepFinding) (n int, read schemas.Operation, ok bool) {
+func readBackOf(f *Finding) (n int, read schemas.Operation, ok bool) {
 	exs := f.Exchanges
 	if len(exs) < 2 || exs[0].Operation != f.Operation.ID {
 		return 0, schemas.Operation{}, false
