@@ -196,6 +196,23 @@ func (e *explorer) prop(t *rapid.T) {
 	t.Repeat(x.actions())
 }
 
+// fileRun files a run of the exploration (a property run, or the scripted
+// run of two of a thing): its first failure starts the shrinker.
+func (e *explorer) fileRun(tr *runTrace) {
+	tr.number = len(e.runs) + 1
+	e.runs = append(e.runs, tr)
+	if tr.failure != nil {
+		e.shrinking, e.found, e.best = true, tr, tr
+		e.shrinkUntil = time.Now().Add(e.shrinkTime)
+		e.progress.found(tr)
+		return
+	}
+	if len(tr.advice()) == 0 && tr.infra == nil {
+		lighten(tr)
+	}
+	e.progress.run(tr)
+}
+
 // finish files a run: before the first failure as a run of the
 // exploration, after it as an attempt of the shrinker.
 func (e *explorer) finish(x *machine) {
@@ -211,18 +228,7 @@ func (e *explorer) finish(x *machine) {
 		if len(tr.steps) == 0 && tr.infra == nil {
 			return // cut before its first move: not a run
 		}
-		tr.number = len(e.runs) + 1
-		e.runs = append(e.runs, tr)
-		if tr.failure != nil {
-			e.shrinking, e.found, e.best = true, tr, tr
-			e.shrinkUntil = time.Now().Add(e.shrinkTime)
-			e.progress.found(tr)
-			return
-		}
-		if len(tr.advice()) == 0 && tr.infra == nil {
-			lighten(tr)
-		}
-		e.progress.run(tr)
+		e.fileRun(tr)
 		return
 	}
 	e.attempts++

@@ -3,7 +3,6 @@ package explore
 import (
 	"fmt"
 	"strings"
-	"time"
 )
 
 // Two of a thing (issue 33, item 3): the sequences that reach what one
@@ -146,18 +145,7 @@ func (e *explorer) twiceRun() {
 	if tr.cut {
 		e.cut = true
 	}
-	tr.number = len(e.runs) + 1
-	e.runs = append(e.runs, tr)
-	if tr.failure != nil {
-		e.shrinking, e.found, e.best = true, tr, tr
-		e.shrinkUntil = time.Now().Add(e.shrinkTime)
-		e.progress.found(tr)
-		return
-	}
-	if len(tr.advice()) == 0 && tr.infra == nil {
-		lighten(tr)
-	}
-	e.progress.run(tr)
+	e.fileRun(tr)
 }
 
 // needsLoad reports whether a kind of move of twiceScript needs money

@@ -1,18 +1,12 @@
 package steps
 
 import (
-	"bytes"
-	"io/fs"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
-	gherkin "github.com/cucumber/gherkin/go/v26"
 	messages "github.com/cucumber/messages/go/v21"
-	"github.com/stretchr/testify/require"
-
-	"github.com/wallet-conformance/wallet-conformance/features"
 )
 
 // Every step the features use as a Given (a Given, or an And or But after
@@ -51,29 +45,12 @@ func TestEveryFeatureGivenHasItsRoute(t *testing.T) {
 func featureGivens(t *testing.T) []string {
 	t.Helper()
 	var texts []string
-	err := fs.WalkDir(features.FS(), ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".feature") {
-			return err
-		}
-		data, err := fs.ReadFile(features.FS(), path)
-		if err != nil {
-			return err
-		}
-		ids := (&messages.Incrementing{}).NewId
-		doc, err := gherkin.ParseGherkinDocument(bytes.NewReader(data), ids)
-		if err != nil {
-			return err
-		}
-		for _, p := range gherkin.Pickles(*doc, path, ids) {
-			for _, s := range p.Steps {
-				if s.Type == messages.PickleStepType_CONTEXT && !slices.Contains(texts, s.Text) {
-					texts = append(texts, s.Text)
-				}
+	for _, p := range featurePickles(t) {
+		for _, s := range p.steps {
+			if s.Type == messages.PickleStepType_CONTEXT && !slices.Contains(texts, s.Text) {
+				texts = append(texts, s.Text)
 			}
 		}
-		return nil
-	})
-	require.NoError(t, err)
-	require.NotEmpty(t, texts)
+	}
 	return texts
 }
