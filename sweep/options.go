@@ -21,6 +21,9 @@ import (
 // call of an operation that changes stored options, the wallet's options
 // are read back (Get Stored Payment Options).
 
+// optionsPerAccount is how many Complete Add states one account serves.
+const optionsPerAccount = 8
+
 // optionState builds the state of a stored-option operation or Authorize
 // (Init Add on the wallet accno, the others on an account of their own); where the profile lacks what the state needs, the
 // operation keeps the example request and a notice says so.
@@ -36,19 +39,31 @@ func (s *sweeper) optionState(op schemas.Operation, accno string) (*opState, err
 		// conforming target accepts it (steps.GivenRoutes).
 		return &opState{path: map[string]string{"accno": accno}, fields: s.initAddFields(), real: true}, nil
 	}
-	// The other states store options on an account of their own: its
-	// listing, read back after every refused call, holds only them.
-	accno, ok, err := s.ownAccount()
-	if err != nil || !ok {
-		return s.fallback(op, err)
-	}
-	onWallet := map[string]string{"accno": accno}
 	if op.ID == schemas.CompleteAddStoredPaymentOption {
+		// An accepted Complete Add uses its state up: the next is started
+		// on the same account, for up to optionsPerAccount states (a target
+		// may cap the options an account holds; the spec states no cap).
+		if s.addAccno == "" || s.addStates >= optionsPerAccount {
+			accno, ok, err := s.ownAccount()
+			if err != nil || !ok {
+				return s.fallback(op, err)
+			}
+			s.addAccno, s.addStates = accno, 0
+		}
+		s.addStates++
+		accno := s.addAccno
+		onWallet := map[string]string{"accno": accno}
 		token, err := s.startAdd(accno)
 		if err != nil || token == "" {
 			return s.fallback(op, err)
 		}
 		return &opState{path: onWallet, fields: s.completeAddFields(token), real: true, options: accno}, nil
+	}
+	// The other states store options on an account of their own: its
+	// listing, read back after every refused call, holds only them.
+	accno, ok, err := s.ownAccount()
+	if err != nil || !ok {
+		return s.fallback(op, err)
 	}
 	ref, err := s.storeOption(accno)
 	if err != nil || ref == "" {

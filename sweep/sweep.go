@@ -173,6 +173,10 @@ type sweeper struct {
 	// knows (read since the last call that may have moved its money);
 	// merchantKnown the same of merchantBk.
 	walletKnown, merchantKnown bool
+	// addAccno is the account Complete Add's states store options on, and
+	// addStates how many states were started on it (optionsPerAccount).
+	addAccno  string
+	addStates int
 	// bisecting counts the bisections under way (apart): their fixtures must be new
 	// ones, not the wallet a change was seen on (state.go).
 	bisecting int
