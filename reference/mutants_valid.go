@@ -30,6 +30,7 @@ var validMutants = []Mutant{
 	// Options, the balance after a move.
 	{Name: "find-user-long-login-not-found", Clause: "B-4.10", Rule: "B-4.10#3", Swept: true, Description: "Find User Account does not find an account by a login ID of more than 100 characters (an account opened with one of 255 is answered as an unknown user)"},
 	{Name: "entry-one-decimal-cent-less", Clause: "B-2.3", Rule: "B-2.3#5", Swept: true, Description: "Account Enquiry lists an entry whose amount has one decimal (0.5) one cent less (0.49, and its sourceAmount so): the booking of the amount moved shows no entry of it"},
+	{Name: "stored-option-fullname-cut-100", Clause: "A-2.0", Rule: "A-2.0#1", Swept: true, Description: "Get Stored Payment Options shows the billingAddress fullName of an option stored with useDifferentBillingAddress true cut to 100 characters (customerFullName is S(201)): reached by the valid sweep's Complete Add with the flag true, its billing block at its maximal lengths"},
 	{Name: "kc-debit-one-decimal-cent-more", Clause: "B-4.15", Rule: "B-4.15#10", Swept: true, Description: "KC-Debit Account of a paymentAmount with one decimal (0.5, 12.50) debits the wallet one cent more (0.51)"},
 }
 

@@ -32,6 +32,14 @@ var validProbes = map[string]func(c *client) bool{
 	"declared-currency-refused": func(c *client) bool {
 		return c.create(map[string]any{"currCode": "USD"}).code() == "0001"
 	},
+	"stored-option-fullname-cut-100": func(c *client) bool {
+		accno := c.newAccount()
+		name := strings.Repeat("n", 201)
+		billing := differentBilling(map[string]any{"customerFullName": name})
+		token := c.authorization(accno, nil)
+		r := c.completeAdd(accno, merge(map[string]any{"authorizationToken": token}, billing))
+		return r.code() == "0000" && len(c.storedOption(accno, r.json.Get("storedPaymentOptionReference").String()).Get("billingAddress.fullName").String()) == 100
+	},
 	"find-user-long-login-not-found": func(c *client) bool {
 		login := strings.Repeat("l", 250) + "-long"
 		r := c.create(map[string]any{"loginID": login})

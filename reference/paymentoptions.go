@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -673,6 +674,13 @@ func (h *handler) storedOptionView(o storedOption) map[string]any {
 		"isDefault":           o.isDefault,
 		"billingAddress":      o.billing,
 		"iconUrl":             o.option.iconURL,
+	}
+	if h.mutant("stored-option-fullname-cut-100") {
+		if name, ok := o.billing["fullName"].(string); ok && utf8.RuneCountInString(name) > 100 {
+			cut := maps.Clone(o.billing)
+			cut["fullName"] = string([]rune(name)[:100])
+			m["billingAddress"] = cut
+		}
 	}
 	if h.mutant("stored-option-billingaddress-a-string") {
 		m["billingAddress"] = "Marktplatz 3, Muenster"

@@ -117,6 +117,7 @@ func (s *sweeper) validOp(op schemas.Operation) (*validSweeper, error) {
 		unique:  func() string { return s.x.Unique("") },
 		bound:   func(field string) string { return v.boundRule(op.ID, field) },
 		offered: s.e.profile.Offered(),
+		held:    map[string]any{"emailAddress": s.e.profile.TestCustomer().Email(s.x.Unique(""))},
 	}
 	inputs := generateValid(op, s.set.RequestFields(op.ID), st.fields, facts)
 	if len(inputs) == 0 {

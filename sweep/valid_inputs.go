@@ -3,6 +3,7 @@ package sweep
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -212,6 +213,12 @@ type validFacts struct {
 	// offered are the currencies the target offers (profile.Offered):
 	// each is sent in the fields of currencyFields.
 	offered []string
+	// held are values the profile gives for fields that name something it
+	// holds (heldNames: the test customer's e-mail address): never sent in
+	// the maximal request, they complete the branch of a conditional rule
+	// that requires them (Complete Add's billing block with
+	// useDifferentBillingAddress true requires emailAddress).
+	held map[string]any
 }
 
 // textOf is a text of exactly n characters, distinct from every other field's
@@ -344,17 +351,25 @@ func generateValid(op schemas.Operation, fields []schemas.Field, base map[string
 	// complete adds to a request the fields of the maximal request the
 	// schema then requires (a branch's conditional fields, a field's
 	// companion), and no more; false when it cannot be made valid.
+	pool := maps.Clone(maxVals) // what may complete a branch
+	for name, v := range g.held {
+		if _, listed := byName[name]; listed {
+			if _, has := pool[name]; !has {
+				pool[name] = v
+			}
+		}
+	}
 	complete := func(set map[string]any, drop ...string) (map[string]any, bool) {
 		m := with(set, drop...)
 		if g.valid(m) {
 			return set, true
 		}
 		var added []string
-		for _, name := range sortedKeys(maxVals) {
+		for _, name := range sortedKeys(pool) {
 			if _, has := m[name]; has || slices.Contains(drop, name) {
 				continue
 			}
-			m[name] = maxVals[name]
+			m[name] = pool[name]
 			added = append(added, name)
 			if g.valid(m) {
 				break

@@ -287,7 +287,11 @@ func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string
 	where := "by " + g.Op.Name
 	for _, path := range sortedKeys(shown) {
 		field := shown[path]
-		if ignorable[field] || rt.flag != "" && strings.HasPrefix(path, "billingAddress.") && !flagged {
+		// A billing field is the flag's: left unused when it is false, and
+		// the stored option's billing address when it is true (its
+		// ignorable mark says the former only).
+		billing := rt.flag != "" && strings.HasPrefix(path, "billingAddress.")
+		if billing && !flagged || ignorable[field] && !billing {
 			continue
 		}
 		rule := rt.rule[in.op.ID]
@@ -297,7 +301,7 @@ func (v *validSweeper) compareShown(in validInput, rt readRoute, sent map[string
 		if r, ok := rt.own[field]; ok {
 			rule = r
 		}
-		got := doc.Get(gjsonEscape(path))
+		got := doc.Get(path) // a path of field names (billingAddress.addr1), its dots the separators
 		if !got.Exists() || got.Type == gjson.Null {
 			if rule == "" {
 				continue // a field a server need not show
