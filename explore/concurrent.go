@@ -12,7 +12,6 @@ package explore
 // wallet and one payment, in cents.
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -439,17 +438,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 	}
 	wg.Wait()
 	for i, rep := range replies {
-		if rep != nil {
-			st.exchanges = append(st.exchanges, rep.Ex)
-		}
-		if errs[i] != nil {
-			x.stop = true
-			if errors.Is(errs[i], calls.ErrHalted) {
-				x.tr.cut = true
-			} else {
-				x.tr.infra = errs[i]
-			}
-		}
+		x.took(st, rep, errs[i])
 	}
 	if x.stop {
 		x.done(st)
@@ -467,16 +456,7 @@ func (x *machine) sendAtOnce(r *conRound, a *account, p *payment, ins []conInput
 	// The read after every move answered.
 	readAt := int64(time.Since(start))
 	br, err := x.e.caller.Call(x.ctx, schemas.BalanceEnquiry, map[string]string{"accno": a.accno}, x.AccountFields(true))
-	if br != nil {
-		st.exchanges = append(st.exchanges, br.Ex)
-	}
-	if err != nil {
-		x.stop = true
-		if errors.Is(err, calls.ErrHalted) {
-			x.tr.cut = true
-		} else {
-			x.tr.infra = err
-		}
+	if !x.took(st, br, err) {
 		x.done(st)
 		return
 	}

@@ -468,21 +468,31 @@ func (x *machine) violate(st *step, inv *Invariant, msg string) {
 	st.violations = append(st.violations, violation{inv: inv, msg: x.e.red.String(msg)})
 }
 
+// took files a call of the step: its exchange, and an error that ends the
+// run (the bounds reached: cut; the target unusable: an infrastructure
+// error). false when the call ended the run.
+func (x *machine) took(st *step, r *calls.Reply, err error) bool {
+	if r != nil {
+		st.exchanges = append(st.exchanges, r.Ex)
+	}
+	if err == nil {
+		return true
+	}
+	x.stop = true
+	if errors.Is(err, calls.ErrHalted) {
+		x.tr.cut = true
+	} else {
+		x.tr.infra = err
+	}
+	return false
+}
+
 // send makes a call of the move. false means the run ends here: the
 // bounds were reached or the target could not be used (an infrastructure
 // error, kept apart from conformance failures).
 func (x *machine) send(st *step, opID string, path map[string]string, fields map[string]any) (*calls.Reply, bool) {
 	r, err := x.e.caller.Call(x.ctx, opID, path, fields)
-	if r != nil {
-		st.exchanges = append(st.exchanges, r.Ex)
-	}
-	if err != nil {
-		x.stop = true
-		if errors.Is(err, calls.ErrHalted) {
-			x.tr.cut = true
-		} else {
-			x.tr.infra = err
-		}
+	if !x.took(st, r, err) {
 		if len(st.exchanges) > 0 {
 			x.done(st)
 		}

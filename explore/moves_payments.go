@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 
@@ -557,16 +556,7 @@ func (x *machine) concurrentDebits(n int, amount decimal.Decimal) {
 	wg.Wait()
 	succeeded := 0
 	for i, r := range replies {
-		if r != nil {
-			st.exchanges = append(st.exchanges, r.Ex)
-		}
-		if errs[i] != nil {
-			x.stop = true
-			if errors.Is(errs[i], calls.ErrHalted) {
-				x.tr.cut = true
-			} else {
-				x.tr.infra = errs[i]
-			}
+		if !x.took(st, r, errs[i]) {
 			continue
 		}
 		if r.Succeeded() {
