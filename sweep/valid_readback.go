@@ -91,11 +91,10 @@ var readRoutes = []readRoute{
 		read: schemas.GetAccount, thing: storesAccount,
 		// A-4.4#3: "the account read back holds what Create or Update last
 		// sent, for the text fields ... (names, address, references, dob,
-		// currCode, e-mail address, login ID, culture, timeZone, taxId)";
-		// A-4.3#4 for an Update.
+		// currCode, e-mail address, login ID)"; A-4.3#4 for an Update.
 		rule: map[string]string{schemas.CreateAccount: "A-4.4#3", schemas.UpdateAccount: "A-4.3#4"},
 		covers: []string{"lastName", "firstName", "addr1", "addr2", "addr3", "houseNumber", "city", "state", "postCode", "dob",
-			"currCode", "emailAddress", "loginID", "externalAccountReference", "culture", "timeZone", "taxId"},
+			"currCode", "emailAddress", "loginID", "externalAccountReference"},
 	},
 	{
 		// B-2.4's currCode is the account's currency: A-4.2 "currency of the account to open".
