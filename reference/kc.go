@@ -325,7 +325,8 @@ func (h *handler) kcCaptureFields(c *call, p *payment, captured decimal.Decimal)
 // payment: the whole block is released (its pending entry removed),
 // modifiedAmount (at most the authorized amount; all of it when omitted) is
 // debited from the wallet and credited to the merchant; CAPTURED.
-// modifiedFeeAmount is accepted and ignored.
+// modifiedFeeAmount is accepted and ignored (the variant
+// kc-capture-fee-from-wallet debits it from the wallet too).
 func (h *handler) kcCapture(c *call) reply {
 	return h.onKCPayment(c, schemas.KCCapture, func(p *payment) reply {
 		if h.closedAccount(c, p.accno) && !h.mutant("closed-wallet-kc-capture-allowed") {
@@ -367,6 +368,9 @@ func (h *handler) kcCapture(c *call) reply {
 				p.blocked = decimal.Zero
 			}
 			tx.debit(w, posting{kind: entryPayment, amount: debited, reference: p.reference, description: usage, name: merchantName})
+			if fee, given := c.v.amount("modifiedFeeAmount"); given && fee.IsPositive() && h.variant("kc-capture-fee-from-wallet") {
+				tx.debit(w, posting{kind: entryPayment, amount: fee, reference: p.reference, description: "capture fee", name: merchantName})
+			}
 			if !h.mutant("kc-capture-merchant-not-credited") {
 				tx.credit(m, posting{kind: entryPayment, amount: captured, reference: p.reference, description: usage, name: p.initiatorName})
 			}

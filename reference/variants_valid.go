@@ -42,6 +42,13 @@ var validVariants = []Variant{
 			"A-2.0 gives \"Dec(p,s) | decimal number, precision p, scale s\": a number whose scale bounds its decimals, which 5 and 5.00 both are; " +
 			"no sentence says an amount is written with all of its s decimals.",
 	},
+	{
+		Name:   "kc-capture-fee-from-wallet",
+		Clause: "B-4.16",
+		Description: "KC-Capture debits the wallet its modifiedFeeAmount beside the amount captured (a capture of 10.00 with a fee of 0.50 takes " +
+			"10.50 from bkBal, the merchant is credited 10.00). B-4.16 gives \"modifiedFeeAmount Dec(18,2) (fee charged for capturing)\" " +
+			"and no sentence says who is charged it.",
+	},
 }
 
 // offeredCurrency is the one currency of the variant refuses-unoffered-currency.

@@ -67,3 +67,19 @@ func TestPaymentsAboveTheLimitAreRefused(t *testing.T) {
 	r = v.kcAuthorize(v.fundedWallet("100.00"), "10000.01", nil)
 	assert.Equal(t, "0022", r.code(), r.raw)
 }
+
+// kc-capture-fee-from-wallet: the fee a KC-Capture names is taken from the
+// wallet beside the amount captured; without the variant it is not.
+func TestKCCaptureFeeFromTheWallet(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		c    *client
+		want string
+	}{{start(t, DefaultConfig()), "90.00"}, {startVariant(t, "kc-capture-fee-from-wallet"), "89.50"}} {
+		accno := tc.c.fundedWallet("100.00")
+		ref := tc.c.kcAuthorized(accno, "10.00")
+		r := tc.c.kcCapture(ref, map[string]any{"modifiedAmount": json.Number("10.00"), "modifiedFeeAmount": json.Number("0.50")})
+		require.Equal(t, "0000", r.code(), r.raw)
+		assert.Equal(t, tc.want, tc.c.balancesOf(accno).bk)
+	}
+}

@@ -384,6 +384,10 @@ type moneyMove struct {
 	bk, blk *int
 	rule    string
 	also    string
+	// fee is a field of the move whose amount the spec does not say who
+	// pays ("modifiedFeeAmount ... fee charged for capturing"): the wallet's
+	// bkBal may move by the amount with it or without it.
+	fee string
 }
 
 func sign(n int) *int { return &n }
@@ -397,7 +401,7 @@ var moneyMoves = map[string]moneyMove{
 	// "Initiates a payment from an e-wallet account to a merchant account."
 	schemas.KCDebitAccount: {amount: "paymentAmount", bk: sign(-1), blk: sign(0), rule: "B-4.15#10"},
 	// "the body may also carry modifiedAmount Dec(18,2)": the amount captured is debited; how much of the rest stays blocked is open
-	schemas.KCCapture: {amount: "modifiedAmount", bk: sign(-1), rule: "B-4.16#4"},
+	schemas.KCCapture: {amount: "modifiedAmount", bk: sign(-1), rule: "B-4.16#4", fee: "modifiedFeeAmount"},
 	// "internally performs Load Account when accno was given at authorization"
 	schemas.Capture: {amount: "modifiedAmount", bk: sign(1), blk: sign(0), rule: "B-3#9", also: "processedAmount"},
 }
@@ -435,6 +439,11 @@ func (v *validSweeper) heldToTheMove(in validInput, st *opState, sent map[string
 	if !okBk && mv.also != "" {
 		if alt, err := decimal.NewFromString(r.JSON.Get(mv.also).Raw); err == nil && dBk.Equal(alt.Mul(decimal.NewFromInt(int64(*mv.bk)))) {
 			okBk = true
+		}
+	}
+	if !okBk && mv.fee != "" {
+		if fee, err := decimal.NewFromString(amountOf(sent[mv.fee])); err == nil && dBk.Equal(amount.Add(fee).Mul(decimal.NewFromInt(int64(*mv.bk)))) {
+			okBk = true // the fee charged to the wallet too: the spec leaves who pays it open
 		}
 	}
 	okBlk := mv.blk == nil || dBlk.Equal(want(mv.blk))
