@@ -52,6 +52,9 @@ type Operation struct {
 	// never names a method or a path.
 	Phrase string
 	Clause string // clause tag without "@", e.g. "A-4.2"
+	// Area is the group of the documents' operations it belongs to (an
+	// OpenAPI tag; the names and descriptions are in schemas/openapi.go).
+	Area   string
 	Method string
 	Path   string // template relative to the base URL, "{name}" for path parameters
 	// Success is the HTTP status of a success, or 0 where the spec does not
@@ -91,38 +94,38 @@ func (o Operation) BodyInQuery() bool { return o.Method == http.MethodGet }
 // length is the count of operations wherever one is needed.
 func Catalogue() []Operation {
 	return []Operation{
-		{ID: IssueToken, Phrase: "requests a token", Name: "Issue Token", Clause: "A-4.1", Method: "POST", Path: "/user/{userId}/issue", Success: 200, Anonymous: true},
-		{ID: CreateAccount, Phrase: "creates an account", Name: "Create Account", Clause: "A-4.2", Method: "PUT", Path: "/account", Success: 201},
-		{ID: UpdateAccount, Phrase: "updates the account information", Name: "Update Account Information", Clause: "A-4.3", Method: "POST", Path: "/account/{accno}/updateInfo", Success: 200},
-		{ID: GetAccount, Phrase: "reads the account information", Name: "Get Account Information", Clause: "A-4.4", Method: "GET", Path: "/account/{accno}", Success: 200},
-		{ID: CloseAccount, Phrase: "closes the account", Name: "Close Account", Clause: "A-4.5", Method: "POST", Path: "/account/{accno}/close", Success: 200},
-		{ID: InitAddStoredPaymentOption, Phrase: "starts adding a payment option", Name: "Init Add Stored Payment Option", Clause: "A-4.6", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/initAdd", Success: 200},
-		{ID: CompleteAddStoredPaymentOption, Phrase: "completes adding the payment option", Name: "Complete Add Stored Payment Option", Clause: "A-4.7", Method: "PUT", Path: "/account/{accno}/storedPaymentOptions/completeAdd", Success: 201},
-		{ID: InitVerifyStoredPaymentOption, Phrase: "starts verifying the payment option", Name: "Init Verify Stored Payment Option", Clause: "A-4.8", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/initVerify", Success: 0},
-		{ID: CompleteVerifyStoredPaymentOption, Phrase: "completes verifying the payment option", Name: "Complete Verify Stored Payment Option", Clause: "A-4.9", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/completeVerify", Success: 200},
-		{ID: DeleteStoredPaymentOption, Phrase: "deletes the payment option", Name: "Delete Stored Payment Option", Clause: "A-4.10", Method: "DELETE", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}", Success: 200},
-		{ID: SetDefaultStoredPaymentOption, Phrase: "makes the payment option the default", Name: "Set Default Stored Payment Option", Clause: "A-4.11", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/setDefault", Success: 0},
-		{ID: GetPaymentOptions, Phrase: "lists the available payment options", Name: "Get Payment Options", Clause: "A-4.12", Method: "GET", Path: "/account/{accno}/paymentOptions", Success: 200},
-		{ID: GetStoredPaymentOptions, Phrase: "lists the stored payment options", Name: "Get Stored Payment Options", Clause: "A-4.13", Method: "GET", Path: "/account/{accno}/storedPaymentOptions", Success: 200},
-		{ID: InitAuthorize, Phrase: "initiates a guest payment", Name: "Init Authorize", Clause: "B-4.1", Method: "PUT", Path: "/payment/initAuthorize", Success: 201},
-		{ID: CompleteAuthorize, Phrase: "completes the authorization", Name: "Complete Authorize", Clause: "B-4.2", Method: "POST", Path: "/payment/{uniqueReference}/completeAuthorize", Success: 200},
-		{ID: Authorize, Phrase: "authorizes a payment with the stored payment option", Name: "Authorize", Clause: "B-4.3", Method: "PUT", Path: "/payment/authorize", Success: 201},
-		{ID: Capture, Phrase: "captures the payment", Name: "Capture", Clause: "B-4.4", Method: "POST", Path: "/payment/{uniqueReference}/capture", Success: 201},
-		{ID: Refund, Phrase: "refunds the payment", Name: "Refund", Clause: "B-4.5", Method: "POST", Path: "/payment/{uniqueReference}/refund", Success: 201},
-		{ID: Cancel, Phrase: "cancels the payment", Name: "Cancel", Clause: "B-4.6", Method: "POST", Path: "/payment/{uniqueReference}/cancel", Success: 201},
-		{ID: GetPaymentStatus, Phrase: "reads the payment status", Name: "Get Payment Status", Clause: "B-4.7", Method: "GET", Path: "/payment/{uniqueReference}/status", Success: 200},
-		{ID: AddConsent, Phrase: "adds a consent", Name: "Add Consent", Clause: "B-4.8", Method: "PUT", Path: "/account/{accno}/consent", Success: 200},
-		{ID: RevokeConsent, Phrase: "revokes the consent", Name: "Revoke Consent", Clause: "B-4.9", Method: "POST", Path: "/account/{accno}/consent/{consentReference}/revokeConsent", Success: 200},
-		{ID: FindUserAccount, Phrase: "finds the user account by e-mail address", Name: "Find User Account", Clause: "B-4.10", Method: "GET", Path: "/account/find", Success: 200},
-		{ID: CheckAvailablePaymentAmount, Phrase: "checks the available payment amount", Name: "Check Available Payment Amount", Clause: "B-4.11", Method: "GET", Path: "/account/{accno}/checkAvailablePaymentAmount", Success: 200, PlainText: true},
-		{ID: AccountEnquiry, Phrase: "reads the account entries", Name: "Account Enquiry", Clause: "B-4.12", Method: "GET", Path: "/account/{accno}/enquiry", Success: 200},
-		{ID: BalanceEnquiry, Phrase: "reads the balance", Name: "Balance Enquiry", Clause: "B-4.13", Method: "GET", Path: "/account/{accno}/balance", Success: 200},
-		{ID: KCAuthorize, Phrase: "authorizes a wallet payment to the merchant", Name: "KC-Authorize", Clause: "B-4.14", Method: "PUT", Path: "/payment/kc-authorize", Success: 200},
-		{ID: KCDebitAccount, Phrase: "debits the account for the merchant", Name: "KC-Debit Account", Clause: "B-4.15", Method: "PUT", Path: "/payment/kc-debitAccount", Success: 200},
-		{ID: KCCapture, Phrase: "captures the wallet payment", Name: "KC-Capture", Clause: "B-4.16", Method: "POST", Path: "/payment/{uniqueReference}/kc-capture", Success: 200},
-		{ID: KCCancel, Phrase: "cancels the wallet payment", Name: "KC-Cancel", Clause: "B-4.17", Method: "POST", Path: "/payment/{uniqueReference}/kc-cancel", Success: 200},
-		{ID: KCRefund, Phrase: "refunds the wallet payment", Name: "KC-Refund", Clause: "B-4.18", Method: "POST", Path: "/payment/{uniqueReference}/kc-refund", Success: 200},
-		{ID: AddressCheck, Phrase: "checks an address", Name: "Perform Address Check", Clause: "B-4.19", Method: "POST", Path: "/compliance/addressCheck", Success: 0},
+		{ID: IssueToken, Phrase: "requests a token", Name: "Issue Token", Clause: "A-4.1", Area: "Authentication", Method: "POST", Path: "/user/{userId}/issue", Success: 200, Anonymous: true},
+		{ID: CreateAccount, Phrase: "creates an account", Name: "Create Account", Clause: "A-4.2", Area: "Accounts", Method: "PUT", Path: "/account", Success: 201},
+		{ID: UpdateAccount, Phrase: "updates the account information", Name: "Update Account Information", Clause: "A-4.3", Area: "Accounts", Method: "POST", Path: "/account/{accno}/updateInfo", Success: 200},
+		{ID: GetAccount, Phrase: "reads the account information", Name: "Get Account Information", Clause: "A-4.4", Area: "Accounts", Method: "GET", Path: "/account/{accno}", Success: 200},
+		{ID: CloseAccount, Phrase: "closes the account", Name: "Close Account", Clause: "A-4.5", Area: "Accounts", Method: "POST", Path: "/account/{accno}/close", Success: 200},
+		{ID: InitAddStoredPaymentOption, Phrase: "starts adding a payment option", Name: "Init Add Stored Payment Option", Clause: "A-4.6", Area: "Stored Payment Options", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/initAdd", Success: 200},
+		{ID: CompleteAddStoredPaymentOption, Phrase: "completes adding the payment option", Name: "Complete Add Stored Payment Option", Clause: "A-4.7", Area: "Stored Payment Options", Method: "PUT", Path: "/account/{accno}/storedPaymentOptions/completeAdd", Success: 201},
+		{ID: InitVerifyStoredPaymentOption, Phrase: "starts verifying the payment option", Name: "Init Verify Stored Payment Option", Clause: "A-4.8", Area: "Stored Payment Options", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/initVerify", Success: 0},
+		{ID: CompleteVerifyStoredPaymentOption, Phrase: "completes verifying the payment option", Name: "Complete Verify Stored Payment Option", Clause: "A-4.9", Area: "Stored Payment Options", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/completeVerify", Success: 200},
+		{ID: DeleteStoredPaymentOption, Phrase: "deletes the payment option", Name: "Delete Stored Payment Option", Clause: "A-4.10", Area: "Stored Payment Options", Method: "DELETE", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}", Success: 200},
+		{ID: SetDefaultStoredPaymentOption, Phrase: "makes the payment option the default", Name: "Set Default Stored Payment Option", Clause: "A-4.11", Area: "Stored Payment Options", Method: "POST", Path: "/account/{accno}/storedPaymentOptions/{storedPaymentOptionReference}/setDefault", Success: 0},
+		{ID: GetPaymentOptions, Phrase: "lists the available payment options", Name: "Get Payment Options", Clause: "A-4.12", Area: "Stored Payment Options", Method: "GET", Path: "/account/{accno}/paymentOptions", Success: 200},
+		{ID: GetStoredPaymentOptions, Phrase: "lists the stored payment options", Name: "Get Stored Payment Options", Clause: "A-4.13", Area: "Stored Payment Options", Method: "GET", Path: "/account/{accno}/storedPaymentOptions", Success: 200},
+		{ID: InitAuthorize, Phrase: "initiates a guest payment", Name: "Init Authorize", Clause: "B-4.1", Area: "Payments", Method: "PUT", Path: "/payment/initAuthorize", Success: 201},
+		{ID: CompleteAuthorize, Phrase: "completes the authorization", Name: "Complete Authorize", Clause: "B-4.2", Area: "Payments", Method: "POST", Path: "/payment/{uniqueReference}/completeAuthorize", Success: 200},
+		{ID: Authorize, Phrase: "authorizes a payment with the stored payment option", Name: "Authorize", Clause: "B-4.3", Area: "Payments", Method: "PUT", Path: "/payment/authorize", Success: 201},
+		{ID: Capture, Phrase: "captures the payment", Name: "Capture", Clause: "B-4.4", Area: "Payments", Method: "POST", Path: "/payment/{uniqueReference}/capture", Success: 201},
+		{ID: Refund, Phrase: "refunds the payment", Name: "Refund", Clause: "B-4.5", Area: "Payments", Method: "POST", Path: "/payment/{uniqueReference}/refund", Success: 201},
+		{ID: Cancel, Phrase: "cancels the payment", Name: "Cancel", Clause: "B-4.6", Area: "Payments", Method: "POST", Path: "/payment/{uniqueReference}/cancel", Success: 201},
+		{ID: GetPaymentStatus, Phrase: "reads the payment status", Name: "Get Payment Status", Clause: "B-4.7", Area: "Payments", Method: "GET", Path: "/payment/{uniqueReference}/status", Success: 200},
+		{ID: AddConsent, Phrase: "adds a consent", Name: "Add Consent", Clause: "B-4.8", Area: "Consent", Method: "PUT", Path: "/account/{accno}/consent", Success: 200},
+		{ID: RevokeConsent, Phrase: "revokes the consent", Name: "Revoke Consent", Clause: "B-4.9", Area: "Consent", Method: "POST", Path: "/account/{accno}/consent/{consentReference}/revokeConsent", Success: 200},
+		{ID: FindUserAccount, Phrase: "finds the user account by e-mail address", Name: "Find User Account", Clause: "B-4.10", Area: "Account Information", Method: "GET", Path: "/account/find", Success: 200},
+		{ID: CheckAvailablePaymentAmount, Phrase: "checks the available payment amount", Name: "Check Available Payment Amount", Clause: "B-4.11", Area: "Account Information", Method: "GET", Path: "/account/{accno}/checkAvailablePaymentAmount", Success: 200, PlainText: true},
+		{ID: AccountEnquiry, Phrase: "reads the account entries", Name: "Account Enquiry", Clause: "B-4.12", Area: "Account Information", Method: "GET", Path: "/account/{accno}/enquiry", Success: 200},
+		{ID: BalanceEnquiry, Phrase: "reads the balance", Name: "Balance Enquiry", Clause: "B-4.13", Area: "Account Information", Method: "GET", Path: "/account/{accno}/balance", Success: 200},
+		{ID: KCAuthorize, Phrase: "authorizes a wallet payment to the merchant", Name: "KC-Authorize", Clause: "B-4.14", Area: "Wallet-to-Merchant Payments", Method: "PUT", Path: "/payment/kc-authorize", Success: 200},
+		{ID: KCDebitAccount, Phrase: "debits the account for the merchant", Name: "KC-Debit Account", Clause: "B-4.15", Area: "Wallet-to-Merchant Payments", Method: "PUT", Path: "/payment/kc-debitAccount", Success: 200},
+		{ID: KCCapture, Phrase: "captures the wallet payment", Name: "KC-Capture", Clause: "B-4.16", Area: "Wallet-to-Merchant Payments", Method: "POST", Path: "/payment/{uniqueReference}/kc-capture", Success: 200},
+		{ID: KCCancel, Phrase: "cancels the wallet payment", Name: "KC-Cancel", Clause: "B-4.17", Area: "Wallet-to-Merchant Payments", Method: "POST", Path: "/payment/{uniqueReference}/kc-cancel", Success: 200},
+		{ID: KCRefund, Phrase: "refunds the wallet payment", Name: "KC-Refund", Clause: "B-4.18", Area: "Wallet-to-Merchant Payments", Method: "POST", Path: "/payment/{uniqueReference}/kc-refund", Success: 200},
+		{ID: AddressCheck, Phrase: "checks an address", Name: "Perform Address Check", Clause: "B-4.19", Area: "Address Check", Method: "POST", Path: "/compliance/addressCheck", Success: 0},
 	}
 }
 

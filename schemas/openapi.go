@@ -48,53 +48,47 @@ type openAPIOp struct {
 	Responses   map[string]any `json:"responses"`
 }
 
-// area is a group of operations of one document, an OpenAPI tag.
+// area is a group of operations, an OpenAPI tag: its name is what an
+// operation's catalogue row names (Operation.Area); the clauses its
+// description lists are its operations'.
 type area struct {
 	name, description string
-	first, last       string // clause range, inclusive
 }
 
-// areas group the operations by the documents' areas, in the spec's order.
+// areas are the OpenAPI tags, in the spec's order. A new operation names
+// one of them in its catalogue row; a new area goes here.
 var areas = []area{
-	{"Authentication", "Document A: issuing the token that authenticates every other call (A-4.1, A-5).", "A-4.1", "A-4.1"},
-	{"Accounts", "Document A: e-wallet accounts (A-4.2 to A-4.5).", "A-4.2", "A-4.5"},
-	{"Stored Payment Options", "Document A: payment options and the payment options stored on an account (A-4.6 to A-4.13).", "A-4.6", "A-4.13"},
-	{"Payments", "Document B: payments through external payment options (B-4.1 to B-4.7).", "B-4.1", "B-4.7"},
-	{"Consent", "Document B: consents (B-4.8, B-4.9).", "B-4.8", "B-4.9"},
-	{"Account Information", "Document B: account lookup, available amount, account entries and balance (B-4.10 to B-4.13).", "B-4.10", "B-4.13"},
-	{"Wallet-to-Merchant Payments", "Document B: payments from an e-wallet account to a merchant account (B-4.14 to B-4.18).", "B-4.14", "B-4.18"},
-	{"Address Check", "Document B: address validation (B-4.19).", "B-4.19", "B-4.19"},
+	{"Authentication", "Document A: issuing the token that authenticates every other call"},
+	{"Accounts", "Document A: e-wallet accounts"},
+	{"Stored Payment Options", "Document A: payment options and the payment options stored on an account"},
+	{"Payments", "Document B: payments through external payment options"},
+	{"Consent", "Document B: consents"},
+	{"Account Information", "Document B: account lookup, available amount, account entries and balance"},
+	{"Wallet-to-Merchant Payments", "Document B: payments from an e-wallet account to a merchant account"},
+	{"Address Check", "Document B: address validation"},
 }
 
-// areaOf returns the tag of an operation's clause; ok is false for a
-// clause no area holds: a new operation's clause beyond an area's range
-// needs its area here (or the range widened), never a catch-all tag.
-func areaOf(clause string) (name string, ok bool) {
+// areaOf returns the OpenAPI tag of an operation: the area its catalogue
+// row names; ok is false for a name no area has (never a catch-all tag).
+func areaOf(op Operation) (name string, ok bool) {
 	for _, a := range areas {
-		if clauseIn(clause, a.first, a.last) {
+		if a.name == op.Area {
 			return a.name, true
 		}
 	}
 	return "", false
 }
 
-// clauseIn reports whether clause "X-n.m" lies in [first, last] of the same document.
-func clauseIn(clause, first, last string) bool {
-	key := func(c string) (string, int, int) {
-		doc, rest, _ := strings.Cut(c, "-")
-		major, minor, _ := strings.Cut(rest, ".")
-		a, _ := strconv.Atoi(major)
-		b, _ := strconv.Atoi(minor)
-		return doc, a, b
+// areaDescription is the tag's description with the clauses of its
+// operations, in the catalogue's order.
+func areaDescription(a area, ops []Operation) string {
+	var clauses []string
+	for _, op := range ops {
+		if op.Area == a.name {
+			clauses = append(clauses, op.Clause)
+		}
 	}
-	d, a, b := key(clause)
-	fd, fa, fb := key(first)
-	ld, la, lb := key(last)
-	if d != fd || d != ld {
-		return false
-	}
-	n, lo, hi := a*1000+b, fa*1000+fb, la*1000+lb
-	return lo <= n && n <= hi
+	return a.description + " (" + strings.Join(clauses, ", ") + ")."
 }
 
 // SchemaKey is the key of an embedded schema file under
@@ -198,7 +192,7 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 	var tags []any
 	for _, a := range areas {
 		if usedAreas[a.name] {
-			tags = append(tags, map[string]any{"name": a.name, "description": a.description})
+			tags = append(tags, map[string]any{"name": a.name, "description": areaDescription(a, ops)})
 		}
 	}
 
@@ -379,9 +373,9 @@ func openAPIOperation(op Operation, request []byte, ex opExample, ops []Operatio
 	if strings.HasPrefix(op.Clause, "B-") {
 		doc = "B"
 	}
-	tag, ok := areaOf(op.Clause)
+	tag, ok := areaOf(op)
 	if !ok {
-		return nil, fmt.Errorf("clause %s is in no area of the OpenAPI tags (areas, schemas/openapi.go)", op.Clause)
+		return nil, fmt.Errorf("%s names the area %q, which is no OpenAPI tag (areas, schemas/openapi.go)", op.ID, op.Area)
 	}
 	o := &openAPIOp{
 		OperationID: op.ID,
