@@ -47,6 +47,13 @@ var variantsOf = map[string][]string{
 // schemas: a suite that sent malformed requests would blame the target.
 func TestValidRequestsMatchTheirSchemas(t *testing.T) {
 	w, set := testWorld(t)
+	listed := map[string]map[string]bool{}
+	for _, op := range schemas.Catalogue() {
+		listed[op.ID] = map[string]bool{}
+		for _, name := range set.RequestOrder(op.ID) {
+			listed[op.ID][name] = true
+		}
+	}
 	for _, ph := range phrases {
 		op, _, err := operationFor(ph.phrase)
 		require.NoError(t, err)
@@ -64,6 +71,13 @@ func TestValidRequestsMatchTheirSchemas(t *testing.T) {
 				doc, _ = json.Marshal(flat)
 			}
 			assert.NoError(t, set.Validate(op.RequestSchema(), doc), "%s %s", ph.phrase, form)
+			// The request schema is the one list of the operation's
+			// fields: a field the steps send that it does not list (a
+			// misspelling, a field of another operation) is a disagreement
+			// the schema alone, open to unknown fields, would not catch.
+			for name := range r.fields {
+				assert.True(t, listed[op.ID][name], "the steps send %q in %s %s, a field its request schema (schemas/%s) does not list", name, ph.phrase, form, op.RequestSchema())
+			}
 		}
 	}
 }
