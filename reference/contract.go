@@ -82,7 +82,7 @@ func contractSpec(opID string) fieldSpec {
 	}
 	for _, r := range set.RequestRules(opID) {
 		s.rules = append(s.rules, condRule{
-			trigger: r.IfTrue, ifPresent: r.IfPresent, ifAbsent: r.IfAbsent,
+			trigger: r.IfTrue, ifPresent: r.IfPresent, ifAbsent: r.IfAbsent, ifEquals: r.IfEquals, value: r.Value,
 			fields: slices.Clone(r.Required), mustBeTrue: slices.Clone(r.MustBeTrue),
 		})
 	}

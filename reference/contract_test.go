@@ -126,3 +126,15 @@ func boolToInt(b bool) int {
 	}
 	return 0
 }
+
+// A rule on a string value holds only when the field holds that value.
+func TestARuleOnAStringValueAppliesToThatValueOnly(t *testing.T) {
+	r := condRule{ifEquals: "deliveryMethod", value: "SHIP", fields: []string{"addr1"}}
+	for v, applies := range map[string]bool{"SHIP": true, "PICKUP": false, "": false} {
+		raw := map[string]any{}
+		if v != "" {
+			raw["deliveryMethod"] = v
+		}
+		assert.Equal(t, applies, r.applies(raw, values(raw)), "deliveryMethod %q", v)
+	}
+}

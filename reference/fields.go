@@ -88,12 +88,15 @@ func (f field) path() field { f.in = inPath; return f }
 // mustBeTrue must be true (false is a syntax error naming the field). The
 // conditions, each skipped when its name is "": the boolean field trigger is
 // true; the field ifPresent is present; the field ifAbsent is absent; the
-// field ifNoDigit holds no digit (absent counts as holding none).
+// field ifNoDigit holds no digit (absent counts as holding none); the field
+// ifEquals holds the string value.
 type condRule struct {
 	trigger    string
 	ifPresent  string
 	ifAbsent   string
 	ifNoDigit  string
+	ifEquals   string
+	value      string
 	fields     []string
 	mustBeTrue []string
 }
@@ -104,7 +107,8 @@ func (r condRule) applies(raw map[string]any, vals values) bool {
 	case r.trigger != "" && !vals.flag(r.trigger),
 		r.ifPresent != "" && !given(raw, r.ifPresent),
 		r.ifAbsent != "" && given(raw, r.ifAbsent),
-		r.ifNoDigit != "" && strings.ContainsAny(vals.str(r.ifNoDigit), "0123456789"):
+		r.ifNoDigit != "" && strings.ContainsAny(vals.str(r.ifNoDigit), "0123456789"),
+		r.ifEquals != "" && vals.str(r.ifEquals) != r.value:
 		return false
 	}
 	return true

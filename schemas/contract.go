@@ -24,6 +24,9 @@ type Rule struct {
 	IfPresent string
 	// IfAbsent: the field is not given (if: {"not": {"required": [F]}}).
 	IfAbsent string
+	// IfEquals: the field is given with the string Value
+	// (if: {"properties": {F: {"const": "SHIP"}}, "required": [F]}).
+	IfEquals, Value string
 	// Required are the fields the rule requires (then's "required").
 	Required []string
 	// MustBeTrue are the boolean fields the rule holds to true
@@ -79,6 +82,8 @@ func ruleOf(cond, then *jsonschema.Schema) Rule {
 		r.IfPresent = cond.Required[0]
 	case len(cond.Required) == 1 && len(cond.Properties) == 1 && isConstTrue(cond.Properties[cond.Required[0]]):
 		r.IfTrue = cond.Required[0]
+	case len(cond.Required) == 1 && len(cond.Properties) == 1 && isConstString(cond.Properties[cond.Required[0]]):
+		r.IfEquals, r.Value = cond.Required[0], cond.Properties[cond.Required[0]].Constant[0].(string)
 	default:
 		return Rule{}
 	}
@@ -94,6 +99,20 @@ func ruleOf(cond, then *jsonschema.Schema) Rule {
 
 func isConstTrue(x *jsonschema.Schema) bool {
 	return x != nil && len(x.Constant) == 1 && x.Constant[0] == true
+}
+
+func isConstString(x *jsonschema.Schema) bool {
+	if x == nil || len(x.Constant) != 1 {
+		return false
+	}
+	_, ok := x.Constant[0].(string)
+	return ok
+}
+
+// Understood reports whether the rule has a condition of a shape above: a
+// rule of another shape would be enforced by no one who reads the rules.
+func (r Rule) Understood() bool {
+	return r.IfTrue != "" || r.IfPresent != "" || r.IfAbsent != "" || r.IfEquals != ""
 }
 
 // PathFields returns the path parameters of op, in the order of its path,

@@ -1,8 +1,10 @@
 package schemas
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -61,4 +63,33 @@ func TestExampleRequestIsACopy(t *testing.T) {
 	assert.NotEqual(t, "changed", again["partnerReference"])
 	_, _, ok = ExampleRequest("no-such-operation")
 	assert.False(t, ok)
+}
+
+// Every conditional rule of the request schemas has a condition the
+// contract reads (Rule.Understood): a rule of another shape would be
+// enforced by none of its readers (the reference's validation, the sweeps).
+func TestEveryRequestRuleIsUnderstood(t *testing.T) {
+	set, err := Load()
+	require.NoError(t, err)
+	for _, op := range Catalogue() {
+		for i, r := range set.RequestRules(op.ID) {
+			assert.True(t, r.Understood(), "rule %d of %s's request schema (schemas/%s) has an if of a shape the contract does not read (schemas/contract.go, ruleOf)", i, op.ID, op.RequestSchema())
+		}
+	}
+}
+
+// A condition on a string value (an amendment's "when deliveryMethod is
+// SHIP, addr1 ... are required") is read as IfEquals; any other const is
+// not understood.
+func TestARuleOnAStringValueIsRead(t *testing.T) {
+	c := jsonschema.NewCompiler()
+	require.NoError(t, c.AddResource("r.json", strings.NewReader(`{"allOf": [
+	  {"if": {"properties": {"deliveryMethod": {"const": "SHIP"}}, "required": ["deliveryMethod"]}, "then": {"required": ["addr1", "city"]}},
+	  {"if": {"properties": {"n": {"const": 3}}, "required": ["n"]}, "then": {"required": ["x"]}}]}`)))
+	sch, err := c.Compile("r.json")
+	require.NoError(t, err)
+	r := ruleOf(sch.AllOf[0].If, sch.AllOf[0].Then)
+	assert.Equal(t, Rule{IfEquals: "deliveryMethod", Value: "SHIP", Required: []string{"addr1", "city"}}, r)
+	assert.True(t, r.Understood())
+	assert.False(t, ruleOf(sch.AllOf[1].If, sch.AllOf[1].Then).Understood())
 }
