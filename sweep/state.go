@@ -344,6 +344,9 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	}
 	a := x.accounts[s.wallet]
 	onWallet := map[string]string{"accno": a.accno}
+	if deriveEvery && opstate.FromContract(op) {
+		return s.accountRead(op, a.accno)
+	}
 	switch op.ID {
 	case schemas.UpdateAccount:
 		if s.bisecting > 0 {
@@ -481,6 +484,13 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	// (TestEveryOperationHasASweepState names it before a run can).
 	return nil, fmt.Errorf("bad-input sweep: %s (%s) has no state in (*sweeper).build", op.ID, op.Name)
 }
+
+// deriveEvery makes build take every operation the default covers by the
+// default, its own case or not: a test's switch
+// (TestTheDefaultStateServesEveryReadOfAnAccount), which shows the default
+// accepted for each read of an account of the catalogue, not only for those
+// without a case.
+var deriveEvery = false
 
 // fallback is the example request of an operation whose state could not
 // be made; an infrastructure error ends the sweep.
