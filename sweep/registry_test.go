@@ -1,6 +1,7 @@
 package sweep_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,18 +13,57 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/wallet-conformance/wallet-conformance/internal/opstate"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
-// The bad-input sweep makes each operation's state in sweeper.build, one
-// case per operation; an operation it does not name falls through to the
-// operation's example request, whose state (an account, an option, a
-// payment) the target may not have, and its inputs are judged as handled or
-// not only. So every operation of the catalogue is named in build, by its
-// ID constant (a case, or a comparison with op.ID): a new operation
-// missing there is named here. The test reads the source, so that it holds
-// whatever the sweep's states are made of.
+// The bad-input sweep makes each operation's state in sweeper.build: a
+// read of an account whose state follows from the operation contract
+// (opstate.FromContract: a GET whose only path parameter is {accno}) by
+// default, on the wallet; every other operation by a case of its own. An
+// operation build neither covers nor names has no state (build returns an
+// error naming it), so every such operation of the catalogue is named in
+// build, by its ID constant (a case, or a comparison with op.ID): a new
+// one missing there is named here. The test reads the source, so that it
+// holds whatever the sweep's states are made of.
 func TestEveryOperationHasASweepState(t *testing.T) {
+	named := buildNames(t)
+	for _, m := range missingStates(schemas.Catalogue(), named) {
+		t.Error(m)
+	}
+}
+
+// The rule of the default is the one build uses: a made-up read of an
+// account needs no case, a made-up payment operation without one is named,
+// with the file to add it to.
+func TestASweepStateIsNamedUnlessTheDefaultCoversIt(t *testing.T) {
+	named := buildNames(t)
+	read := schemas.Operation{ID: "list-things", Name: "List Things", Method: "GET", Path: "/account/{accno}/x"}
+	write := schemas.Operation{ID: "settle-payment", Name: "Settle Payment", Method: "POST", Path: "/payment/{uniqueReference}/settle"}
+	assert.True(t, opstate.FromContract(read), "covered by default")
+	assert.False(t, opstate.FromContract(write), "not covered by default")
+	assert.Empty(t, missingStates([]schemas.Operation{read}, named))
+	missing := missingStates([]schemas.Operation{read, write}, named)
+	require.Len(t, missing, 1)
+	assert.Contains(t, missing[0], "settle-payment (Settle Payment)")
+	assert.Contains(t, missing[0], "sweep/state.go")
+}
+
+// missingStates names the operations of ops that build neither covers by
+// default nor names.
+func missingStates(ops []schemas.Operation, named map[string]bool) []string {
+	var out []string
+	for _, op := range ops {
+		if !named[op.ID] && !opstate.FromContract(op) {
+			out = append(out, fmt.Sprintf("the bad-input sweep has no state for %s (%s): it is no GET on {accno} alone (opstate.FromContract), so name it in (*sweeper).build (sweep/state.go)", op.ID, op.Name))
+		}
+	}
+	return out
+}
+
+// buildNames reads the operations (*sweeper).build names by ID.
+func buildNames(t *testing.T) map[string]bool {
+	t.Helper()
 	ids := idConstants(t)
 	named := map[string]bool{}
 	found := false
@@ -58,9 +98,7 @@ func TestEveryOperationHasASweepState(t *testing.T) {
 		}
 	}
 	require.True(t, found, "the sweep makes its states in (*sweeper).build: if it moved, move this test with it")
-	for _, op := range schemas.Catalogue() {
-		assert.True(t, named[op.ID], "the bad-input sweep has no state for %s (%s): name it in (*sweeper).build (sweep/state.go), or it is sent its example request", op.ID, op.Name)
-	}
+	return named
 }
 
 // receiverIs reports whether fn is a method of *name or name.

@@ -2,11 +2,13 @@ package sweep
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/wallet-conformance/wallet-conformance/calls"
+	"github.com/wallet-conformance/wallet-conformance/internal/opstate"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 	"github.com/wallet-conformance/wallet-conformance/targetclient"
@@ -342,6 +344,9 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	}
 	a := x.accounts[s.wallet]
 	onWallet := map[string]string{"accno": a.accno}
+	if deriveEvery && opstate.FromContract(op) {
+		return s.accountRead(op, a.accno)
+	}
 	switch op.ID {
 	case schemas.UpdateAccount:
 		if s.bisecting > 0 {
@@ -360,9 +365,8 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 			return &opState{path: map[string]string{"accno": accno}, fields: x.UpdateAccountFields(b.fields), real: true, account: accno}, nil
 		}
 		return &opState{path: onWallet, fields: x.UpdateAccountFields(a.fields), real: true, account: a.accno}, nil
-	case schemas.GetAccount, schemas.BalanceEnquiry, schemas.GetStoredPaymentOptions:
-		return s.control(op, &opState{path: onWallet, fields: x.AccountFields(true)})
 	case schemas.GetPaymentOptions:
+		// The profile's transaction type, not the example's.
 		f := x.AccountFields(true)
 		f["transactionTypeCode"] = p.TransactionTypeCode
 		return s.control(op, &opState{path: onWallet, fields: f})
@@ -407,6 +411,12 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 			return s.fallback(op, err)
 		}
 		return &opState{path: map[string]string{"accno": a.accno, "consentReference": r.JSON.Get("consentReference").String()}, fields: x.ConsentFields(), real: true}, nil
+	}
+	if opstate.FromContract(op) {
+		// A read of the wallet (Get Account Information, Balance Enquiry,
+		// Get Stored Payment Options ...): its example request on the
+		// wallet, needing no case of its own.
+		return s.accountRead(op, a.accno)
 	}
 	if !s.e.caps.load {
 		return s.example(op)
@@ -468,11 +478,19 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		}
 		return &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}, nil
 	}
-	// An operation of the catalogue that no case above names has no state:
-	// say so, rather than judge its inputs on the example request
+	// An operation of the catalogue that no case above names, and whose
+	// state does not follow from its contract (opstate.FromContract), has
+	// no state: say so, rather than judge its inputs on the example request
 	// (TestEveryOperationHasASweepState names it before a run can).
 	return nil, fmt.Errorf("bad-input sweep: %s (%s) has no state in (*sweeper).build", op.ID, op.Name)
 }
+
+// deriveEvery makes build take every operation the default covers by the
+// default, its own case or not: a test's switch
+// (TestTheDefaultStateServesEveryReadOfAnAccount), which shows the default
+// accepted for each read of an account of the catalogue, not only for those
+// without a case.
+var deriveEvery = false
 
 // fallback is the example request of an operation whose state could not
 // be made; an infrastructure error ends the sweep.
@@ -500,9 +518,45 @@ func (s *sweeper) control(op schemas.Operation, st *opState) (*opState, error) {
 // request of the right shape whose state (a stored payment option, a
 // payment) the target may not have. A GET is tried once unchanged.
 func (s *sweeper) example(op schemas.Operation) (*opState, error) {
+	path, fields, _ := s.exampleRequest(op)
+	st := &opState{path: path, fields: fields}
+	if op.BodyInQuery() {
+		return s.control(op, st)
+	}
+	return st, nil
+}
+
+// accountRead is the state of an operation whose state follows from its
+// contract (opstate.FromContract: a GET on {accno}): its example request
+// with the sweep's envelope and the profile's values (exampleRequest), the
+// profile's currency in a currency code, on the account accno (the
+// wallet), sent once unchanged (control). For Get Account Information,
+// Balance Enquiry and Get Stored Payment Options it is the request their
+// cases sent before (the envelope, programCode and accnoType: their
+// examples hold no other field). An operation without an example request
+// is an error: the OpenAPI export refuses it too.
+func (s *sweeper) accountRead(op schemas.Operation, accno string) (*opState, error) {
+	_, fields, ok := s.exampleRequest(op)
+	if !ok {
+		return nil, fmt.Errorf("bad-input sweep: %s (%s) has no example request (schemas.ExampleRequest) to build its state from", op.ID, op.Name)
+	}
+	if cur := s.e.profile.Currency; cur != "" {
+		for k := range fields {
+			if k == "currCode" || strings.HasSuffix(k, "CurrCode") {
+				fields[k] = cur
+			}
+		}
+	}
+	return s.control(op, &opState{path: map[string]string{"accno": accno}, fields: fields})
+}
+
+// exampleRequest is the operation's example request with the sweep's
+// envelope, the profile's values and the wallet's accno put in; ok is
+// false (and the request the envelope alone) when it has none.
+func (s *sweeper) exampleRequest(op schemas.Operation) (path map[string]string, fields map[string]any, ok bool) {
 	x := s.x
 	p := s.e.profile
-	path, fields, ok := schemas.ExampleRequest(op.ID)
+	path, fields, ok = schemas.ExampleRequest(op.ID)
 	if !ok {
 		path, fields = map[string]string{}, map[string]any{}
 	}
@@ -521,11 +575,7 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 			path["accno"] = x.accounts[s.wallet].accno
 		}
 	}
-	st := &opState{path: path, fields: fields}
-	if op.BodyInQuery() {
-		return s.control(op, st)
-	}
-	return st, nil
+	return path, fields, ok
 }
 
 // ownAccount opens an account of the sweep's besides its wallet, for an
