@@ -22,7 +22,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/internal/opstate"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -64,14 +63,14 @@ const sandboxRedirectID = "sandbox-redirect"
 // fuzzOps lists every operation of schemas.Catalogue() and the sandbox
 // trigger, in that order: the valid request of fuzzBuilders, or, for an
 // operation without an entry there whose state follows from its contract
-// (opstate.FromContract: a GET on {accno} alone), derivedValid's.
+// (Operation.ReadsAnAccount: a GET on {accno} alone), derivedValid's.
 // TestFuzzTable proves it complete.
 func fuzzOps() []fuzzOp {
 	builders := fuzzBuilders()
 	var ops []fuzzOp
 	for _, o := range schemas.Catalogue() {
 		op := fuzzOp{id: o.ID, method: o.Method, path: o.Path, plain: o.PlainText, valid: builders[o.ID]}
-		if op.valid == nil && opstate.FromContract(o) {
+		if op.valid == nil && o.ReadsAnAccount() {
 			op.valid, op.derived = derivedValid(o), true
 		}
 		ops = append(ops, op)
@@ -83,7 +82,7 @@ func fuzzOps() []fuzzOp {
 }
 
 // derivedValid is the valid request of an operation whose state follows
-// from its contract (opstate.FromContract): a new account, and the
+// from its contract (Operation.ReadsAnAccount): a new account, and the
 // operation's example request (schemas.ExampleRequest) with the client's
 // envelope and configured values put in, its query values as strings.
 func derivedValid(o schemas.Operation) func(c *client) (map[string]string, map[string]any) {
@@ -603,7 +602,7 @@ func TestFuzzTable(t *testing.T) {
 	require.Len(t, ops, len(schemas.Catalogue())+1)
 	var patterns []string
 	for _, op := range ops {
-		require.NotNil(t, op.valid, "%s has no valid request: it is no GET on {accno} alone (opstate.FromContract), so give it an entry in fuzzBuilders (reference/fuzz_test.go)", op.id)
+		require.NotNil(t, op.valid, "%s has no valid request: it is no GET on {accno} alone (Operation.ReadsAnAccount), so give it an entry in fuzzBuilders (reference/fuzz_test.go)", op.id)
 		patterns = append(patterns, serverOp(t, op).pattern)
 	}
 	for _, o := range operations() {
@@ -640,7 +639,7 @@ func TestTheDerivedRequestServesEveryReadOfAnAccount(t *testing.T) {
 	for _, p := range []Personality{Standard, Alternative} {
 		s := newFuzzServer(t, p)
 		for _, o := range schemas.Catalogue() {
-			if !opstate.FromContract(o) {
+			if !o.ReadsAnAccount() {
 				continue
 			}
 			n++

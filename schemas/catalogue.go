@@ -83,6 +83,22 @@ func (o Operation) FeatureFile() string {
 	return head + "." + n + "-" + o.ID + ".feature"
 }
 
+// ReadsAnAccount reports whether the operation is a read of an account: a
+// GET (A-1.6: its parameters in the query) whose only path parameter is
+// {accno}. Its state follows from its contract: its valid request is its
+// example request (ExampleRequest) on an account the caller opened, with
+// the caller's envelope and profile values put in; it needs no payment,
+// option or consent, and a read leaves the account as it was. The sweep's
+// states and the reference's fuzz table derive such an operation's request
+// instead of naming it; every other operation names its state there.
+func (o Operation) ReadsAnAccount() bool {
+	if o.Method != "GET" {
+		return false
+	}
+	params := pathParam.FindAllStringSubmatch(o.Path, -1)
+	return len(params) == 1 && params[0][1] == "accno"
+}
+
 // Pattern is the operation's route as net/http's ServeMux reads it
 // ("GET /account/{accno}/balance"): a server serves the catalogue's paths.
 func (o Operation) Pattern() string { return o.Method + " " + o.Path }

@@ -12,7 +12,7 @@ import (
 )
 
 // The default state of a read of an account (accountRead: its example
-// request on the wallet, opstate.FromContract) is accepted by the reference,
+// request on the wallet, Operation.ReadsAnAccount) is accepted by the reference,
 // both personalities, for every such operation of the catalogue, those with
 // a case of their own (Get Payment Options, Account Enquiry, Check Available
 // Payment Amount) taken by the default too: the valid sweep skips an
@@ -21,8 +21,6 @@ import (
 // classes them. Without the switch, TestTheReferenceAnswersEveryGeneratedInput
 // shows the same of the operations that have no case.
 func TestTheDefaultStateServesEveryReadOfAnAccount(t *testing.T) {
-	deriveEvery = true
-	defer func() { deriveEvery = false }()
 	for name, pers := range map[string]reference.Personality{"standard": reference.Standard, "alternative": reference.Alternative} {
 		t.Run(name, func(t *testing.T) {
 			cfg := reference.DefaultConfig()
@@ -30,7 +28,7 @@ func TestTheDefaultStateServesEveryReadOfAnAccount(t *testing.T) {
 			srv, err := reference.New(cfg)
 			require.NoError(t, err)
 			defer srv.Close()
-			out, err := Run(context.Background(), Options{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: 1, PerOperation: 1})
+			out, err := Run(context.Background(), Options{Profile: runner.ReferenceProfile(srv.URL, cfg), Seed: 1, PerOperation: 1, deriveEvery: true})
 			require.NoError(t, err)
 			assert.Empty(t, out.Findings)
 			require.NotNil(t, out.Valid)

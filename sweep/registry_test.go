@@ -13,13 +13,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/wallet-conformance/wallet-conformance/internal/opstate"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // The bad-input sweep makes each operation's state in sweeper.build: a
 // read of an account whose state follows from the operation contract
-// (opstate.FromContract: a GET whose only path parameter is {accno}) by
+// (Operation.ReadsAnAccount: a GET whose only path parameter is {accno}) by
 // default, on the wallet; every other operation by a case of its own. An
 // operation build neither covers nor names has no state (build returns an
 // error naming it), so every such operation of the catalogue is named in
@@ -40,8 +39,8 @@ func TestASweepStateIsNamedUnlessTheDefaultCoversIt(t *testing.T) {
 	named := buildNames(t)
 	read := schemas.Operation{ID: "list-things", Name: "List Things", Method: "GET", Path: "/account/{accno}/x"}
 	write := schemas.Operation{ID: "settle-payment", Name: "Settle Payment", Method: "POST", Path: "/payment/{uniqueReference}/settle"}
-	assert.True(t, opstate.FromContract(read), "covered by default")
-	assert.False(t, opstate.FromContract(write), "not covered by default")
+	assert.True(t, read.ReadsAnAccount(), "covered by default")
+	assert.False(t, write.ReadsAnAccount(), "not covered by default")
 	assert.Empty(t, missingStates([]schemas.Operation{read}, named))
 	missing := missingStates([]schemas.Operation{read, write}, named)
 	require.Len(t, missing, 1)
@@ -54,8 +53,8 @@ func TestASweepStateIsNamedUnlessTheDefaultCoversIt(t *testing.T) {
 func missingStates(ops []schemas.Operation, named map[string]bool) []string {
 	var out []string
 	for _, op := range ops {
-		if !named[op.ID] && !opstate.FromContract(op) {
-			out = append(out, fmt.Sprintf("the bad-input sweep has no state for %s (%s): it is no GET on {accno} alone (opstate.FromContract), so name it in (*sweeper).build (sweep/state.go)", op.ID, op.Name))
+		if !named[op.ID] && !op.ReadsAnAccount() {
+			out = append(out, fmt.Sprintf("the bad-input sweep has no state for %s (%s): it is no GET on {accno} alone (Operation.ReadsAnAccount), so name it in (*sweeper).build (sweep/state.go)", op.ID, op.Name))
 		}
 	}
 	return out

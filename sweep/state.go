@@ -8,7 +8,6 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wallet-conformance/wallet-conformance/calls"
-	"github.com/wallet-conformance/wallet-conformance/internal/opstate"
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/steps"
 	"github.com/wallet-conformance/wallet-conformance/targetclient"
@@ -344,7 +343,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 	}
 	a := x.accounts[s.wallet]
 	onWallet := map[string]string{"accno": a.accno}
-	if deriveEvery && opstate.FromContract(op) {
+	if s.opts.deriveEvery && op.ReadsAnAccount() {
 		return s.accountRead(op, a.accno)
 	}
 	switch op.ID {
@@ -412,7 +411,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		}
 		return &opState{path: map[string]string{"accno": a.accno, "consentReference": r.JSON.Get("consentReference").String()}, fields: x.ConsentFields(), real: true}, nil
 	}
-	if opstate.FromContract(op) {
+	if op.ReadsAnAccount() {
 		// A read of the wallet (Get Account Information, Balance Enquiry,
 		// Get Stored Payment Options ...): its example request on the
 		// wallet, needing no case of its own.
@@ -479,18 +478,11 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		return &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}, nil
 	}
 	// An operation of the catalogue that no case above names, and whose
-	// state does not follow from its contract (opstate.FromContract), has
+	// state does not follow from its contract (Operation.ReadsAnAccount), has
 	// no state: say so, rather than judge its inputs on the example request
 	// (TestEveryOperationHasASweepState names it before a run can).
 	return nil, fmt.Errorf("bad-input sweep: %s (%s) has no state in (*sweeper).build", op.ID, op.Name)
 }
-
-// deriveEvery makes build take every operation the default covers by the
-// default, its own case or not: a test's switch
-// (TestTheDefaultStateServesEveryReadOfAnAccount), which shows the default
-// accepted for each read of an account of the catalogue, not only for those
-// without a case.
-var deriveEvery = false
 
 // fallback is the example request of an operation whose state could not
 // be made; an infrastructure error ends the sweep.
@@ -527,7 +519,7 @@ func (s *sweeper) example(op schemas.Operation) (*opState, error) {
 }
 
 // accountRead is the state of an operation whose state follows from its
-// contract (opstate.FromContract: a GET on {accno}): its example request
+// contract (Operation.ReadsAnAccount: a GET on {accno}): its example request
 // with the sweep's envelope and the profile's values (exampleRequest), the
 // profile's currency in a currency code, on the account accno (the
 // wallet), sent once unchanged (control). For Get Account Information,

@@ -33,6 +33,12 @@ import (
 // Options configure a sweep.
 type Options struct {
 	Profile *profile.Profile
+	// deriveEvery makes build take every read of an account by the default
+	// state, its own case or not: a test's switch
+	// (TestTheDefaultStateServesEveryReadOfAnAccount), which shows the
+	// default accepted for each such operation of the catalogue, not only
+	// for those without a case.
+	deriveEvery bool
 	// Seed chooses the sample; the same seed against the same target
 	// sends the same inputs. 0 means 1.
 	Seed uint64

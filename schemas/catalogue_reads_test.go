@@ -1,0 +1,30 @@
+package schemas
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The rule covers a made-up read of an account, and none of a payment's,
+// nor a write, nor a read with another path parameter besides {accno}.
+func TestReadsAnAccountCoversReadsOfAnAccountOnly(t *testing.T) {
+	assert.True(t, Operation{ID: "x", Method: "GET", Path: "/account/{accno}/x"}.ReadsAnAccount())
+	assert.False(t, Operation{ID: "y", Method: "POST", Path: "/payment/{uniqueReference}/y"}.ReadsAnAccount())
+	assert.False(t, Operation{ID: "z", Method: "POST", Path: "/account/{accno}/z"}.ReadsAnAccount(), "a write")
+	assert.False(t, Operation{ID: "w", Method: "GET", Path: "/payment/{uniqueReference}/w"}.ReadsAnAccount(), "a read of a payment")
+	assert.False(t, Operation{ID: "v", Method: "GET", Path: "/account/{accno}/consent/{consentReference}"}.ReadsAnAccount(), "a read of a consent")
+	assert.False(t, Operation{ID: "u", Method: "GET", Path: "/account/find"}.ReadsAnAccount(), "no account in the path")
+}
+
+// Of the catalogue, the rule covers the reads of an account, and these only.
+func TestReadsAnAccountCoversTheCataloguesReadsOfAnAccount(t *testing.T) {
+	var covered []string
+	for _, op := range Catalogue() {
+		if op.ReadsAnAccount() {
+			covered = append(covered, op.ID)
+		}
+	}
+	assert.ElementsMatch(t, []string{GetAccount, GetPaymentOptions, GetStoredPaymentOptions,
+		CheckAvailablePaymentAmount, AccountEnquiry, BalanceEnquiry}, covered)
+}
