@@ -22,6 +22,10 @@ type Property struct {
 	// Properties are those of its value when the schema gives it an object
 	// of its own properties (A-2.6's billingAddress); nil otherwise.
 	Properties []Property
+	// Items are the properties of each element when the schema gives it an
+	// array of objects (B-2.3's entries, A-4.13's paymentOptions); nil
+	// otherwise.
+	Items []Property
 }
 
 // Shape returns the top-level properties of the named schema in name order:
@@ -71,19 +75,43 @@ func shapeOf(sch *jsonschema.Schema) []Property {
 			continue
 		}
 		var f Field
-		var object []Property
+		var object, items []Property
 		for _, p := range list {
 			describe(&f, p, map[*jsonschema.Schema]bool{})
 			if sub := shapeOf(p); len(sub) > 0 && object == nil {
 				object = sub
+			}
+			if it := itemsOf(p, map[*jsonschema.Schema]bool{}); it != nil && items == nil {
+				items = shapeOf(it)
 			}
 		}
 		nullable := len(f.Types) == 0 || slices.Contains(f.Types, "null")
 		if len(f.Enum) > 0 && !slices.Contains(f.Enum, nil) {
 			nullable = false
 		}
-		out = append(out, Property{Name: name, Required: required[name], Nullable: nullable, Properties: object})
+		out = append(out, Property{Name: name, Required: required[name], Nullable: nullable, Properties: object, Items: items})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// itemsOf is the "items" schema of x, or of a schema x reaches through
+// "$ref", "allOf", "anyOf" and "oneOf"; nil when there is none.
+func itemsOf(x *jsonschema.Schema, seen map[*jsonschema.Schema]bool) *jsonschema.Schema {
+	if x == nil || seen[x] {
+		return nil
+	}
+	seen[x] = true
+	if x.Items2020 != nil {
+		return x.Items2020
+	}
+	if it, ok := x.Items.(*jsonschema.Schema); ok {
+		return it
+	}
+	for _, sub := range slices.Concat([]*jsonschema.Schema{x.Ref}, x.AllOf, x.AnyOf, x.OneOf) {
+		if it := itemsOf(sub, seen); it != nil {
+			return it
+		}
+	}
+	return nil
 }

@@ -27,6 +27,9 @@ func TestShapeReadsPresenceAndNull(t *testing.T) {
 	assert.False(t, stored["isDefault"].Nullable, "B through $ref")
 	require.NotEmpty(t, stored["billingAddress"].Properties)
 	assert.Equal(t, "addr1", stored["billingAddress"].Properties[0].Name)
+	entries := byName("account-enquiry.response.json")["entries"]
+	require.NotEmpty(t, entries.Items, "entries: an array of account-entry.json")
+	assert.Nil(t, entries.Properties)
 	names := func(ps []Property) []string {
 		var out []string
 		for _, p := range ps {
