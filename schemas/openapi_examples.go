@@ -66,7 +66,7 @@ const examplesJSON = `{
   "request": {"partnerReference": "pr-1003", "programCode": "WALLETPRG", "accnoType": "00"},
   "response": {"partnerReference": "pr-1003", "programCode": "WALLETPRG", "accno": "100000000017",
     "externalAccountReference": "ext-1001", "merchantName": null, "title": "MR", "lastName": "Musterfrau",
-    "firstName": "Erika", "middleName": null, "addr1": "Lindenallee 4", "addr2": null, "addr3": null, "houseNumber": "4", "city": "Bonn",
+    "firstName": "Erika", "addr1": "Lindenallee 4", "addr2": null, "addr3": null, "houseNumber": "4", "city": "Bonn",
     "state": null, "countryName": "Germany", "countryCode": "DE", "postCode": "53111", "dob": "1984-08-12",
     "landlinePhone": null, "mobilePhone": null, "emailAddress": "erika.musterfrau@example.com",
     "loginID": "erika.mustermann", "culture": null, "timeZone": null, "useDifferentCorrespondenceAddress": false,
