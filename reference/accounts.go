@@ -360,24 +360,14 @@ func (h *handler) getAccount(c *call) reply {
 	return h.ok(status, fields)
 }
 
-// accountView returns every field of the account resource; fields
-// without a value are nil (JSON null).
+// accountView returns every field of the account resource (A-2.4,
+// account.json): the customer fields as stored (storedAccountFields), then
+// the fields computed here; a field without a value is nil (JSON null), by
+// complete.
 func (h *handler) accountView(a account) map[string]any {
 	d := a.data
 	m := map[string]any{}
-	// Customer fields returned as stored.
-	for _, name := range []string{
-		"externalAccountReference", "title", "lastName", "firstName",
-		"addr1", "addr2", "addr3", "houseNumber", "city", "state", "countryCode", "postCode",
-		"dob", "landlinePhone", "mobilePhone", "emailAddress", "loginID", "culture", "timeZone",
-		"correspondenceAddr1", "correspondenceAddr2", "correspondenceAddr3", "correspondenceHouseNumber",
-		"correspondenceCity", "correspondenceState", "correspondencePostCode",
-		"taxId",
-		"businessCompanyName", "businessCompanyType", "businessCompanyRegistrationNumber",
-		"businessAddr1", "businessAddr2", "businessAddr3", "businessHouseNumber", "businessCity",
-		"businessPostCode", "businessUrl",
-		"userAgreementReference",
-	} {
+	for _, name := range storedAccountFields() {
 		m[name] = d[name] // nil when absent
 	}
 	// Country codes split into alpha-2 and alpha-3.
@@ -421,7 +411,6 @@ func (h *handler) accountView(a account) map[string]any {
 	// Account-level fields.
 	maximum, minimum := h.p.balanceLimits()
 	m["accno"] = a.accno
-	m["merchantName"] = nil
 	m["currCode"] = a.currCode
 	m["accTypeName"] = a.accTypeName
 	m["accTypeCode"] = a.accTypeCode
@@ -433,10 +422,8 @@ func (h *handler) accountView(a account) map[string]any {
 	m["statusCode"] = a.statusCode
 	m["twoFAStatusCode"] = a.twoFAStatusCode
 	m["accFlowStatusCode"] = a.accFlowStatusCode
-	m["lastLoginDate"] = nil
-	m["lastLoginTime"] = nil
-	m["accountValidUntil"] = nil
 	m["accountCreationDate"] = a.creationDate
+	complete(accountSchema, m)
 	if h.mutant("cr2-absent-text-empty-string") {
 		for k, v := range m {
 			if v == nil {

@@ -252,7 +252,9 @@ func (h *handler) minimumBalance() decimal.Decimal {
 	return minimum
 }
 
-// entryView is an account entry as Account Enquiry returns it (B-2.3).
+// entryView is an account entry as Account Enquiry returns it (B-2.3,
+// account-entry.json), completed from its schema before the mutants and
+// variants change it.
 func (h *handler) entryView(e entry) map[string]any {
 	status := entrySettled
 	if e.pending {
@@ -279,6 +281,7 @@ func (h *handler) entryView(e entry) map[string]any {
 		"statusCode":        status,
 		"paymentOptionCode": orNullString(e.optionCode),
 	}
+	complete(accountEntryShape, m)
 	if h.variant("entry-times-null") {
 		m["bookingTime"], m["valueTime"] = nil, nil
 	}

@@ -598,7 +598,8 @@ func (h *handler) getPaymentOptions(c *call) reply {
 	})
 }
 
-// paymentOptionView is the JSON object of.
+// paymentOptionView is the JSON object of A-2.5 (payment-option.json),
+// completed from its schema before the mutants and variants change it.
 func (h *handler) paymentOptionView(o paymentOption) map[string]any {
 	m := map[string]any{
 		"name":                o.name,
@@ -610,6 +611,7 @@ func (h *handler) paymentOptionView(o paymentOption) map[string]any {
 		"isStorable":          o.storable,
 		"iconUrl":             o.iconURL,
 	}
+	complete(paymentOptionShape, m)
 	if h.variant("payment-option-groups-null") {
 		m["paymentSubGroup"], m["paymentSubGroupCode"] = nil, nil
 	}
@@ -653,7 +655,8 @@ func (h *handler) getStoredOptions(c *call) reply {
 	})
 }
 
-// storedOptionView is the JSON object of.
+// storedOptionView is the JSON object of A-2.6 (stored-payment-option.json),
+// completed from its schema before the mutants and variants change it.
 func (h *handler) storedOptionView(o storedOption) map[string]any {
 	m := map[string]any{
 		"name":                o.option.name,
@@ -675,6 +678,7 @@ func (h *handler) storedOptionView(o storedOption) map[string]any {
 		"billingAddress":      o.billing,
 		"iconUrl":             o.option.iconURL,
 	}
+	complete(storedOptionShape, m)
 	if h.mutant("stored-option-fullname-cut-100") {
 		if name, ok := o.billing["fullName"].(string); ok && utf8.RuneCountInString(name) > 100 {
 			cut := maps.Clone(o.billing)

@@ -789,6 +789,7 @@ func (h *handler) paymentStatusView(p *payment) map[string]any {
 		"statusCode":           p.status,
 		"statusReason":         h.p.statusReason(p.status),
 	}
+	complete(paymentStatusShape, m)
 	if h.variant("payment-status-text-normalised") {
 		for _, k := range []string{"presentationUsage", "customerFullName", "addr1", "addr2", "addr3", "city", "state"} {
 			if s, ok := m[k].(string); ok {
