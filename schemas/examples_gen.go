@@ -193,7 +193,7 @@ func (g *exampleGenerator) request(op Operation) map[string]any {
 	props, required := properties(sch)
 	out := map[string]any{}
 	add := func(name string) {
-		if _, done := out[name]; done {
+		if _, done := out[name]; done || g.leftOut(op.ID, name) {
 			return
 		}
 		if v, ok := g.value(op, name, props[name], file, false); ok {
@@ -234,6 +234,16 @@ func (g *exampleGenerator) request(op Operation) map[string]any {
 		}
 	}
 	return out
+}
+
+// leftOut: the operation's override leaves the field out (exampleLeftOut).
+func (g *exampleGenerator) leftOut(opID, name string) bool {
+	v, ok := g.overrides[opID][name]
+	if ok && v == exampleLeftOut {
+		g.usedOver[opID+"/"+name] = true
+		return true
+	}
+	return false
 }
 
 // holds: the rule's conditions hold for the request fields.
@@ -315,6 +325,9 @@ func (g *exampleGenerator) objectOf(op Operation, f flat, file string, response 
 	}
 	sort.Strings(names)
 	for _, name := range names {
+		if g.leftOut(op.ID, name) {
+			continue
+		}
 		if !response && !f.required[name] {
 			if _, has := g.values[name]; !has {
 				continue

@@ -12,8 +12,9 @@ import (
 // name) and the few an operation must see differently (exampleOverrides).
 // They tell one story: partner-4711 takes a token, opens account
 // 100000000017, stores a card on it, pays 40.00 EUR with it through Init
-// Authorize and Complete Authorize, captures and refunds it, and pays a
-// merchant 40.00 EUR from the wallet. Secrets are placeholders.
+// Authorize and Complete Authorize, captures it, refunds 10.00 EUR of it, and pays
+// a merchant 10.00 EUR twice from the wallet (KC-Authorize and KC-Capture,
+// KC-Debit Account), refunding one of them. Secrets are placeholders.
 //
 // The generator's rules:
 //   - Path parameters: the value of their name.
@@ -26,7 +27,8 @@ import (
 //     it requires and sets those it holds to true (a flag the table sets false
 //     leaves its block out).
 //   - Response: every property of the schema.
-//   - A field's value: the operation's override (exampleOverrides); else the
+//   - A field's value: the operation's override (exampleOverrides, where
+//     exampleLeftOut leaves the field out); else the
 //     table's value for its name; else what the schema determines (const, or
 //     the first value of an enum); an object of listed properties is built by
 //     these rules (a request's: its required properties and those the table
@@ -58,6 +60,10 @@ const (
 	examplePayment   = "7c1e2a9b-4d3f-4e8a-b6c5-1f0e9d8c7b6a"
 	exampleKCPayment = "e62a232f-428b-45cb-9ef7-53c1de16a4e2"
 )
+
+// exampleLeftOut, as an override's value, leaves the field out of the
+// operation's request and response.
+var exampleLeftOut any = struct{ leftOut bool }{true}
 
 // exampleTextAnswer is the answer of a text/plain operation (B-4.11).
 const exampleTextAnswer = "yes"
@@ -96,15 +102,15 @@ const exampleValuesJSON = `{
 "uniqueReference": "7c1e2a9b-4d3f-4e8a-b6c5-1f0e9d8c7b6a", "initiatorAccno": "PRG0000001",
 "initiatorName": "Reference Program", "processedAmount": 40.00, "processedCurrCode": "EUR",
 "statusCode": "CAPTURED", "statusReason": "accepted",
-"modifiedAmount": 40.00, "modifiedAmountCurrCode": "EUR", "refundAmount": 40.00, "refundCurrCode": "EUR",
-"refundUsage": "Returned item", "modifiedUsage": "Order withdrawn",
+"modifiedAmount": 10.00, "modifiedAmountCurrCode": "EUR", "refundAmount": 10.00, "refundCurrCode": "EUR",
+"refundUsage": "Returned item", "modifiedUsage": "Order 4711",
 "oneTimePassword": "12345678", "consentReference": "9ee5fd0bd854e6db0ac11f2c3d8d2586", "consentStatusCode": "CNSTCONF",
 "amount": 40.00, "startDate": "2026-03-01", "top": "10", "sortDirection": "ASC", "includePendingTransactions": false,
 "count": 1, "isPending": false, "bookingDate": "2026-03-02", "valueDate": "2026-03-02", "bookingTime": "101200",
 "valueTime": "101200", "sourceAmount": 40.00, "exchangeRate": 1.00, "balance": 40.00, "sourceCurrCode": "EUR",
 "entryIndicator": "CRDT", "description": "Order 4711", "entryType": "LOAD",
 "psBal": 0.00, "avlBal": 40.00, "bkBal": 40.00, "blkAmt": 0.00, "pooledAmt": 0.00,
-"merchantAccno": "MRC0000001", "merchantProgramCode": "MERCHPRG", "paymentAmount": 40.00, "paymentCurrCode": "EUR",
+"merchantAccno": "MRC0000001", "merchantProgramCode": "MERCHPRG", "paymentAmount": 10.00, "paymentCurrCode": "EUR",
 "paymentUsage": "Purchase 4711", "fxRate": 1.00, "refundSourceAccno": "MRC0000001",
 "street": "Heidestrasse", "house": "17", "postalCode": "51147"
 }`
@@ -115,22 +121,30 @@ const exampleValuesJSON = `{
 // Account looks for (the token's userId is the path's), Create Account's
 // validUntil (a D there and null, the token's timestamp elsewhere), the
 // payment an account entry refers to (a stored option's reference
-// elsewhere).
+// elsewhere), Init Authorize's guest payment (no stored option, so B-4.1's
+// rule asks for the billing address; exampleLeftOut leaves a field out),
+// Close Account's storedPaymentOptionReference (the account closed is one of
+// its own, with no stored option), Refund's refundSourceAccno (the wallet
+// there, B-4.5; the merchant in
+// KC-Refund's answer), Capture's and KC-Capture's amounts (the card payment
+// is 40.00, the KC payments 10.00).
 var exampleOverrides = map[string]map[string]any{
 	CreateAccount:           {"statusCode": "ACTIVE", "validUntil": nil},
 	GetAccount:              {"statusCode": "ACTIVE"},
-	CloseAccount:            {"statusCode": "CLOSED"},
+	CloseAccount:            {"statusCode": "CLOSED", "storedPaymentOptionReference": exampleLeftOut},
 	GetStoredPaymentOptions: {"statusCode": "VERIFIED"},
 	AccountEnquiry:          {"statusCode": "SETTLED", "reference": examplePayment},
-	InitAuthorize:           {"statusCode": "RECEIVED"},
+	InitAuthorize:           {"statusCode": "RECEIVED", "storedPaymentOptionReference": exampleLeftOut},
 	CompleteAuthorize:       {"statusCode": "AUTHORIZED"},
 	Authorize:               {"statusCode": "AUTHORIZED"},
 	Cancel:                  {"statusCode": "CANCELLED"},
+	Capture:                 {"modifiedAmount": json.Number("40.00")},
+	Refund:                  {"refundSourceAccno": exampleLeftOut},
 	RevokeConsent:           {"consentStatusCode": "CNSTRVKD"},
 	FindUserAccount:         {"userId": "erika.mustermann"},
 	KCAuthorize:             {"uniqueReference": exampleKCPayment, "statusCode": "AUTHORIZED"},
 	KCDebitAccount:          {"uniqueReference": exampleKCPayment},
-	KCCapture:               {"uniqueReference": exampleKCPayment},
+	KCCapture:               {"uniqueReference": exampleKCPayment, "processedAmount": json.Number("10.00")},
 	KCCancel:                {"uniqueReference": exampleKCPayment, "statusCode": "CANCELLED"},
 	KCRefund:                {"uniqueReference": exampleKCPayment},
 }

@@ -2,7 +2,6 @@ package schemas
 
 import (
 	"bytes"
-	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
@@ -109,7 +108,7 @@ func TestANewOperationNeedsNoExampleEntry(t *testing.T) {
 	ex := g.operation(op)
 	require.Empty(t, g.problems)
 	assert.Equal(t, map[string]string{"accno": exampleAccno}, ex.Path)
-	assert.Equal(t, json.Number("40.00"), ex.Request["paymentAmount"])
+	assert.Equal(t, tableOfValues(t)["paymentAmount"], ex.Request["paymentAmount"])
 	assert.Equal(t, "00", ex.Request["accnoType"], "AccnoTypeRule: accno is given, so accnoType is")
 	resp := ex.Response.(map[string]any)
 	assert.Equal(t, "CAPTURED", resp["statusCode"])
@@ -135,6 +134,10 @@ func TestExampleRequestsKeepTheConditionalRules(t *testing.T) {
 	assert.Equal(t, false, create["useDifferentCorrespondenceAddress"])
 	assert.NotContains(t, create, "correspondenceAddr1", "the CB block is left out when its flag is false")
 	assert.NotContains(t, exs[Authorize].Request, "customerFullName", "the BB block is left out when its flag is false")
+	guest := exs[InitAuthorize].Request
+	assert.NotContains(t, guest, "storedPaymentOptionReference", "the override leaves it out")
+	assert.Equal(t, true, guest["useDifferentBillingAddress"], "B-4.1's guest payment rule holds the flag true")
+	assert.Contains(t, guest, "customerFullName", "and the flag brings the billing address")
 
 	// A table that sets the flag true brings the block's required fields.
 	values := tableOfValues(t)
