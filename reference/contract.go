@@ -121,6 +121,11 @@ func fieldOf(c schemas.Field) field {
 		if slices.Contains(languageTagFields, c.Name) {
 			f = f.languageTag()
 		}
+		for _, v := range c.Enum {
+			if v, ok := v.(string); ok {
+				f.oneOf = append(f.oneOf, v)
+			}
+		}
 	}
 	f.required = c.Required
 	return f

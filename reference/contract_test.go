@@ -138,3 +138,13 @@ func TestARuleOnAStringValueAppliesToThatValueOnly(t *testing.T) {
 		assert.Equal(t, applies, r.applies(raw, values(raw)), "deliveryMethod %q", v)
 	}
 }
+
+// A string field whose schema lists its values (enum) takes those only: a
+// value outside the list is a syntax error (A-7's 0001), like a too long one.
+func TestAnEnumeratedFieldTakesItsValuesOnly(t *testing.T) {
+	f := fieldOf(schemas.Field{Name: "deliveryMethod", Types: []string{"string"}, MaxLength: 6, Enum: []any{"SHIP", "PICKUP"}})
+	for v, ok := range map[string]bool{"SHIP": true, "PICKUP": true, "BOAT": false, "ship": false} {
+		_, fault := checkValue(f, v, validateOptions{})
+		assert.Equal(t, ok, fault == faultNone, "%q", v)
+	}
+}

@@ -55,10 +55,11 @@ const (
 type field struct {
 	name     string
 	kind     kind
-	max      int  // maximum length for kindS and kindN, precision for kindDec
-	scale    int  // decimals allowed for kindDec
-	tag      bool // kindS: an RFC 4646 language tag (culture)
-	zero     bool // kindDec: zero is allowed too (an amount to compare, not to move)
+	max      int      // maximum length for kindS and kindN, precision for kindDec
+	scale    int      // decimals allowed for kindDec
+	tag      bool     // kindS: an RFC 4646 language tag (culture)
+	zero     bool     // kindDec: zero is allowed too (an amount to compare, not to move)
+	oneOf    []string // kindS: the values the spec lists, when it lists them (B-4.14 deliveryMethod); nil for any text
 	required bool
 	in       location
 }
@@ -323,6 +324,8 @@ func checkValue(f field, x any, opt validateOptions) (any, fault) {
 		case f.tag && opt.posixCulture && posixLocale.MatchString(s):
 			return strings.Replace(s, "_", "-", 1), faultNone
 		case f.tag && !languageTag.MatchString(s):
+			return nil, faultSyntax
+		case len(f.oneOf) > 0 && !slices.Contains(f.oneOf, s):
 			return nil, faultSyntax
 		case opt.noControlChars && strings.ContainsFunc(s, unicode.IsControl):
 			return nil, faultSyntax

@@ -16,15 +16,3 @@ func TestReadsAnAccountCoversReadsOfAnAccountOnly(t *testing.T) {
 	assert.False(t, Operation{ID: "v", Method: "GET", Path: "/account/{accno}/consent/{consentReference}"}.ReadsAnAccount(), "a read of a consent")
 	assert.False(t, Operation{ID: "u", Method: "GET", Path: "/account/find"}.ReadsAnAccount(), "no account in the path")
 }
-
-// Of the catalogue, the rule covers the reads of an account, and these only.
-func TestReadsAnAccountCoversTheCataloguesReadsOfAnAccount(t *testing.T) {
-	var covered []string
-	for _, op := range Catalogue() {
-		if op.ReadsAnAccount() {
-			covered = append(covered, op.ID)
-		}
-	}
-	assert.ElementsMatch(t, []string{GetAccount, GetPaymentOptions, GetStoredPaymentOptions,
-		CheckAvailablePaymentAmount, AccountEnquiry, BalanceEnquiry}, covered)
-}
