@@ -1,49 +1,18 @@
 package schemas
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+	"github.com/wallet-conformance/wallet-conformance/schemas/schemastest"
 )
-
-// operationConstants reads the ID constants of catalogue.go (name ->
-// value): the one spelling of each operation the code uses.
-func operationConstants(t *testing.T) map[string]string {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "catalogue.go", nil, 0)
-	require.NoError(t, err)
-	out := map[string]string{}
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
-			continue
-		}
-		for _, spec := range g.Specs {
-			vs := spec.(*ast.ValueSpec)
-			for i, name := range vs.Names {
-				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					v, err := strconv.Unquote(lit.Value)
-					require.NoError(t, err)
-					out[name.Name] = v
-				}
-			}
-		}
-	}
-	require.NotEmpty(t, out, "catalogue.go declares the operations' IDs as constants")
-	return out
-}
 
 // Every ID constant is an operation of the catalogue and every operation
 // has its constant: a constant added without its catalogue row, or a row
 // without its constant, is named.
 func TestEveryOperationConstantIsInTheCatalogue(t *testing.T) {
-	consts := operationConstants(t)
+	consts := schemastest.OperationConstants(t, "catalogue.go")
 	inCatalogue := map[string]bool{}
 	for _, op := range Catalogue() {
 		inCatalogue[op.ID] = true

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/schemas/schemastest"
 )
 
 // The bad-input sweep makes each operation's state in sweeper.build: a
@@ -63,7 +64,7 @@ func missingStates(ops []schemas.Operation, named map[string]bool) []string {
 // buildNames reads the operations (*sweeper).build names by ID.
 func buildNames(t *testing.T) map[string]bool {
 	t.Helper()
-	ids := idConstants(t)
+	ids := schemastest.OperationConstants(t, filepath.Join("..", "schemas", "catalogue.go"))
 	named := map[string]bool{}
 	found := false
 	files, err := filepath.Glob("*.go")
@@ -129,31 +130,4 @@ func opNamed(e ast.Expr, ids map[string]string) string {
 		}
 	}
 	return ""
-}
-
-// idConstants reads the operation ID constants of schemas/catalogue.go
-// (name -> ID).
-func idConstants(t *testing.T) map[string]string {
-	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join("..", "schemas", "catalogue.go"), nil, 0)
-	require.NoError(t, err)
-	out := map[string]string{}
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
-			continue
-		}
-		for _, spec := range g.Specs {
-			vs := spec.(*ast.ValueSpec)
-			for i, n := range vs.Names {
-				if lit, ok := vs.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					v, err := strconv.Unquote(lit.Value)
-					require.NoError(t, err)
-					out[n.Name] = v
-				}
-			}
-		}
-	}
-	require.NotEmpty(t, out)
-	return out
 }
