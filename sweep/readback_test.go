@@ -122,26 +122,27 @@ func TestTheSweepDoesNotBlameALateLoadOnARefusedCall(t *testing.T) {
 	assert.Empty(t, names)
 }
 
-// refusedLongUsageDebits serves h, except that a KC-Debit Account whose
-// paymentUsage is longer than 127 characters (S(255) permits it, B-4.15)
-// debits the wallet with the usage cut short, and is answered 0001.
-func refusedLongUsageDebits(h http.Handler) http.Handler {
+// refusesYetApplies serves h, except that a request of the method whose
+// path matches and whose field change alters (ok) is applied with the
+// field changed, unseen, and answered 0001 naming the field: a target that
+// refuses an input yet does something.
+func refusesYetApplies(h http.Handler, method string, matches func(path string) bool, field string, change func(v any) (any, bool)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		var fields map[string]any
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.UseNumber()
-		if r.Method != http.MethodPut || r.URL.Path != "/payment/kc-debitAccount" || dec.Decode(&fields) != nil {
+		if r.Method != method || !matches(r.URL.Path) || dec.Decode(&fields) != nil {
 			h.ServeHTTP(w, r)
 			return
 		}
-		usage, _ := fields["paymentUsage"].(string)
-		if len(usage) <= 127 {
+		changed, ok := change(fields[field])
+		if !ok {
 			h.ServeHTTP(w, r)
 			return
 		}
-		fields["paymentUsage"] = usage[:127]
+		fields[field] = changed
 		valid, _ := json.Marshal(fields)
 		fwd := r.Clone(r.Context())
 		fwd.Body, fwd.ContentLength = io.NopCloser(bytes.NewReader(valid)), int64(len(valid))
@@ -152,9 +153,20 @@ func refusedLongUsageDebits(h http.Handler) http.Handler {
 		_ = json.NewEncoder(w).Encode(map[string]any{
 			"partnerReference": fields["partnerReference"], "localDate": fields["localDate"], "localTime": fields["localTime"],
 			"sysDate": now.Format(time.DateOnly), "sysTime": now.Format("150405"),
-			"responseCode": "0001", "responseDescription": "syntax error: paymentUsage",
+			"responseCode": "0001", "responseDescription": "syntax error: " + field,
 		})
 	})
+}
+
+// refusedLongUsageDebits serves h, except that a KC-Debit Account whose
+// paymentUsage is longer than 127 characters (S(255) permits it, B-4.15)
+// debits the wallet with the usage cut short, and is answered 0001.
+func refusedLongUsageDebits(h http.Handler) http.Handler {
+	return refusesYetApplies(h, http.MethodPut, func(path string) bool { return path == "/payment/kc-debitAccount" }, "paymentUsage",
+		func(v any) (any, bool) {
+			usage, _ := v.(string)
+			return usage[:min(len(usage), 127)], len(usage) > 127
+		})
 }
 
 // A valid input refused is read back too, though the valid sweep reads
@@ -191,34 +203,11 @@ func TestTheValidSweepReadsBackARefusedInput(t *testing.T) {
 // whose city holds a control character changes the account's city to
 // "Elsewhere" and is answered 0001.
 func controlCityUpdates(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		var fields map[string]any
-		dec := json.NewDecoder(bytes.NewReader(body))
-		dec.UseNumber()
-		if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/updateInfo") || dec.Decode(&fields) != nil {
-			h.ServeHTTP(w, r)
-			return
-		}
-		if city, _ := fields["city"].(string); !strings.ContainsRune(city, '\u0001') {
-			h.ServeHTTP(w, r)
-			return
-		}
-		fields["city"] = "Elsewhere"
-		valid, _ := json.Marshal(fields)
-		fwd := r.Clone(r.Context())
-		fwd.Body, fwd.ContentLength = io.NopCloser(bytes.NewReader(valid)), int64(len(valid))
-		h.ServeHTTP(httptest.NewRecorder(), fwd)
-		now := time.Now().UTC()
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusBadRequest)
-		_ = json.NewEncoder(w).Encode(map[string]any{
-			"partnerReference": fields["partnerReference"], "localDate": fields["localDate"], "localTime": fields["localTime"],
-			"sysDate": now.Format(time.DateOnly), "sysTime": now.Format("150405"),
-			"responseCode": "0001", "responseDescription": "syntax error: city",
+	return refusesYetApplies(h, http.MethodPost, func(path string) bool { return strings.HasSuffix(path, "/updateInfo") }, "city",
+		func(v any) (any, bool) {
+			city, _ := v.(string)
+			return "Elsewhere", strings.ContainsRune(city, '\u0001')
 		})
-	})
 }
 
 // An input whose answer the spec leaves open, of a kind the target has
