@@ -177,7 +177,7 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			h.write(w, ex, now, rep)
 			return
 		}
-		h.write(w, ex, now, h.validAnswer(op, h.noteReference(sc, vals, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc}))))
+		h.write(w, ex, now, h.contractReply(op.id, h.validAnswer(op, h.noteReference(sc, vals, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc})))))
 	}
 }
 

@@ -33,9 +33,15 @@ type Mutant struct {
 // reports.
 var mutants = slices.Concat(conventionMutants, paymentMutants, accountInfoMutants, sweepMutants, validMutants, concurrentMutants)
 
-// Mutants returns every known mutant, in a stable order.
+// Mutants returns every known mutant, in a stable order: the written ones,
+// then those generated from the contract (mutants_contract.go) in the
+// catalogue's order of operations.
 func Mutants() []Mutant {
-	return slices.Clone(mutants)
+	out := slices.Clone(mutants)
+	for _, f := range contractMutants().faults {
+		out = append(out, f.mutant)
+	}
+	return out
 }
 
 // explorationMutants break a rule only stateful exploration (package
@@ -63,7 +69,8 @@ func knownMutant(name string) bool {
 			return true
 		}
 	}
-	return false
+	_, generated := contractMutants().byName[name]
+	return generated
 }
 
 // mutant reports whether the handler runs the named fault. Every name passed
@@ -75,7 +82,7 @@ func (h *handler) mutant(name string) bool {
 // specMutations adjusts an operation's field spec for the mutants that
 // change which fields are required or how long they may be.
 func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
-	s = h.conventionSpecMutations(op, s.clone())
+	s = h.conventionSpecMutations(op, h.contractSpecMutation(op, s.clone()))
 	if h.mutant("create-lastname-optional") && op == schemas.CreateAccount {
 		s.update("lastName", func(f *field) { f.required = false })
 	}

@@ -13,6 +13,7 @@ package rules
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -63,7 +64,73 @@ type Rule struct {
 	// that the suite expects to succeed: the catalogue contradicts itself
 	// when a scenario expects a success of a request that breaks one.
 	Requests []RequestConstraint `yaml:"requests,omitempty" json:"requests,omitempty"`
+	// Contract names the facts of its operations' contract (the request
+	// schema and the catalogue row, package schemas) that the rule states,
+	// each one of:
+	//   - "success": the operation's success status (Operation.Success);
+	//   - "required": every field the request schema requires that no
+	//     "required F" of another rule of the operation names;
+	//   - "required F": the field F the request schema requires;
+	//   - "if F": each field a conditional rule of the request schema whose
+	//     condition reads F requires (or holds true), but one an "if F: G"
+	//     of another rule names;
+	//   - "if F: G": the field G such a rule requires (or holds true);
+	//   - "enum F": the values the request schema lists for F.
+	// The reference server has a mutant for each fact (package reference,
+	// generated from the contract) that the scenarios tagged with the rule
+	// must kill; a fact no rule states is an error of its tests.
+	Contract []Fact `yaml:"contract,omitempty" json:"contract,omitempty"`
 }
+
+// FactKind is what a Fact states of an operation's contract.
+type FactKind string
+
+const (
+	FactSuccess  FactKind = "success"
+	FactRequired FactKind = "required"
+	FactIf       FactKind = "if"
+	FactEnum     FactKind = "enum"
+)
+
+// Fact is one entry of Rule.Contract: a kind, the field it names ("" for
+// success, and for required of every field no other rule names), and for
+// "if F: G" the field G of the rule on F.
+type Fact struct {
+	Kind  FactKind
+	Field string
+	Then  string
+}
+
+// String is the fact as the catalogue writes it ("required countryCode").
+func (f Fact) String() string {
+	s := strings.TrimSpace(string(f.Kind) + " " + f.Field)
+	if f.Then != "" {
+		s += ": " + f.Then
+	}
+	return s
+}
+
+// UnmarshalYAML reads a fact from its text ("if useDifferentBillingAddress").
+func (f *Fact) UnmarshalYAML(n *yaml.Node) error {
+	var text string
+	if err := n.Decode(&text); err != nil {
+		return err
+	}
+	kind, field, _ := strings.Cut(strings.TrimSpace(text), " ")
+	field, then, _ := strings.Cut(field, ":")
+	*f = Fact{Kind: FactKind(kind), Field: strings.TrimSpace(field), Then: strings.TrimSpace(then)}
+	switch {
+	case strings.ContainsAny(f.Field+f.Then, " "):
+	case f.Kind == FactSuccess && f.Field == "" && f.Then == "", f.Kind == FactRequired && f.Then == "":
+	case f.Kind == FactIf && f.Field != "", f.Kind == FactEnum && f.Field != "" && f.Then == "":
+	default:
+		return fmt.Errorf("line %d: contract fact %q is none of: success, required, required F, if F, if F: G, enum F", n.Line, text)
+	}
+	return nil
+}
+
+// MarshalJSON writes a fact as its text.
+func (f Fact) MarshalJSON() ([]byte, error) { return json.Marshal(f.String()) }
 
 // RequestConstraint is a condition on a request body: when every field of
 // When has its value, no field of Forbid may have its value. A value that
@@ -169,6 +236,8 @@ func LoadFS(fsys fs.FS) (*Catalogue, error) {
 				errs = append(errs, fmt.Sprintf("%s: %s is %s without a note saying why", name, r.ID, r.Level))
 			case len(r.Requests) > 0 && len(r.Operations) == 0:
 				errs = append(errs, fmt.Sprintf("%s: %s constrains requests without naming their operations", name, r.ID))
+			case len(r.Contract) > 0 && (len(r.Operations) == 0 || r.Level != Normative):
+				errs = append(errs, fmt.Sprintf("%s: %s states facts of a contract without being a normative rule naming its operations", name, r.ID))
 			}
 			if _, dup := c.byID[r.ID]; dup {
 				errs = append(errs, fmt.Sprintf("%s: %s is defined twice", name, r.ID))

@@ -115,6 +115,44 @@ func (r Rule) Understood() bool {
 	return r.IfTrue != "" || r.IfPresent != "" || r.IfAbsent != "" || r.IfEquals != ""
 }
 
+// Condition is the field the rule's condition reads.
+func (r Rule) Condition() string {
+	return r.IfTrue + r.IfPresent + r.IfAbsent + r.IfEquals
+}
+
+// When is the rule's condition in words ("when useDifferentBillingAddress
+// is true").
+func (r Rule) When() string {
+	switch {
+	case r.IfTrue != "":
+		return "when " + r.IfTrue + " is true"
+	case r.IfPresent != "":
+		return "when " + r.IfPresent + " is given"
+	case r.IfAbsent != "":
+		return "when " + r.IfAbsent + " is not given"
+	case r.IfEquals != "":
+		return "when " + r.IfEquals + " is " + r.Value
+	}
+	return "(a condition of no shape above)"
+}
+
+// Slug is the rule's condition as a name's part
+// ("if-usedifferentbillingaddress-true").
+func (r Rule) Slug() string {
+	var s string
+	switch {
+	case r.IfTrue != "":
+		s = "if-" + r.IfTrue + "-true"
+	case r.IfPresent != "":
+		s = "if-" + r.IfPresent + "-given"
+	case r.IfAbsent != "":
+		s = "if-" + r.IfAbsent + "-absent"
+	case r.IfEquals != "":
+		s = "if-" + r.IfEquals + "-" + r.Value
+	}
+	return strings.ToLower(s)
+}
+
 // PathFields returns the path parameters of op, in the order of its path,
 // typed as the contract types them (pathParamSchemas): required strings of
 // their S(n). A parameter the contract does not type has MaxLength 0.
