@@ -177,8 +177,36 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 			h.write(w, ex, now, rep)
 			return
 		}
-		h.write(w, ex, now, h.contractReply(op.id, h.validAnswer(op, h.noteReference(sc, vals, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc})))))
+		rep := h.validAnswer(op, h.noteReference(sc, vals, op.run(h, &call{r: r, spec: spec, v: vals, now: now, scope: sc})))
+		h.write(w, ex, now, h.echoUnlisted(op.id, raw, h.contractReply(op.id, rep)))
 	}
+}
+
+// echoUnlisted adds to a success of op, for the variant
+// echoes-unlisted-request-fields, each field of the request raw that the
+// operation's response schema does not list and the reply does not carry,
+// as sent; never a secret (Config.Secrets' fields, a token).
+func (h *handler) echoUnlisted(op string, raw map[string]any, rep reply) reply {
+	if !h.variant("echoes-unlisted-request-fields") || rep.code != "0000" || rep.text != "" {
+		return rep
+	}
+	listed := map[string]bool{}
+	for _, p := range contractSet().Shape(op + ".response.json") {
+		listed[p.Name] = true
+	}
+	fields := maps.Clone(rep.fields)
+	if fields == nil {
+		fields = map[string]any{}
+	}
+	for name, v := range raw {
+		_, has := fields[name]
+		secret := slices.Contains([]string{"password", "oneTimePassword", "verificationCode", "authorizationToken", "token"}, name)
+		if !listed[name] && !has && !secret {
+			fields[name] = v
+		}
+	}
+	rep.fields = fields
+	return rep
 }
 
 // reusedReference refuses, for the variant partner-reference-once, a call

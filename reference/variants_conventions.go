@@ -4,6 +4,13 @@ package reference
 // accounts, authentication, errors and limits.
 var conventionVariants = []Variant{
 	{
+		Name:   "echoes-unlisted-request-fields",
+		Clause: "A-2.1",
+		Description: "Every success answers, beside what its operation's Response line lists, each field of the request that the line does not list, " +
+			"as sent (a secret never). A-2.1 adds the envelope to \"every response\" and each operation lists its response fields, but no sentence " +
+			"limits a response to them; an open point \"whether the response returns F: not shown\" is this choice.",
+	},
+	{
 		Name:   "accept-negotiated",
 		Clause: "A-1",
 		Description: "Answers 406 Not Acceptable when the request's Accept header admits neither the response's media type nor a wildcard (RFC 9110). " +

@@ -211,3 +211,21 @@ func TestOmitsValuelessFields(t *testing.T) {
 	require.Equal(t, "0000", account.code(), account.raw)
 	assert.Equal(t, gjson.Null, account.json.Get("addr2").Type, "Get Account keeps its nulls: %s", account.raw)
 }
+
+// The variant echoes-unlisted-request-fields answers the request's fields
+// its response schema does not list, as sent, and never a secret.
+func TestEchoesUnlistedRequestFields(t *testing.T) {
+	t.Parallel()
+	cfg := DefaultConfig()
+	cfg.Variants = []string{"echoes-unlisted-request-fields"}
+	c := start(t, cfg)
+	created := c.create(nil)
+	require.Equal(t, "0000", created.code(), created.raw)
+	assert.Equal(t, c.createBody(nil)["lastName"], created.json.Get("lastName").String(), created.raw)
+	token := c.issue(cfg.Password)
+	require.Equal(t, "0000", token.code(), token.raw)
+	assert.False(t, token.json.Get("password").Exists(), token.raw)
+
+	std := start(t, DefaultConfig()).create(nil)
+	assert.False(t, std.json.Get("lastName").Exists(), "the Standard server lists only its Response line: %s", std.raw)
+}
