@@ -1099,6 +1099,48 @@ func (w *World) foundAccount() error {
 	return w.fieldIs("accno", w.account.accno)
 }
 
+// accountInfoCitations cites what each step registerAccountInfoSteps
+// registers rests on (Citation), a row per sc.Step below; StepCitations
+// gathers the domains' tables. Every balance read checks avlBal = bkBal -
+// blkAmt (balanceOf, B-2.4#2); the minimum a wallet may spend to is read
+// from the account, a decimal there (A-2.4#1's fields).
+var accountInfoCitations = []StepCitation{
+	{`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, the last a second later)?$`, rests("B-3#9").reading("B-2.4#2")},
+	{`^the partner has an authorized guest payment of ([0-9]+\.[0-9]{2}) to load the account$`, state},
+	{`^the partner has a payment of ([0-9]+\.[0-9]{2}) authorized with the stored payment option to load the account$`, state},
+	{`^the partner has noted the account's balance$`, reads("B-2.4#2")},
+	{`^the booked and available balances have risen by exactly ([0-9]+\.[0-9]{2}) and the blocked amount is unchanged$`, byScenario("B-2.4#2")},
+	{`^the booked and available balances have fallen by exactly ([0-9]+\.[0-9]{2}) and the blocked amount is unchanged$`, byScenario("B-2.4#2")},
+	{`^the booked balance has fallen by exactly ([0-9]+\.[0-9]{2}), and the ([0-9]+\.[0-9]{2}) not captured is still blocked or released$`, rests("B-4.16#4", "B-2.4#4").reading("B-2.4#2")},
+	{`^exactly ([0-9]+\.[0-9]{2}) is blocked: blkAmt up, avlBal down, bkBal unchanged$`, byScenario("B-2.4#2", "B-2.4#4")},
+	{`^the balance is unchanged$`, byScenario("B-2.4#2")},
+	{`^bkBal is psBal plus the day's deposits$`, rests("B-2.4#2", "B-2.4#3")},
+	{`^an entry of ([0-9]+\.[0-9]{2}) appears among the account entries \(advisory\)$`, advises("B-2.3#5")},
+	{`^the partner reads the account entries (starting|ending) (yesterday|today|tomorrow)$`, state},
+	// The booking it bounds the listing by must be a date and a time
+	// (B-2.3#1); a listing with no entry at all blocks the scenario, as
+	// only the advisory B-2.3#5 says a load books one.
+	{`^the partner reads the account entries (starting|ending) (at|a second after|a second before) the (latest|earliest) booking$`, reads("B-2.3#1")},
+	{`^the partner reads every account entry, (neutral|pending) ones included$`, state},
+	{`^the response holds exactly the entries its bounds select, and count says as many$`, rests("B-4.12#3", "B-4.12#4", "B-4.12#6", "B-4.12#8", "B-4.12#18")},
+	{`^the response holds (\d+) entr(?:y|ies)$`, byScenario()},
+	{`^the response's count is the number of the account's entries$`, rests("B-4.12#18")},
+	{`^the response holds at most all the account's entries but one$`, rests("B-4.12#10")},
+	{`^the returned entries are the most recent ones$`, rests("B-4.12#9", "B-4.12#10", "B-4.12#24")},
+	{`^the partner reads a page of (\d+) account entries after skipping (\d+)$`, state},
+	{`^the page holds top entries counted after the skipped ones$`, rests("B-4.12#24")},
+	// ASC is stated (B-4.12#13, untestable: a run books every entry on one
+	// day); DESC is implied, in an @advisory scenario.
+	{`^the entries are in (ascending|descending) booking date order$`, rests("B-4.12#13").and("B-4.12#14")},
+	{`^no returned entry is pending$`, rests("B-4.12#16")},
+	{`^the response holds every entry of the default listing$`, rests("B-4.12#12").and("B-4.12#17")},
+	{`^the response holds a pending entry$`, advises("B-4.12#17")},
+	{`^the listing is the one with (includeNeutral) set to false$`, rests("B-4.12#11")},
+	{`^the partner checks whether (what the account can afford|one cent more than the account can afford) is available$`, reads("B-2.4#2", "A-2.4#1")},
+	{`^the answer is exactly (yes|no) as plain text$`, rests("A-1#3", "B-4.11#3", "B-4.11#4")},
+	{`^the response names the account's accno$`, rests("B-4.10#3", "B-4.10#5")},
+}
+
 func registerAccountInfoSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the account has been loaded with ([0-9.]+(?:(?:, | and )[0-9.]+)*)(, the last a second later)?$`), w.hasLoadedAccount)

@@ -416,6 +416,26 @@ func rawOrAbsent(raw string) string {
 	return raw
 }
 
+// accountCitations cites what each step registerAccountSteps registers rests
+// on (Citation), a row per sc.Step below; StepCitations gathers the domains'
+// tables.
+var accountCitations = []StepCitation{
+	{`^the partner has created an account` + variantPattern + `$`, state},
+	{`^the partner has closed the account$`, state},
+	{`^the account information shows what was sent, as sent \(advisory\)$`, rests("A-4.4#3").and("A-4.4#4")},
+	{`^the account carries every field, absent values as null$`, rests("A-2.4#1", "A-2.4#2")},
+	{`^the account information holds (\w+) whole, as sent \(advisory\)$`, rests("A-2.0#1").and("A-4.4#4")},
+	{`^the account information holds the country codes in alpha-2 and alpha-3$`, rests("A-2.4#3")},
+	{`^the account information holds the business country codes in alpha-2 and alpha-3$`, rests("A-2.4#6")},
+	{`^the partner closes an account that does not exist$`, state},
+	{`^the partner closes the account asking for its data to be deleted$`, state},
+	{`^the partner closes the account naming (the stored payment option|a payment option it does not have) for the payout of its balance$`, state},
+	{`^a payout option the account does not have is refused \(advisory\)$`, advises("A-4.5#5").reading("A-7#2", "A-7#6")},
+	{`^the account reads CLOSED wherever it may still be read$`, rests("A-3#5").reading("A-7#2")},
+	{`^the partner has created another account, which becomes the scenario's account$`, state},
+	{`^the culture is refused \(advisory\), or the account information holds a well-formed language tag as its culture$`, rests("A-2.4#7").and("A-2.4#8")},
+}
+
 func registerAccountSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has created an account`+variantPattern+`$`), w.hasCreatedAccount)

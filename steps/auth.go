@@ -190,6 +190,18 @@ func (w *World) tokenValidUntil() error {
 	return nil
 }
 
+// authCitations cites what each step registerAuthSteps registers rests on
+// (Citation), a row per sc.Step below; StepCitations gathers the domains'
+// tables.
+var authCitations = []StepCitation{
+	{`^the partner has requested a token$`, state},
+	{`^the partner holds a token that has expired$`, state},
+	{`^the partner ` + opPattern + ` with the expired token$`, state},
+	{`^the partner requests a token with a wrong password$`, state},
+	{`^the partner ` + opPattern + ` with its X-Auth-Token with (a character inserted in its middle|a character in its middle changed)$`, state},
+	{`^the response carries a token valid until a UTC timestamp with milliseconds$`, rests("A-4.1#3", "A-2.3#2", "A-5#3")},
+}
+
 func registerAuthSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has requested a token$`), w.hasRequestedToken)

@@ -124,6 +124,16 @@ func (w *World) calledBack(outcome string) error {
 	return nil
 }
 
+// callbackCitations cites what each step registerCallbackSteps registers
+// rests on (Citation), a row per sc.Step below; StepCitations gathers the
+// domains' tables. Its steps are the customer's redirect, and the
+// callback it brings.
+var callbackCitations = []StepCitation{
+	{`^the customer (completes|declines) the payment at the provider and is redirected to the merchant$`, rests("A-6#1")},
+	{`^the merchant is called back with paymentResult (OK), its merchantTransactionId and the payment's unqiueReference$`, rests("A-6#1", "A-6#2", "A-6#4", "A-6#5")},
+	{`^the merchant is called back with (an error description) as paymentResult, its merchantTransactionId and no unqiueReference$`, rests("A-6#1", "A-6#3", "A-6#4", "A-6#6")},
+}
+
 func registerCallbackSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the customer (completes|declines) the payment at the provider and is redirected to the merchant$`), w.customerAtProvider)

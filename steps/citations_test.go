@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -54,12 +55,14 @@ func featurePickles(t *testing.T) []pickle {
 	return out
 }
 
-// TestEveryStepCitesWhatItRestsOn holds the citation table (StepCitations)
-// to the registered step definitions (Definitions), the catalogue
-// (rules.Load) and the features. It fails, naming the step, on:
+// TestEveryStepCitesWhatItRestsOn holds the citation tables of the domains'
+// files (citationTables) to the registered step definitions (Definitions),
+// the catalogue (rules.Load) and the features. It fails, naming the step, on:
 //
 //   - a registered step with no row, a row that names no registered step,
-//     a row twice;
+//     a row twice; a row in the table of a file other than the one whose
+//     sc.Step registers its pattern (the citation sits beside its step), a
+//     file's table out of the order of the files' names;
 //   - a row that is neither State nor cites something, or is State and
 //     cites something;
 //   - a cited rule the catalogue does not hold; a rule a failure rests on
@@ -82,36 +85,54 @@ func featurePickles(t *testing.T) []pickle {
 //     scenario that carries no rule tag of a stated rule and is not
 //     @advisory.
 func TestEveryStepCitesWhatItRestsOn(t *testing.T) {
-	for _, p := range citationProblems(t, StepCitations()) {
+	for _, p := range citationProblems(t, citationTables()) {
 		t.Error(p)
 	}
 }
 
 // TestTheCitationCheckBites proves the check above fails on a step whose
-// row is removed, a row that cites a rule the catalogue lacks, an advised
-// rule the spec states, a Then cited as State, and a rule no scenario of
-// the step promises.
+// row is removed, a row moved to another file's table, a row that cites a
+// rule the catalogue lacks, an advised rule the spec states, a Then cited
+// as State, and a rule no scenario of the step promises.
 func TestTheCitationCheckBites(t *testing.T) {
-	const dropped = `^the call is refused as unauthorized$`
-	var table []StepCitation
-	for _, c := range StepCitations() {
-		switch c.Pattern {
-		case dropped:
-			continue
-		case `^the response carries the response envelope$`:
-			c.Citation = rests("A-2.1#99")
-		case `^the partner has closed the account$`:
-			c.Citation = advises("A-3#5")
-		case `^the response's (\w+) is "([^"]*)"$`:
-			c.Citation = state
-		case `^as many of the debits succeeded as the money allows$`:
-			c.Citation = advises("B-2.3#5")
+	const (
+		dropped = `^the call is refused as unauthorized$`
+		moved   = `^the partner has revoked the consent$`
+	)
+	var tables []citationTable
+	var movedRow StepCitation
+	for _, tb := range citationTables() {
+		var rows []StepCitation // new rows: the domains' tables stay as they are
+		for _, c := range tb.rows {
+			switch c.Pattern {
+			case dropped:
+				continue
+			case moved:
+				movedRow = c
+				continue
+			case `^the response carries the response envelope$`:
+				c.Citation = rests("A-2.1#99")
+			case `^the partner has closed the account$`:
+				c.Citation = advises("A-3#5")
+			case `^the response's (\w+) is "([^"]*)"$`:
+				c.Citation = state
+			case `^as many of the debits succeeded as the money allows$`:
+				c.Citation = advises("B-2.3#5")
+			}
+			rows = append(rows, c)
 		}
-		table = append(table, c)
+		tables = append(tables, citationTable{file: tb.file, rows: rows})
 	}
-	got := strings.Join(citationProblems(t, table), "\n")
+	require.Equal(t, moved, movedRow.Pattern)
+	for i := range tables {
+		if tables[i].file == "payments.go" {
+			tables[i].rows = append(tables[i].rows, movedRow)
+		}
+	}
+	got := strings.Join(citationProblems(t, tables), "\n")
 	require.Contains(t, got, "step "+dropped+" (operations.go:")
-	require.Contains(t, got, "has no row in the citation table")
+	require.Contains(t, got, "has no row in the citation table of operations.go")
+	require.Contains(t, got, "the citation table of payments.go holds "+moved+", which consent.go registers (consent.go:")
 	require.Contains(t, got, "^the response carries the response envelope$ cites A-2.1#99, which the catalogue does not hold")
 	require.Contains(t, got, "^the partner has closed the account$ advises A-3#5, a rule of level normative")
 	require.Contains(t, got, `step ^the response's (\w+) is "([^"]*)"$ (operations.go:`)
@@ -119,7 +140,7 @@ func TestTheCitationCheckBites(t *testing.T) {
 	require.Contains(t, got, "step ^as many of the debits succeeded as the money allows$ cites B-2.3#5, but no scenario that uses it is tagged @B-2.3#5 or @B-2.3")
 }
 
-func citationProblems(t *testing.T, table []StepCitation) []string {
+func citationProblems(t *testing.T, tables []citationTable) []string {
 	t.Helper()
 	cat, err := rules.Load()
 	require.NoError(t, err)
@@ -131,19 +152,30 @@ func citationProblems(t *testing.T, table []StepCitation) []string {
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
 	rows := map[string]Citation{}
-	for _, c := range table {
-		if _, dup := rows[c.Pattern]; dup {
-			add("the citation table holds %s twice", c.Pattern)
+	for i, tb := range tables {
+		if i > 0 && tables[i-1].file >= tb.file {
+			add("the citation table of %s follows that of %s: citationTables lists them in the order of their files' names", tb.file, tables[i-1].file)
 		}
-		rows[c.Pattern] = c.Citation
+		for _, c := range tb.rows {
+			if _, dup := rows[c.Pattern]; dup {
+				add("the citation tables hold %s twice", c.Pattern)
+			}
+			rows[c.Pattern] = c.Citation
+		}
 	}
-	registered := map[string]bool{}
+	registered := map[string]string{} // pattern -> location of its sc.Step
 	for _, d := range defs {
-		registered[d.Pattern.String()] = true
+		registered[d.Pattern.String()] = d.Location
 	}
-	for _, c := range table {
-		if !registered[c.Pattern] {
-			add("the citation table names %s, which no registered step has as its pattern", c.Pattern)
+	for _, tb := range tables {
+		for _, c := range tb.rows {
+			loc, ok := registered[c.Pattern]
+			switch file, _, _ := strings.Cut(loc, ":"); {
+			case !ok:
+				add("the citation table of %s names %s, which no registered step has as its pattern", tb.file, c.Pattern)
+			case file != tb.file:
+				add("the citation table of %s holds %s, which %s registers (%s): move the row to %s's table, beside its sc.Step", tb.file, c.Pattern, file, loc, file)
+			}
 		}
 	}
 
@@ -155,7 +187,12 @@ func citationProblems(t *testing.T, table []StepCitation) []string {
 		p := d.Pattern.String()
 		c, ok := rows[p]
 		if !ok {
-			add("step %s (%s) has no row in the citation table (steps/citations.go): cite the rules its comparisons rest on, advisory, or state", p, d.Location)
+			file, _, _ := strings.Cut(d.Location, ":")
+			hint := ""
+			if !slices.ContainsFunc(tables, func(tb citationTable) bool { return tb.file == file }) {
+				hint = "; citationTables (steps/citations.go) lists no table of " + file
+			}
+			add("step %s (%s) has no row in the citation table of %s (the []StepCitation beside its registrations): cite the rules its comparisons rest on, advisory, or state%s", p, d.Location, file, hint)
 			continue
 		}
 		cites := len(c.Rules) > 0 || len(c.Reads) > 0 || len(c.Advises) > 0 || c.Scenario

@@ -79,6 +79,16 @@ func (w *World) hasUnknownConsent() error {
 	return nil
 }
 
+// consentCitations cites what each step registerConsentSteps registers rests
+// on (Citation), a row per sc.Step below; StepCitations gathers the domains'
+// tables.
+var consentCitations = []StepCitation{
+	{`^the partner has revoked the consent$`, state},
+	{`^the consent is confirmed, unless the call was refused as a handled error$`, rests("B-3#19").reading("A-7#2", "A-7#6")},
+	{`^the partner has added a consent$`, state},
+	{`^the partner uses a consent reference the account does not have$`, state},
+}
+
 func registerConsentSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has added a consent$`), w.hasAddedConsent)

@@ -115,6 +115,22 @@ func (w *World) isJSON() error {
 	return err
 }
 
+// envelopeCitations cites what each step registerEnvelopeSteps registers
+// rests on (Citation), a row per sc.Step below; StepCitations gathers the
+// domains' tables. An echoed field comes back as sent: partnerReference
+// (A-2.1#4), programCode (A-2.1#5), and Get Payment Options'
+// transactionTypeCode, which its response lists (A-4.12#5).
+var envelopeCitations = []StepCitation{
+	{`^the response carries the response envelope$`, rests("A-2.1#2")},
+	{`^the response echoes the caller's localDate and localTime$`, rests("A-2.1#3")},
+	{`^the response echoes (\w+)(?: and (\w+))?$`, rests("A-2.1#4", "A-2.1#5", "A-4.12#5")},
+	// The response lines of the operations on an account list accno.
+	{`^the response names the account of the call in accno$`, rests("A-4.8#3", "A-4.9#5", "A-4.10#4", "A-4.11#6", "A-4.12#5", "A-4.13#3", "B-4.8#4", "B-4.9#4")},
+	{`^the response's (\w+) is a date$`, rests("A-4.5#7", "A-3#6")},
+	{`^the response's sysDate and sysTime are the server's current date and time$`, rests("A-2.1#2", "A-2.1#6")},
+	{`^the response is a JSON object with Content-Type application/json$`, rests("A-1#2")},
+}
+
 func registerEnvelopeSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the response carries the response envelope$`), w.carriesEnvelope)

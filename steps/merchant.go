@@ -338,6 +338,28 @@ func (w *World) hasWalletPaymentIn(ctx context.Context, state, a string) error {
 	return nil
 }
 
+// merchantCitations cites what each step registerMerchantSteps registers
+// rests on (Citation), a row per sc.Step below; StepCitations gathers the
+// domains' tables.
+var merchantCitations = []StepCitation{
+	{`^the partner has (an authorized|a captured|a cancelled) wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, state},
+	{`^the partner has authorized a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, state},
+	{`^the partner has debited ([0-9]+\.[0-9]{2}) from the account for the merchant$`, state},
+	{`^the partner has (captured|cancelled|refunded) the wallet payment()$`, state},
+	{`^the partner has (captured|refunded) ([0-9]+\.[0-9]{2}) of the wallet payment$`, state},
+	{`^the partner authorizes a wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`, state},
+	{`^the partner debits ([0-9]+\.[0-9]{2}) from the account for the merchant$`, state},
+	{`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the wallet payment$`, state},
+	{`^the partner (authorizes a wallet payment to|debits the account for) the merchant named by its external account reference(?: without (\w+))?$`, state},
+	{`^the partner (debits|authorizes) one cent more than the account may spend before its minimum allowed balance$`, reads("B-2.4#2", "A-2.4#1")},
+	{`^the repeated move is answered as the profile declares$`, rests("B-3#58").reading("A-7#2")},
+	{`^the partner has noted the account's balance, which could pay ([0-9]+\.[0-9]{2}) again$`, reads("B-2.4#2", "A-2.4#1")},
+	{`^the response names the merchant account as the refund's source and the wallet as accno \(advisory\)$`, advises("B-4.18#8")},
+	{`^the partner debits the account for the merchant (\d+) times at once, ([0-9]+\.[0-9]{2}) each$`, state},
+	{`^the balances agree to the cent with the debits that succeeded, and each has its entry \(advisory\)$`, rests("B-4.15#10", "B-2.4#2").and("B-2.3#5")},
+	{`^as many of the debits succeeded as the money allows$`, advises("A-2.4#4", "B-4.15#11")},
+}
+
 func registerMerchantSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has (an authorized|a captured|a cancelled) wallet payment of ([0-9]+\.[0-9]{2}) to the merchant$`), w.hasWalletPaymentIn)

@@ -389,6 +389,32 @@ func (w *World) fieldIs(field, want string) error {
 	return nil
 }
 
+// operationCitations cites what each step registerOperationSteps registers
+// rests on (Citation), a row per sc.Step below; StepCitations gathers the
+// domains' tables. A success also rests on the operation's own success rule
+// (successRule) and its response schema's x-rule; an error's shape
+// (errorShape) on A-7#2 and the echoes of A-2.1#3 and A-2.1#4.
+var operationCitations = []StepCitation{
+	{`^the partner ` + opPattern + variantPattern + `$`, state},
+	{`^the partner ` + opPattern + variantPattern + ` without (\w+)$`, state},
+	{`^the partner ` + opPattern + variantPattern + ` without (\w+) and (\w+)$`, state},
+	{`^the partner ` + opPattern + variantPattern + ` with (\w+) set to (.+)$`, state},
+	{`^the partner ` + opPattern + variantPattern + ` with (\w+) of (\d+) characters$`, state},
+	{`^the partner ` + opPattern + ` with a body that is not valid JSON$`, state},
+	{`^the partner ` + opPattern + ` without an X-Auth-Token$`, state},
+	{`^the partner ` + opPattern + ` with an X-Auth-Token the service did not issue$`, state},
+	{`^the call succeeds$`, rests("A-7#12")},
+	{`^the call fails as a handled error$`, rests("A-7#2", "A-7#6").reading("A-2.1#3", "A-2.1#4")},
+	{`^the call is refused as an invalid value, as a syntax error \(advisory\)$`, rests("A-7#2", "A-7#6").and("A-7#7")},
+	// What does not succeed is the scenario's rule (a wrong password,
+	// a wrong code); that it is no unexpected error is A-7's.
+	{`^the call is not a success$`, byScenario("A-7#2", "A-7#6")},
+	{`^the call is rejected as a syntax error$`, rests("A-7#3", "A-7#5", "A-7#2")},
+	{`^the call is rejected as a syntax error naming (\w+)(?: and (\w+))?$`, rests("A-7#3", "A-7#4")},
+	{`^the call is refused as unauthorized$`, rests("A-5#5").reading("A-7#2")},
+	{`^the response's (\w+) is "([^"]*)"$`, byScenario()},
+}
+
 func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner `+opPattern+variantPattern+`$`), w.calls)

@@ -52,6 +52,14 @@ func (w *World) secondPartnerDebits(ctx context.Context, a string) error {
 	return w.movesWallet(ctx, "debits", a)
 }
 
+// partnerCitations cites what each step registerPartnerSteps registers rests
+// on (Citation), a row per sc.Step below; StepCitations gathers the domains'
+// tables.
+var partnerCitations = []StepCitation{
+	{`^the second partner ` + opPattern + `$`, state},
+	{`^the second partner debits ([0-9]+\.[0-9]{2}) from the account for the merchant$`, state},
+}
+
 func registerPartnerSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the second partner `+opPattern+`$`), w.secondPartnerCalls)

@@ -693,6 +693,40 @@ func isUpperLetters(s string, n int) bool {
 	return true
 }
 
+// paymentOptionCitations cites what each step registerPaymentOptionSteps
+// registers rests on (Citation), a row per sc.Step below; StepCitations
+// gathers the domains' tables. A step that reads the stored options back
+// needs the scenario's option among them (A-4.13#4).
+var paymentOptionCitations = []StepCitation{
+	{`^the partner has started adding a payment option` + variantPattern + `$`, state},
+	{`^the partner has stored a payment option` + variantPattern + `$`, state},
+	{`^the partner has stored a payment option on another account$`, state},
+	{`^the listed payment options are the account's own, and only those$`, rests("A-4.13#6")},
+	{`^the partner has stored a verified payment option` + variantPattern + `$`, state},
+	{`^the partner has stored two payment options$`, state},
+	{`^the partner has started verifying the payment option$`, state},
+	{`^the partner has deleted the payment option$`, state},
+	{`^the partner uses a stored payment option reference the account does not have$`, state},
+	{`^the partner has made the (first|second) payment option the default$`, state},
+	{`^the partner makes the (first|second) payment option the default$`, state},
+	{`^the partner completes adding the payment option with an authorizationToken Init Add did not issue$`, state},
+	{`^the partner completes verifying the payment option with a wrong verification code$`, state},
+	{`^the payment option is listed among the stored payment options$`, rests("A-4.13#4", "A-2.6#1")},
+	{`^the listed payment options include the payment option$`, rests("A-4.13#4")},
+	{`^the listed payment options include the payment option \(advisory\)$`, advises("A-4.13#7")},
+	{`^the payment option is no longer listed among the stored payment options$`, rests("A-4.10#3")},
+	{`^the payment option is still listed among the stored payment options \(advisory\)$`, advises("A-4.10#7")},
+	{`^the stored payment option carries (the billing address given|the account owner's address) as its billing address$`, rests("A-4.6#5", "A-4.7#5").reading("A-4.13#4")},
+	{`^the (first|second) payment option is the default, and the only one \(advisory\)$`, rests("A-4.11#3").and("A-4.11#4").reading("A-4.13#4")},
+	{`^the available payment options include the profile's payment option$`, rests("A-4.12#4")},
+	{`^the response carries an? (\w+) of at most (\d+) characters$`, byScenario()},
+	{`^the response carries the issuer country in alpha-2 and alpha-3$`, rests("A-4.7#8")},
+	{`^the payment option reads VERIFIED \(advisory\)$`, advises("A-2.6#4").reading("A-4.13#4")},
+	{`^the stored payment option's carrierNumber is masked$`, rests("A-4.13#4", "A-2.6#6")},
+	{`^the call succeeds or fails as a handled error$`, reads("A-7#12", "A-7#2", "A-7#6")},
+	{`^the partner (completes verifying the payment option|adds a consent|revokes the consent|debits the account for the merchant) with the (verification code|one-time password) and one (?:digit|character) more$`, state},
+}
+
 func registerPaymentOptionSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has started adding a payment option`+variantPattern+`$`), w.hasStartedAddingOption)

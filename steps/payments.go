@@ -562,6 +562,32 @@ func (w *World) statusNotCaptured(ctx context.Context) error {
 	return nil
 }
 
+// paymentCitations cites what each step registerPaymentSteps registers rests
+// on (Citation), a row per sc.Step below; StepCitations gathers the domains'
+// tables.
+var paymentCitations = []StepCitation{
+	{`^the partner has (a received guest payment|an authorized guest payment|a captured payment|a cancelled payment|a received payment with the stored payment option|an authorized payment with the stored payment option|a captured payment with the stored payment option)$`, state},
+	{`^the partner has (captured|refunded) ([0-9]+\.[0-9]{2}) of the payment$`, state},
+	{`^the partner (captures|refunds) ([0-9]+\.[0-9]{2}) of the payment$`, state},
+	{`^the payment's status reads (\w+)$`, byScenario()},
+	{`^the response's (\w+) is ([0-9]+\.[0-9]{2})$`, byScenario()},
+	// The wallet's currency is the one the target declares in its profile.
+	{`^the response's (\w+) is the profile's currency$`, rests("B-4.13#3", "B-2.4#1")},
+	{`^the payment status agrees with what was authorized$`, rests("B-4.7#4")},
+	{`^the payment status shows (the account owner's address|the stored payment option's billing address)$`, rests("B-4.1#11", "B-4.3#6")},
+	{`^the response names the stored payment option$`, rests("B-4.1#12")},
+	{`^the response carries the amount and currency returned by the acquirer$`, rests("B-3#4")},
+	{`^the whole authorized amount is captured \(advisory\)$`, advises("B-4.4#5", "B-4.16#8")},
+	{`^the wallet is loaded with the amount the capture answered, the amount captured \(advisory\)$`, rests("B-3#9", "B-2.4#2").and("B-3#23")},
+	{`^the booked balance has fallen by the amount captured$`, rests("B-2.4#2", "B-2.4#4", "B-3#52")},
+	{`^the repeat is refused, or answered again where the target declares its moves idempotent$`, rests("B-3#16").reading("A-7#2")},
+	{`^the cancel is refused and the payment stays CAPTURED \(advisory\), or the payment reads CANCELLED$`, rests("B-3#12").and("B-3#25")},
+	{`^the payment's status still reads (\w+) \(advisory\)$`, advises("B-3#25")},
+	{`^the refund is refused \(advisory\), as (the refunds together would exceed the captured amount|it exceeds the captured part)$`, advises("B-4.5#5", "B-4.5#6").reading("A-7#2", "A-7#6")},
+	{`^the partner refunds the payment taking it from an account that is no target of the payment$`, state},
+	{`^the payment's status does not read CAPTURED$`, rests("A-6#7")},
+}
+
 func registerPaymentSteps(sc *godog.ScenarioContext, w *World) {
 	re := w.env.re
 	sc.Step(re(`^the partner has (a received guest payment|an authorized guest payment|a captured payment|a cancelled payment|a received payment with the stored payment option|an authorized payment with the stored payment option|a captured payment with the stored payment option)$`), w.hasPayment)
