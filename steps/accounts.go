@@ -13,6 +13,16 @@ import (
 
 // Account management.
 
+// accountVariants are the request variants of the account operations.
+var accountVariants = []requestVariant{
+	{"with a different correspondence address", anyOperation(withCorrespondenceAddress)},
+	{"with the owner's address for correspondence", anyOperation(withoutCorrespondenceAddress)},
+	{"for a business user", anyOperation(asBusinessUser)},
+	{"for a private user", anyOperation(asPrivateUser)},
+	{"with country codes in alpha-3", anyOperation(withAlpha3CountryCodes)},
+	{"for a business user with country codes in alpha-3", anyOperation(asBusinessUserInAlpha3)},
+}
+
 var accountBuilders = map[string]builder{
 	schemas.CreateAccount: createAccountRequest,
 	schemas.UpdateAccount: updateAccountRequest,

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -45,24 +46,18 @@ var phrases = func() []phrase {
 	return append(out, useCases...)
 }()
 
-// variants are named shapes of a request, applied on top of its valid form.
-var variants = []struct {
+// requestVariant is a named shape of a request, applied on top of
+// its valid form: "the partner creates an account for a business user".
+type requestVariant struct {
 	phrase string
 	apply  func(w *World, op string, fields map[string]any)
-}{
-	{"with a different correspondence address", anyOperation(withCorrespondenceAddress)},
-	{"with the owner's address for correspondence", anyOperation(withoutCorrespondenceAddress)},
-	{"for a business user", anyOperation(asBusinessUser)},
-	{"for a private user", anyOperation(asPrivateUser)},
-	{"with a different billing address", withBillingAddress},
-	{"with the owner's address for billing", anyOperation(withoutBillingAddress)},
-	{"for the profile's transaction type", anyOperation(forTransactionType)},
-	{"to load the account", anyOperation(toLoadAccount)},
-	{"with criteria", anyOperation(withCriteria)},
-	{"with the house number in addr1", anyOperation(withHouseNumberInAddr1)},
-	{"with country codes in alpha-3", anyOperation(withAlpha3CountryCodes)},
-	{"for a business user with country codes in alpha-3", anyOperation(asBusinessUserInAlpha3)},
 }
+
+// variants are the request variants of every domain: each domain file adds
+// its own beside the functions that shape them, as it adds its builders
+// (the features' steps that use one are checked against the request
+// schema: TestValidRequestsMatchTheirSchemas).
+var variants = slices.Concat(accountVariants, paymentOptionVariants, paymentVariants)
 
 // anyOperation adapts a variant that is the same whatever the operation.
 func anyOperation(apply func(w *World, fields map[string]any)) func(*World, string, map[string]any) {

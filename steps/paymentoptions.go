@@ -27,6 +27,14 @@ type optionState struct {
 	foreign            string         // an option stored on another account of the scenario
 }
 
+// paymentOptionVariants are the request variants of the billing block
+// (A-2.2, used by the payment options and the payments) and the listing.
+var paymentOptionVariants = []requestVariant{
+	{"with a different billing address", withBillingAddress},
+	{"with the owner's address for billing", anyOperation(withoutBillingAddress)},
+	{"for the profile's transaction type", anyOperation(forTransactionType)},
+}
+
 var paymentOptionBuilders = map[string]builder{
 	schemas.InitAddStoredPaymentOption:        initAddRequest,
 	schemas.CompleteAddStoredPaymentOption:    completeAddRequest,

@@ -27,6 +27,13 @@ type paymentState struct {
 	billing            map[string]any // the billing fields the payment was initiated with; nil: not given
 }
 
+// paymentVariants are the request variants of the payments.
+var paymentVariants = []requestVariant{
+	{"to load the account", anyOperation(toLoadAccount)},
+	{"with criteria", anyOperation(withCriteria)},
+	{"with the house number in addr1", anyOperation(withHouseNumberInAddr1)},
+}
+
 var paymentBuilders = map[string]builder{
 	schemas.InitAuthorize:     initAuthorizeRequest,
 	schemas.CompleteAuthorize: completeAuthorizeRequest,
