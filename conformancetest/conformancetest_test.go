@@ -44,7 +44,7 @@ func TestHelperRun(t *testing.T) {
 	case "":
 		t.Skip("run in a subprocess by the tests that expect it to fail")
 	case "mutant":
-		cfg.Mutant = "create-status-200" // Create Account answers 200 instead of 201
+		cfg.Mutant = "create-account-status-200" // Create Account answers 200 instead of 201
 		h, err := reference.NewHandler(cfg)
 		require.NoError(t, err)
 		srv := httptest.NewServer(h)

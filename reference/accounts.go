@@ -221,10 +221,6 @@ func (h *handler) createAccount(c *call) reply {
 		h.ledgers.open(accno, a.currCode)
 	})
 
-	status := http.StatusCreated
-	if h.mutant("create-status-200") {
-		status = http.StatusOK
-	}
 	fields := map[string]any{
 		"partnerReference":         c.v.str("partnerReference"),
 		"programCode":              c.v.str("programCode"),
@@ -245,7 +241,7 @@ func (h *handler) createAccount(c *call) reply {
 	if h.mutant("create-productcode-a-number") {
 		fields["productCode"] = 4711
 	}
-	return h.ok(status, fields)
+	return h.ok(http.StatusCreated, fields)
 }
 
 // createMutations are the faults of the mutants that refuse a valid Create
@@ -310,11 +306,7 @@ func (h *handler) updateAccount(c *call) reply {
 		if h.mutant("update-accno-a-number") {
 			fields["accno"] = 4711
 		}
-		status := http.StatusOK
-		if h.mutant("update-status-201") {
-			status = http.StatusCreated
-		}
-		rep = h.ok(status, fields)
+		rep = h.ok(http.StatusOK, fields)
 	})
 	if !found {
 		return h.fail(h.p.unknownAccount(), "account not found")
@@ -480,11 +472,7 @@ func (h *handler) closeAccount(c *call) reply {
 		if h.mutant("close-accno-a-number") {
 			fields["accno"] = 4711
 		}
-		status := http.StatusOK
-		if h.mutant("close-status-201") {
-			status = http.StatusCreated
-		}
-		rep = h.ok(status, fields)
+		rep = h.ok(http.StatusOK, fields)
 	})
 	if !found && h.mutant("close-unknown-account-succeeds") {
 		return h.ok(http.StatusOK, map[string]any{

@@ -65,11 +65,7 @@ func (h *handler) issueToken(c *call) reply {
 	if h.mutant("token-without-validuntil") {
 		delete(fields, "validUntil")
 	}
-	status := http.StatusOK
-	if h.mutant("token-status-201") {
-		status = http.StatusCreated
-	}
-	return h.ok(status, fields)
+	return h.ok(http.StatusOK, fields)
 }
 
 // credentialsOf returns the partner (its userId) whose credentials userID

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"cmp"
+	"net/http"
 	"strings"
 	"time"
 
@@ -187,7 +188,7 @@ func (h *handler) kcAuthorize(c *call) reply {
 	if h.mutant("kc-authorize-status-received") {
 		fields["statusCode"] = statusReceived
 	}
-	return h.ok(h.successStatus(schemas.KCAuthorize), fields)
+	return h.ok(http.StatusOK, fields)
 }
 
 // kcDebit implements B-4.15 KC-Debit Account: paymentAmount is debited
@@ -243,7 +244,7 @@ func (h *handler) kcDebit(c *call) reply {
 	if h.mutant("kc-debit-merchantprogramcode-a-number") {
 		fields["merchantProgramCode"] = 4711
 	}
-	return h.ok(h.successStatus(schemas.KCDebitAccount), fields)
+	return h.ok(http.StatusOK, fields)
 }
 
 // kcReply are the fields KC-Capture, KC-Cancel answer.
@@ -279,9 +280,9 @@ func (h *handler) onKCPayment(c *call, op string, fn func(p *payment) reply) rep
 			op == schemas.KCRefund && p.status == statusAuthorized && h.mutant("kc-refund-before-capture"):
 			rep, done = fn(p), true
 		case op == schemas.KCCapture && p.status == statusCaptured && h.variant("kc-repeat-idempotent"):
-			rep, done = h.ok(h.successStatus(op), h.kcCaptureFields(c, p, p.captured)), true
+			rep, done = h.ok(http.StatusOK, h.kcCaptureFields(c, p, p.captured)), true
 		case op == schemas.KCCancel && p.status == statusCancelled && h.variant("kc-repeat-idempotent"):
-			rep, done = h.ok(h.successStatus(op), h.kcReply(c, p)), true
+			rep, done = h.ok(http.StatusOK, h.kcReply(c, p)), true
 		}
 	})
 	if done {
@@ -376,7 +377,7 @@ func (h *handler) kcCapture(c *call) reply {
 			}
 		})
 		p.status, p.captured = statusCaptured, captured
-		return h.ok(h.successStatus(schemas.KCCapture), h.kcCaptureFields(c, p, captured))
+		return h.ok(http.StatusOK, h.kcCaptureFields(c, p, captured))
 	})
 }
 
@@ -410,7 +411,7 @@ func (h *handler) kcCancel(c *call) reply {
 		if h.mutant("kc-cancel-accno-a-number") {
 			fields["accno"] = 4711
 		}
-		return h.ok(h.successStatus(schemas.KCCancel), fields)
+		return h.ok(http.StatusOK, fields)
 	})
 }
 
@@ -475,6 +476,6 @@ func (h *handler) kcRefund(c *call) reply {
 		if h.mutant("kc-refund-source-a-number") {
 			fields["refundSourceAccno"] = 4711
 		}
-		return h.ok(h.successStatus(schemas.KCRefund), fields)
+		return h.ok(http.StatusOK, fields)
 	})
 }

@@ -83,12 +83,6 @@ func (h *handler) mutant(name string) bool {
 // change which fields are required or how long they may be.
 func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	s = h.conventionSpecMutations(op, h.contractSpecMutation(op, s.clone()))
-	if h.mutant("create-lastname-optional") && op == schemas.CreateAccount {
-		s.update("lastName", func(f *field) { f.required = false })
-	}
-	if h.mutant("get-accnotype-optional") && op == schemas.GetAccount {
-		s.update("accnoType", func(f *field) { f.required = false })
-	}
 	if h.mutant("culture-not-a-tag-accepted") && op == schemas.CreateAccount {
 		s.update("culture", func(f *field) { f.tag = false })
 	}
@@ -96,25 +90,8 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 		s.update("lastName", func(f *field) { f.max = 50 })
 	}
 	for i, r := range s.rules {
-		switch {
-		case r.trigger == "useDifferentCorrespondenceAddress" && h.mutant("correspondence-rule-not-enforced"):
-			s.rules[i].fields = without(r.fields, "correspondenceCity")
-		case r.trigger == "isBusinessUser" && h.mutant("business-rule-not-enforced"):
-			s.rules[i].fields = without(r.fields, "businessCompanyRegistrationNumber")
-		case r.trigger == "useDifferentBillingAddress" && op == schemas.InitAddStoredPaymentOption && h.mutant("initadd-billing-not-enforced"):
-			s.rules[i].fields = without(r.fields, "city")
-		case r.trigger == "useDifferentBillingAddress" && op == schemas.CompleteAddStoredPaymentOption && h.mutant("completeadd-billing-not-enforced"):
-			s.rules[i].fields = without(r.fields, "emailAddress")
-		case r.ifAbsent == "storedPaymentOptionReference" && op == schemas.InitAuthorize && h.mutant("guest-billing-false-accepted"):
-			s.rules[i].mustBeTrue = without(r.mustBeTrue, "useDifferentBillingAddress")
-		case r.ifNoDigit == "addr1" && op == schemas.InitAuthorize && h.mutant("guest-housenumber-not-required"):
+		if r.ifNoDigit == "addr1" && op == schemas.InitAuthorize && h.mutant("guest-housenumber-not-required") {
 			s.rules[i].fields = without(r.fields, "houseNumber")
-		case r.ifPresent == "accno" && op == schemas.InitAuthorize && h.mutant("accnotype-not-required-with-accno"):
-			s.rules[i].fields = without(r.fields, "accnoType")
-		case r.trigger == "useDifferentBillingAddress" && op == schemas.CompleteAuthorize && h.mutant("complete-billing-not-enforced"):
-			s.rules[i].fields = without(r.fields, "city")
-		case r.trigger == "useDifferentBillingAddress" && op == schemas.Authorize && h.mutant("authorize-billing-not-enforced"):
-			s.rules[i].fields = without(r.fields, "emailAddress")
 		}
 	}
 	if h.mutant("accnotype-required-without-accno") && op == schemas.InitAuthorize {
@@ -139,23 +116,11 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("verification-code-long-accepted") && op == schemas.CompleteVerifyStoredPaymentOption {
 		s.update("verificationCode", func(f *field) { f.max = 7 })
 	}
-	if h.mutant("payment-options-transactiontype-optional") && op == schemas.GetPaymentOptions {
-		s.update("transactionTypeCode", func(f *field) { f.required = false })
-	}
 	if h.mutant("stored-options-require-transactiontype") && op == schemas.GetStoredPaymentOptions {
 		s.update("transactionTypeCode", func(f *field) { f.required = true })
 	}
-	if h.mutant("start-time-without-date-accepted") && op == schemas.AccountEnquiry {
-		s.rules = slices.DeleteFunc(s.rules, func(r condRule) bool { return r.ifPresent == "startTime" })
-	}
-	if h.mutant("kc-authorize-countrycode-optional") && op == schemas.KCAuthorize {
-		s.update("countryCode", func(f *field) { f.required = false })
-	}
 	if h.variant("issue-token-needs-partnerreference") && op == schemas.IssueToken {
 		s.fields = append(s.fields, str("partnerReference", 64).req())
-	}
-	if h.mutant("address-check-street-optional") && op == schemas.AddressCheck {
-		s.update("street", func(f *field) { f.required = false })
 	}
 	return h.cleanroomSpecMutations(op, h.accountInfoSpecMutations(op, h.paymentSpecChanges(op, s)))
 }

@@ -1,8 +1,6 @@
 package reference
 
 import (
-	"slices"
-
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
@@ -18,14 +16,11 @@ var accountInfoMutants = []Mutant{
 	{Name: "count-is-page-size", Clause: "B-4.12", Rule: "B-4.12#18", Description: "Account Enquiry answers count as the number of entries returned instead of the total under the filters"},
 	{Name: "top-ignored", Clause: "B-4.12", Rule: "B-4.12#9", Description: "Account Enquiry ignores top"},
 	{Name: "top-takes-oldest", Clause: "B-4.12", Rule: "B-4.12#9", Description: "Account Enquiry's top keeps the oldest entries instead of the most recent"},
-	{Name: "start-time-without-date-accepted", Clause: "B-4.12", Rule: "B-4.12#5", Description: "Account Enquiry with startTime but without startDate is accepted"},
 	{Name: "pending-shown-by-default", Clause: "B-4.12", Rule: "B-4.12#16", Description: "Account Enquiry returns pending entries without includePendingTransactions"},
 	{Name: "check-amount-json", Clause: "B-4.11", Rule: "B-4.11#3", Description: "Check Available Payment Amount answers JSON {\"result\":\"yes\"} with Content-Type application/json instead of text/plain"},
 	{Name: "check-amount-quoted", Clause: "B-4.11", Rule: "B-4.11#3", Description: "Check Available Payment Amount answers \"yes\" with the quotes"},
 	{Name: "check-amount-ignores-block", Clause: "B-4.11", Rule: "B-4.11#4", Description: "Check Available Payment Amount compares the amount with bkBal instead of avlBal"},
-	{Name: "kc-authorize-status-201", Clause: "B-4.14", Rule: "B-4.14#1", Description: "KC-Authorize answers HTTP 201 instead of 200"},
 	{Name: "kc-authorize-no-block", Clause: "B-2.4", Rule: "B-2.4#4", Description: "KC-Authorize answers AUTHORIZED but blocks nothing (blkAmt and avlBal unchanged)"},
-	{Name: "kc-authorize-countrycode-optional", Clause: "B-4.14", Rule: "B-4.14#6", Description: "KC-Authorize does not require countryCode when useDifferentBillingAddress is false"},
 	{Name: "kc-merchant-programcode-optional", Clause: "B-4.14", Rule: "B-4.14#3", Description: "KC-Authorize with the merchant's external account reference as merchantAccno does not require merchantProgramCode"},
 	{Name: "kc-capture-keeps-block", Clause: "B-2.4", Rule: "B-2.4#4", Description: "KC-Capture debits the wallet but does not release the block"},
 	{Name: "kc-cancel-after-capture", Clause: "B-3", Rule: "B-3#55", Description: "KC-Cancel of a CAPTURED KC-Authorize payment succeeds (CANCELLED)"},
@@ -36,7 +31,6 @@ var accountInfoMutants = []Mutant{
 	{Name: "kc-refund-status-refunded", Clause: "B-3", Rule: "B-3#57", Description: "KC-Refund answers statusCode REFUNDED instead of CAPTURED"},
 	{Name: "find-by-login-fails", Clause: "B-4.10", Rule: "B-4.10#3", Description: "Find User Account does not find an account by its loginID"},
 	{Name: "find-wrong-accno", Clause: "B-4.10", Rule: "B-4.10#3", Description: "Find User Account answers the merchant's accno instead of the account found"},
-	{Name: "address-check-street-optional", Clause: "B-4.19", Rule: "B-4.19#1", Description: "Perform Address Check does not require street"},
 	{Name: "entry-amount-a-string", Clause: "B-2.3", Rule: "B-2.3#1", Description: "Account Enquiry's entries answer amount, a decimal, as a JSON string"},
 	{Name: "kc-debit-status-authorized", Clause: "B-3", Rule: "B-3#51", Description: "KC-Debit Account answers statusCode AUTHORIZED instead of CAPTURED"},
 	{Name: "race-double-spend", Clause: "B-4.15", Description: "KC-Debit Account checks the balance and books under separate locks, so concurrent debits together overdraw the wallet"},
@@ -52,18 +46,11 @@ var accountInfoMutants = []Mutant{
 	{Name: "kc-cancel-status-authorized", Clause: "B-3", Rule: "B-3#54", Description: "KC-Cancel answers statusCode AUTHORIZED instead of CANCELLED"},
 	{Name: "kc-refund-before-capture", Clause: "B-3", Rule: "B-3#56", Description: "KC-Refund of an AUTHORIZED KC-Authorize payment succeeds and credits the wallet"},
 	{Name: "load-credits-twice", Clause: "B-3", Rule: "B-3#9", Description: "a Capture of a payment authorized with accno loads the wallet with twice the captured amount"},
-	{Name: "find-user-userid-optional", Clause: "B-4.10", Rule: "B-4.10#1", Description: "Find User Account without userId is not a syntax error: it answers that no account was found"},
-	{Name: "find-user-status-201", Clause: "B-4.10", Rule: "B-4.10#2", Description: "Find User Account answers HTTP 201 instead of 200"},
 	{Name: "find-user-no-programcode", Clause: "B-4.10", Rule: "B-4.10#5", Description: "Find User Account answers programCode null instead of the programCode sent"},
-	{Name: "check-amount-currcode-optional", Clause: "B-4.11", Rule: "B-4.11#1", Description: "Check Available Payment Amount does not require currCode"},
-	{Name: "check-amount-status-201", Clause: "B-4.11", Rule: "B-4.11#2", Description: "Check Available Payment Amount answers HTTP 201 instead of 200"},
 	{Name: "check-amount-letters-answered", Clause: "B-4.11", Rule: "B-4.11#6", Description: "Check Available Payment Amount answers an amount that is not a number (ten) with yes instead of a syntax error"},
-	{Name: "enquiry-accnotype-optional", Clause: "B-4.12", Rule: "B-4.12#1", Description: "Account Enquiry does not require accnoType"},
-	{Name: "enquiry-status-201", Clause: "B-4.12", Rule: "B-4.12#2", Description: "Account Enquiry answers HTTP 201 instead of 200"},
 	{Name: "start-date-exclusive", Clause: "B-4.12", Rule: "B-4.12#3", Description: "Account Enquiry's startDate leaves out the entries of that day (the bound is exclusive)"},
 	{Name: "end-date-exclusive", Clause: "B-4.12", Rule: "B-4.12#4", Description: "Account Enquiry's endDate leaves out the entries of that day (the bound is exclusive)"},
 	{Name: "start-time-ignored", Clause: "B-4.12", Rule: "B-4.12#6", Description: "Account Enquiry ignores startTime: startDate always starts at 000000"},
-	{Name: "end-time-without-date-accepted", Clause: "B-4.12", Rule: "B-4.12#7", Description: "Account Enquiry with endTime but without endDate is accepted"},
 	{Name: "end-time-ignored", Clause: "B-4.12", Rule: "B-4.12#8", Description: "Account Enquiry ignores endTime: endDate always ends at 235959"},
 	{Name: "top-before-skip", Clause: "B-4.12", Rule: "B-4.12#24", Description: "Account Enquiry takes the top most recent entries first and skips among them (top 2, skip 1 over three entries gives one)"},
 	{Name: "skip-takes-oldest", Clause: "B-4.12", Rule: "B-4.12#10", Description: "Account Enquiry's skip passes over the oldest entries instead of the most recent"},
@@ -71,29 +58,15 @@ var accountInfoMutants = []Mutant{
 	{Name: "include-neutral-only-neutral", Clause: "B-4.12", Rule: "B-4.12#12", Description: "Account Enquiry with includeNeutral true lists the neutral entries only, not the account entries"},
 	{Name: "enquiry-programaccno-a-number", Clause: "B-4.12", Rule: "B-4.12#19", Description: "Account Enquiry answers programAccno, an S(255), as a JSON number"},
 	{Name: "top-not-validated", Clause: "B-4.12", Rule: "B-4.12#22", Description: "Account Enquiry takes a top that is not a number (ten) as 0 and answers 0000 instead of a syntax error"},
-	{Name: "balance-accnotype-optional", Clause: "B-4.13", Rule: "B-4.13#1", Description: "Balance Enquiry does not require accnoType"},
-	{Name: "balance-status-201", Clause: "B-4.13", Rule: "B-4.13#2", Description: "Balance Enquiry answers HTTP 201 instead of 200"},
 	{Name: "balance-programaccno-a-number", Clause: "B-4.13", Rule: "B-4.13#3", Description: "Balance Enquiry answers programAccno, an S(255), as a JSON number"},
-	{Name: "kc-authorize-usage-optional", Clause: "B-4.14", Rule: "B-4.14#2", Description: "KC-Authorize does not require paymentUsage"},
-	{Name: "kc-authorize-billing-not-enforced", Clause: "B-4.14", Rule: "B-4.14#4", Description: "KC-Authorize with useDifferentBillingAddress true does not require city"},
 	{Name: "kc-authorize-fxrate-a-string", Clause: "B-4.14", Rule: "B-4.14#7", Description: "KC-Authorize answers fxRate, a Dec(18,2), as a JSON string"},
 	{Name: "kc-authorize-beyond-funds", Clause: "B-4.14", Description: "KC-Authorize blocks an amount beyond avlBal less minimumAllowedBalance, so avlBal goes below it"},
-	{Name: "kc-debit-status-201", Clause: "B-4.15", Rule: "B-4.15#1", Description: "KC-Debit Account answers HTTP 201 instead of 200"},
-	{Name: "kc-debit-merchantaccno-optional", Clause: "B-4.15", Rule: "B-4.15#2", Description: "KC-Debit Account does not require merchantAccno (it pays the default merchant)"},
-	{Name: "kc-debit-billing-not-enforced", Clause: "B-4.15", Rule: "B-4.15#4", Description: "KC-Debit Account with useDifferentBillingAddress true does not require city"},
 	{Name: "kc-debit-merchant-programcode-optional", Clause: "B-4.15", Rule: "B-4.15#5", Description: "KC-Debit Account with the merchant's external account reference as merchantAccno does not require merchantProgramCode"},
-	{Name: "kc-debit-countrycode-optional", Clause: "B-4.15", Rule: "B-4.15#6", Description: "KC-Debit Account does not require countryCode when useDifferentBillingAddress is false"},
 	{Name: "kc-debit-merchantprogramcode-a-number", Clause: "B-4.15", Rule: "B-4.15#9", Description: "KC-Debit Account answers merchantProgramCode, an S(10), as a JSON number"},
-	{Name: "kc-capture-status-201", Clause: "B-4.16", Rule: "B-4.16#1", Description: "KC-Capture answers HTTP 201 instead of 200"},
-	{Name: "kc-capture-currcode-optional", Clause: "B-4.16", Rule: "B-4.16#2", Description: "KC-Capture does not require modifiedAmountCurrCode"},
 	{Name: "kc-capture-debits-authorized", Clause: "B-4.16", Rule: "B-4.16#4", Description: "a partial KC-Capture (modifiedAmount below the authorized amount) debits the whole authorized amount"},
 	{Name: "kc-capture-processedamount-a-string", Clause: "B-4.16", Rule: "B-4.16#5", Description: "KC-Capture answers processedAmount, a Dec(18), as a JSON string"},
-	{Name: "kc-cancel-status-201", Clause: "B-4.17", Rule: "B-4.17#1", Description: "KC-Cancel answers HTTP 201 instead of 200"},
-	{Name: "kc-cancel-partnerreference-optional", Clause: "B-4.17", Rule: "B-4.17#2", Description: "KC-Cancel does not require partnerReference"},
 	{Name: "kc-cancel-keeps-block", Clause: "B-4.17", Rule: "B-4.17#3", Description: "KC-Cancel answers CANCELLED but does not release the block"},
 	{Name: "kc-cancel-accno-a-number", Clause: "B-4.17", Rule: "B-4.17#4", Description: "KC-Cancel answers accno, an S(255), as a JSON number"},
-	{Name: "kc-refund-status-201", Clause: "B-4.18", Rule: "B-4.18#1", Description: "KC-Refund answers HTTP 201 instead of 200"},
-	{Name: "kc-refund-partnerreference-optional", Clause: "B-4.18", Rule: "B-4.18#2", Description: "KC-Refund does not require partnerReference"},
 	{Name: "kc-refund-source-a-number", Clause: "B-4.18", Rule: "B-4.18#7", Description: "KC-Refund answers refundSourceAccno, an S(255), as a JSON number"},
 	{Name: "address-check-no-programcode", Clause: "B-4.19", Rule: "B-4.19#3", Description: "Perform Address Check answers programCode null instead of the programCode sent"},
 
@@ -106,67 +79,15 @@ var accountInfoMutants = []Mutant{
 	{Name: "address-check-street-unbounded", Clause: "B-4.19", Rule: "B-4.19#4", Description: "Perform Address Check accepts a street of more than 68 characters"},
 }
 
-// successStatus is the success HTTP status of op, an operation of this
-// area whose success status the spec gives as 200 (B-4.10 to B-4.18): 201
-// under the mutant that breaks it.
-func (h *handler) successStatus(op string) int {
-	switch {
-	case op == schemas.FindUserAccount && h.mutant("find-user-status-201"),
-		op == schemas.CheckAvailablePaymentAmount && h.mutant("check-amount-status-201"),
-		op == schemas.AccountEnquiry && h.mutant("enquiry-status-201"),
-		op == schemas.BalanceEnquiry && h.mutant("balance-status-201"),
-		op == schemas.KCAuthorize && h.mutant("kc-authorize-status-201"),
-		op == schemas.KCDebitAccount && h.mutant("kc-debit-status-201"),
-		op == schemas.KCCapture && h.mutant("kc-capture-status-201"),
-		op == schemas.KCCancel && h.mutant("kc-cancel-status-201"),
-		op == schemas.KCRefund && h.mutant("kc-refund-status-201"):
-		return 201
-	}
-	return 200
-}
-
 // accountInfoSpecMutations adjusts the field spec of this area's operations
-// for the mutants that change which fields are required or how they are
-// read; specMutations calls it.
+// for the mutants that change how a field is read or how long it may be;
+// specMutations calls it.
 func (h *handler) accountInfoSpecMutations(op string, s fieldSpec) fieldSpec {
-	optional := func(name string) { s.update(name, func(f *field) { f.required = false }) }
-	billingWithoutCity := func() {
-		for i, r := range s.rules {
-			if r.trigger == "useDifferentBillingAddress" {
-				s.rules[i].fields = without(r.fields, "city")
-			}
-		}
-	}
 	switch {
-	case op == schemas.FindUserAccount && h.mutant("find-user-userid-optional"):
-		optional("userId")
-	case op == schemas.CheckAvailablePaymentAmount && h.mutant("check-amount-currcode-optional"):
-		optional("currCode")
 	case op == schemas.CheckAvailablePaymentAmount && h.mutant("check-amount-letters-answered"):
 		s.update("amount", func(f *field) { f.kind, f.max = kindS, 40 })
-	case op == schemas.AccountEnquiry && h.mutant("enquiry-accnotype-optional"):
-		optional("accnoType")
-	case op == schemas.AccountEnquiry && h.mutant("end-time-without-date-accepted"):
-		s.rules = slices.DeleteFunc(s.rules, func(r condRule) bool { return r.ifPresent == "endTime" })
 	case op == schemas.AccountEnquiry && h.mutant("top-not-validated"):
 		s.update("top", func(f *field) { f.kind, f.max = kindS, 10 })
-	case op == schemas.BalanceEnquiry && h.mutant("balance-accnotype-optional"):
-		optional("accnoType")
-	case op == schemas.KCAuthorize && h.mutant("kc-authorize-usage-optional"):
-		optional("paymentUsage")
-	case op == schemas.KCAuthorize && h.mutant("kc-authorize-billing-not-enforced"):
-		billingWithoutCity()
-	case op == schemas.KCDebitAccount && h.mutant("kc-debit-merchantaccno-optional"):
-		optional("merchantAccno")
-	case op == schemas.KCDebitAccount && h.mutant("kc-debit-billing-not-enforced"):
-		billingWithoutCity()
-	case op == schemas.KCDebitAccount && h.mutant("kc-debit-countrycode-optional"):
-		optional("countryCode")
-	case op == schemas.KCCapture && h.mutant("kc-capture-currcode-optional"):
-		optional("modifiedAmountCurrCode")
-	case op == schemas.KCCancel && h.mutant("kc-cancel-partnerreference-optional"),
-		op == schemas.KCRefund && h.mutant("kc-refund-partnerreference-optional"):
-		optional("partnerReference")
 	}
 	unbound := func(name string) { s.update(name, func(f *field) { f.max = unbounded }) }
 	switch {

@@ -129,13 +129,6 @@ var conventionProbes = map[string]func(c *client) bool{
 	"close-unknown-account-succeeds": func(c *client) bool {
 		return c.close("NO-SUCH-ACCOUNT", nil).code() == "0000"
 	},
-	"token-status-201": func(c *client) bool {
-		return c.issue(c.cfg.Password).status != http.StatusOK
-	},
-	"token-password-not-required": func(c *client) bool {
-		r := c.do(http.MethodPost, "/user/"+url.PathEscape(c.cfg.UserID)+"/issue", map[string]any{"localDate": testLocalDate, "localTime": testLocalTime}, "")
-		return r.code() != "0001"
-	},
 	"token-without-validuntil": func(c *client) bool {
 		return !c.issue(c.cfg.Password).json.Get("validUntil").Exists()
 	},
@@ -148,12 +141,6 @@ var conventionProbes = map[string]func(c *client) bool{
 	"create-productcode-a-number": func(c *client) bool {
 		return c.create(nil).json.Get("productCode").Type == gjson.Number
 	},
-	"update-status-201": func(c *client) bool {
-		return c.update(c.newAccount(), nil).status != http.StatusOK
-	},
-	"update-accnotype-optional": func(c *client) bool {
-		return c.update(c.newAccount(), map[string]any{"accnoType": absent}).code() != "0001"
-	},
 	"update-lastname-overlength-accepted": func(c *client) bool {
 		return c.update(c.newAccount(), map[string]any{"lastName": long(101)}).code() == "0000"
 	},
@@ -162,12 +149,6 @@ var conventionProbes = map[string]func(c *client) bool{
 	},
 	"get-account-status-202": func(c *client) bool {
 		return c.get(c.newAccount(), nil).status != http.StatusOK
-	},
-	"close-status-201": func(c *client) bool {
-		return c.close(c.newAccount(), nil).status != http.StatusOK
-	},
-	"close-closingreason-optional": func(c *client) bool {
-		return c.close(c.newAccount(), map[string]any{"closingReason": absent}).code() != "0001"
 	},
 	"close-data-deletion-refused": func(c *client) bool {
 		return c.close(c.newAccount(), map[string]any{"isDataDeleted": true, "externalRequestReference": "del-1"}).code() != "0000"

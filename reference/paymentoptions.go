@@ -455,11 +455,7 @@ func (h *handler) completeAdd(c *call) reply {
 		}
 		fields["initiationCountryCode3"] = issuer.alpha3
 		fields["paymentProviderResponse"] = h.p.providerResponse(g.option.code, true)
-		status := http.StatusCreated
-		if h.mutant("completeadd-status-200") {
-			status = http.StatusOK
-		}
-		return h.ok(status, fields)
+		return h.ok(http.StatusCreated, fields)
 	})
 }
 

@@ -374,11 +374,7 @@ func (h *handler) initAuthorize(c *call) reply {
 		fields["paymentProviderResponse"] = []any{fields["paymentProviderResponse"]}
 	}
 	addCustom(fields, c.v)
-	code := http.StatusCreated
-	if h.mutant("initauth-status-200") {
-		code = http.StatusOK
-	}
-	return h.ok(code, fields)
+	return h.ok(http.StatusCreated, fields)
 }
 
 // moveAllowed reports whether op applies to the payment in its status
@@ -563,11 +559,7 @@ func (h *handler) authorize(c *call) reply {
 	}
 	fields["processedAmount"], fields["processedCurrCode"] = h.processed(&p, p.amount)
 	addCustom(fields, c.v)
-	code := http.StatusCreated
-	if h.mutant("authorize-status-200") {
-		code = http.StatusOK
-	}
-	return h.ok(code, fields)
+	return h.ok(http.StatusCreated, fields)
 }
 
 // checkCurrency answers a currency code (modifiedAmountCurrCode,
@@ -731,16 +723,12 @@ func (h *handler) refundAmountOf(c *call, left, bound decimal.Decimal, zeroWhenO
 func (h *handler) cancel(c *call) reply {
 	return h.onPayment(c, schemas.Cancel, func(p *payment) reply {
 		p.status = statusCancelled
-		code := http.StatusCreated
-		if h.mutant("cancel-status-200") {
-			code = http.StatusOK
-		}
 		fields := h.paymentReply(c, p, p.status)
 		if h.mutant("cancel-not-recorded") {
 			p.status = statusAuthorized
 		}
 		addCustom(fields, c.v)
-		return h.ok(code, fields)
+		return h.ok(http.StatusCreated, fields)
 	})
 }
 

@@ -151,7 +151,7 @@ func faultyCreateAccount(t *testing.T, status int, change func(map[string]any)) 
 // that check Create Account's answer. Nothing is BLOCKED.
 func TestASetupCallThatReachedTheStateBlocksNothing(t *testing.T) {
 	dir := t.TempDir()
-	code, out, errOut := run(t, "run", "--profile", mutantProfile(t, "create-status-200"), "--tags", "@A-4.2 or @A-4.4 or @B-4.13", "--report-dir", dir)
+	code, out, errOut := run(t, "run", "--profile", mutantProfile(t, "create-account-status-200"), "--tags", "@A-4.2 or @A-4.4 or @B-4.13", "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, errOut)
 	assert.Contains(t, out, " 0 blocked")
 	rep := readReport(t, dir)
@@ -245,7 +245,7 @@ func TestARedirectTriggerKeepsItsQueryString(t *testing.T) {
 // Account answered 200 names #1 ("success 201") in every failure.
 func TestACauseShowsItsRequestAndTheRuleThatBroke(t *testing.T) {
 	dir := t.TempDir()
-	code, out, errOut := run(t, "run", "--profile", mutantProfile(t, "create-status-200"), "--tags", "@A-4.2", "--report-dir", dir)
+	code, out, errOut := run(t, "run", "--profile", mutantProfile(t, "create-account-status-200"), "--tags", "@A-4.2", "--report-dir", dir)
 	require.Equal(t, ExitFailed, code, errOut)
 	const rule = "rule A-4.2#1 (normative): “PUT {base_url}/account, success 201.”"
 	assert.Contains(t, out, rule)

@@ -106,7 +106,7 @@ func TestCucumberJSONAgreesWithReportJSON(t *testing.T) {
 		tags    string
 		want    record.Status
 	}{
-		{"a mutant fails", func(t *testing.T) string { return mutantProfile(t, "create-status-200") }, "@A-4.2", record.Failed},
+		{"a mutant fails", func(t *testing.T) string { return mutantProfile(t, "create-account-status-200") }, "@A-4.2", record.Failed},
 		{"an advisory fault warns", func(t *testing.T) string { return mutantProfile(t, "setdefault-two-defaults") }, "@A-4.11", record.Warning},
 		{"a setup that does not reach its state blocks", func(t *testing.T) string {
 			return faultyCreateAccount(t, 0, func(m map[string]any) { delete(m, "accno") })

@@ -19,7 +19,7 @@ func TestDiffAndBaseline(t *testing.T) {
 	const tags = "@A-4.2"
 	root := t.TempDir()
 	broken, fixed := filepath.Join(root, "broken"), filepath.Join(root, "fixed")
-	mutant := mutantProfile(t, "create-status-200")
+	mutant := mutantProfile(t, "create-account-status-200")
 	code, out, errOut := run(t, "run", "--profile", mutant, "--tags", tags, "--report-dir", broken)
 	require.Equal(t, ExitFailed, code, out+errOut)
 	code, out, errOut = run(t, "run", "--profile", mutantProfile(t, ""), "--tags", tags, "--report-dir", fixed)

@@ -110,7 +110,7 @@ func TestAFailingShardFailsTheMergedRun(t *testing.T) {
 	root := t.TempDir()
 	one, two := filepath.Join(root, "1"), filepath.Join(root, "2")
 
-	code, stdout, stderr := run(t, "run", "--profile", mutantProfile(t, "create-status-200"), "--tags", "@A-4.2", "--shard", "1/2", "--report-dir", one)
+	code, stdout, stderr := run(t, "run", "--profile", mutantProfile(t, "create-account-status-200"), "--tags", "@A-4.2", "--shard", "1/2", "--report-dir", one)
 	require.Equal(t, ExitFailed, code, "the mutant fails shard 1: "+stdout+stderr)
 	assert.Contains(t, stdout, "shard 1/2")
 	code, stdout, stderr = run(t, "run", "--profile", mutantProfile(t, ""), "--tags", "@A-4.2", "--shard", "2/2", "--report-dir", two)

@@ -90,7 +90,7 @@ func TestARunOfNothingIsNotConformant(t *testing.T) {
 // verdict is refused, and verify says what the verdict covers.
 func TestBundleAndVerifyDeriveTheVerdict(t *testing.T) {
 	cfg := reference.DefaultConfig()
-	cfg.Mutant = "create-status-200"
+	cfg.Mutant = "create-account-status-200"
 	srv, err := reference.New(cfg)
 	require.NoError(t, err)
 	defer srv.Close()
@@ -302,7 +302,7 @@ func TestTheCommandLineSaysWhatItDoes(t *testing.T) {
 func TestServeAMutant(t *testing.T) {
 	code, out, _ := run(t, "serve", "--list-mutants")
 	require.Equal(t, ExitConformant, code)
-	assert.Contains(t, out, "create-status-200")
+	assert.Contains(t, out, "create-account-status-200")
 	assert.Contains(t, out, "# variants")
 
 	code, _, errOut := run(t, "serve", "--mutant", "no-such-mutant", "--addr", "127.0.0.1:0")
