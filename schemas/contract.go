@@ -174,15 +174,21 @@ func PathFields(op Operation) []Field {
 // properties of a block it reaches through allOf (A-2.2's CB, BZ, BB) right
 // after the flag whose rule requires them (useDifferentCorrespondenceAddress
 // ...), or after its own properties when no rule names them; the envelope's
-// (envelope.request.json) that the schema does not list, last. A forbidden
-// property (false) is left out. nil for an unknown operation.
+// (envelope.request.json) that the schema does not list, last. A block of
+// the body that holds its own flag (defs KCPaymentBody, the fields B-4.15
+// shares with B-4.14) comes after the schema's own properties; a property of
+// the schema placed by "x-after": NAME (B-4.14's programCode, between
+// merchantAccno and programAccno) comes right after the field NAME. A
+// forbidden property (false) is left out. nil for an unknown operation.
 func (s *Set) RequestOrder(opID string) []string {
 	own, blocks, err := rawProperties(opID + ".request.json")
 	if err != nil {
 		return nil
 	}
 	forbidden := map[string]bool{}
+	isOwn := map[string]bool{}
 	for _, f := range own {
+		isOwn[f.name] = true
 		if f.forbidden {
 			forbidden[f.name] = true
 		}
@@ -210,7 +216,7 @@ func (s *Set) RequestOrder(opID string) []string {
 		switch {
 		case b.envelope:
 			continue
-		case flag != "":
+		case flag != "" && isOwn[flag]:
 			after[flag] = append(after[flag], b.names)
 		default:
 			loose = append(loose, b.names)
@@ -236,13 +242,23 @@ func (s *Set) RequestOrder(opID string) []string {
 			}
 		}
 	}
+	for _, f := range own {
+		i, j := slices.Index(order, f.name), slices.Index(order, f.after)
+		if f.after == "" || i < 0 || j < 0 {
+			continue
+		}
+		order = slices.Delete(order, i, i+1)
+		j = slices.Index(order, f.after)
+		order = slices.Insert(order, j+1, f.name)
+	}
 	return order
 }
 
 // rawProperty is one property of a schema file, in the order of the file.
 type rawProperty struct {
 	name      string
-	forbidden bool // the property's schema is false
+	forbidden bool   // the property's schema is false
+	after     string // its "x-after": the field it follows in the spec's table
 }
 
 // rawBlock is the properties of a schema reached through allOf.
@@ -340,7 +356,11 @@ func orderedKeys(raw json.RawMessage) ([]rawProperty, error) {
 		if err := dec.Decode(&v); err != nil {
 			return nil, err
 		}
-		out = append(out, rawProperty{name: tok.(string), forbidden: strings.TrimSpace(string(v)) == "false"})
+		var place struct {
+			After string `json:"x-after"`
+		}
+		_ = json.Unmarshal(v, &place) // a boolean schema has no place
+		out = append(out, rawProperty{name: tok.(string), forbidden: strings.TrimSpace(string(v)) == "false", after: place.After})
 	}
 	return out, nil
 }

@@ -1,6 +1,9 @@
 package schemas
 
 import (
+	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -92,4 +95,139 @@ func TestARuleOnAStringValueIsRead(t *testing.T) {
 	assert.Equal(t, Rule{IfEquals: "deliveryMethod", Value: "SHIP", Required: []string{"addr1", "city"}}, r)
 	assert.True(t, r.Understood())
 	assert.False(t, ruleOf(sch.AllOf[1].If, sch.AllOf[1].Then).Understood())
+}
+
+// B-4.15: "Body: as KC-Authorize except: programCode is not a field;
+// merchantAccno S(255) Y (destination merchant account); accnoType applies
+// to both account numbers; oneTimePassword S(8) added; phone not listed."
+// KC-Debit Account's fields are KC-Authorize's without programCode and
+// phone, with oneTimePassword S(8), each of the same type and length; its
+// Y fields are KC-Authorize's without programCode, with merchantAccno; and
+// its conditional rules are KC-Authorize's. A field added to one schema
+// (or to defs KCPaymentBody's copy in one of them) and not the other is
+// named.
+func TestKCDebitAccountIsKCAuthorizeExcept(t *testing.T) {
+	set, err := Load()
+	require.NoError(t, err)
+	problems := asKCAuthorizeExcept(set.RequestFields(KCAuthorize), set.RequestFields(KCDebitAccount))
+	assert.Empty(t, problems, "B-4.15 \"as KC-Authorize except\" (schemas/kc-authorize.request.json, schemas/kc-debit-account.request.json, defs KCPaymentBody)")
+	assert.Equal(t, set.RequestRules(KCAuthorize), set.RequestRules(KCDebitAccount), "B-4.15 keeps B-4.14's billing rule")
+
+	// The check bites: a field one schema gains and the other not, a
+	// length that differs, a Y the other lacks are each named.
+	auth := set.RequestFields(KCAuthorize)
+	debit := set.RequestFields(KCDebitAccount)
+	gained := append(slices.Clone(auth), Field{Name: "loyaltyNumber", Types: []string{"string"}, MaxLength: 20, Scale: -1})
+	assert.Equal(t, []string{`loyaltyNumber: KC-Authorize has it, KC-Debit Account has not`}, asKCAuthorizeExcept(gained, debit))
+	longer := slices.Clone(debit)
+	for i := range longer {
+		if longer[i].Name == "paymentUsage" {
+			longer[i].MaxLength = 127
+		}
+	}
+	assert.Equal(t, []string{`paymentUsage: KC-Debit Account's is {Types:[string] MaxLength:127}, as KC-Authorize except (B-4.15) {Types:[string] MaxLength:255}`}, asKCAuthorizeExcept(auth, longer))
+	optional := slices.Clone(debit)
+	for i := range optional {
+		if optional[i].Name == "merchantAccno" {
+			optional[i].Required = false
+		}
+	}
+	assert.Equal(t, []string{`merchantAccno: required in KC-Debit Account is false, B-4.15 makes it true`}, asKCAuthorizeExcept(auth, optional))
+}
+
+// asKCAuthorizeExcept lists where KC-Debit Account's fields (debit) are not
+// KC-Authorize's (auth) as B-4.15 amends them, naming the field.
+func asKCAuthorizeExcept(auth, debit []Field) []string {
+	want := map[string]Field{}
+	for _, f := range auth {
+		want[f.Name] = f
+	}
+	delete(want, "programCode") // "programCode is not a field"
+	delete(want, "phone")       // "phone not listed"
+	// "oneTimePassword S(8) added"
+	want["oneTimePassword"] = Field{Name: "oneTimePassword", Types: []string{"string"}, MaxLength: 8, Scale: -1}
+	// "merchantAccno S(255) Y"
+	if m, ok := want["merchantAccno"]; ok {
+		m.Required = true
+		want["merchantAccno"] = m
+	}
+	have := map[string]Field{}
+	for _, f := range debit {
+		have[f.Name] = f
+	}
+	var names []string
+	for name := range want {
+		names = append(names, name)
+	}
+	for name := range have {
+		if _, ok := want[name]; !ok {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	var problems []string
+	for _, name := range names {
+		w, inAuth := want[name]
+		h, inDebit := have[name]
+		switch {
+		case !inDebit:
+			problems = append(problems, name+": KC-Authorize has it, KC-Debit Account has not")
+		case !inAuth:
+			problems = append(problems, name+": KC-Debit Account has it, KC-Authorize has not")
+		case w.Required != h.Required:
+			problems = append(problems, fmt.Sprintf("%s: required in KC-Debit Account is %v, B-4.15 makes it %v", name, h.Required, w.Required))
+		default:
+			w.Required, h.Required = false, false
+			if !reflect.DeepEqual(w, h) {
+				problems = append(problems, fmt.Sprintf("%s: KC-Debit Account's is %s, as KC-Authorize except (B-4.15) %s", name, facts(h), facts(w)))
+			}
+		}
+	}
+	return problems
+}
+
+// facts writes the facts of a field that are set, for a message.
+func facts(f Field) string {
+	var parts []string
+	v := reflect.ValueOf(f)
+	for i := 0; i < v.NumField(); i++ {
+		name, x := v.Type().Field(i).Name, v.Field(i)
+		if name == "Name" || name == "Required" || x.IsZero() || (name == "Scale" && x.Int() == -1) {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s:%v", name, x.Interface()))
+	}
+	return "{" + strings.Join(parts, " ") + "}"
+}
+
+// The order a reader derives (RequestOrder: the spec table's) of the two
+// operations that share defs KCPaymentBody is B-4.14's body line, its BB
+// fields in A-2.2's order, then B-4's "Every request carries localDate (D,
+// Y) and localTime (T, Y)"; KC-Debit Account's without programCode and phone,
+// with oneTimePassword where its schema places it (B-4.15 gives it no
+// place). Every "x-after" of a request schema names a field of its
+// operation (else it would place nothing).
+func TestRequestOrderReadsTheKCBody(t *testing.T) {
+	set, err := Load()
+	require.NoError(t, err)
+	bb := []string{"customerFullName", "emailAddress", "addr1", "addr2", "addr3", "houseNumber", "city", "state", "countryCode", "postCode"}
+	line := func(code, otp, phone []string) []string {
+		return slices.Concat([]string{"partnerReference", "depositReference", "accno", "merchantAccno"}, code,
+			[]string{"programAccno", "merchantProgramCode", "accnoType", "paymentAmount", "paymentCurrCode", "paymentUsage"}, otp,
+			[]string{"useDifferentBillingAddress"}, bb, phone, []string{"localDate", "localTime"})
+	}
+	assert.Equal(t, line([]string{"programCode"}, nil, []string{"phone"}), set.RequestOrder(KCAuthorize))
+	assert.Equal(t, line(nil, []string{"oneTimePassword"}, nil), set.RequestOrder(KCDebitAccount))
+
+	for _, op := range Catalogue() {
+		own, _, err := rawProperties(op.RequestSchema())
+		require.NoError(t, err, op.ID)
+		order := set.RequestOrder(op.ID)
+		for _, p := range own {
+			if p.after != "" {
+				assert.Contains(t, order, p.after, "%s (schemas/%s): %s's x-after names no field of the operation", op.ID, op.RequestSchema(), p.name)
+				assert.Equal(t, slices.Index(order, p.after)+1, slices.Index(order, p.name), "%s: %s right after %s", op.ID, p.name, p.after)
+			}
+		}
+	}
 }
