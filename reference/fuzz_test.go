@@ -82,7 +82,9 @@ func fuzzOps() []fuzzOp {
 }
 
 // derivedValid is the valid request of an operation whose state follows
-// from its contract (Operation.ReadsAnAccount): a new account, and the
+// from its contract (Operation.ReadsAnAccount): an account loaded with
+// 100.00 (fundedWallet: a captured payment and its entry, so that a list
+// the read answers has an element to check), and the
 // operation's example request (schemas.ExampleRequest) with the client's
 // envelope and configured values put in, its query values as strings.
 func derivedValid(o schemas.Operation) func(c *client) (map[string]string, map[string]any) {
@@ -101,7 +103,7 @@ func derivedValid(o schemas.Operation) func(c *client) (map[string]string, map[s
 				params[k] = fmt.Sprint(v) // a json.Number or a bool of the example, as the query carries it
 			}
 		}
-		return map[string]string{"accno": c.newAccount()}, params
+		return map[string]string{"accno": c.fundedWallet("100.00")}, params
 	}
 }
 
@@ -628,7 +630,9 @@ func TestFuzzTable(t *testing.T) {
 }
 
 // The request derivedValid derives of a read of an account succeeds on the
-// reference, both personalities, for every such operation of the catalogue,
+// reference, both personalities, and a list it answers holds an element (the
+// wallet is loaded: a payment, an entry), but for the stored options a load
+// does not make, for every such operation of the catalogue,
 // those that keep an entry in fuzzBuilders (Get Stored Payment Options,
 // Check Available Payment Amount, Account Enquiry) too: a new one of the kind
 // needs no entry. TestFuzzTable runs the derived requests of those that have
@@ -651,6 +655,13 @@ func TestTheDerivedRequestServesEveryReadOfAnAccount(t *testing.T) {
 				continue
 			}
 			assert.Contains(t, rec.Body.String(), `"responseCode":"0000"`, "%s (%v): the derived request", op.id, p)
+			var body map[string]any
+			require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &body), op.id)
+			for name, v := range body {
+				if list, ok := v.([]any); ok && o.ID != schemas.GetStoredPaymentOptions { // a load stores no option; its fuzzBuilders entry adds one
+					assert.NotEmpty(t, list, "%s (%v): the derived request's %s lists nothing to check (a funded wallet)", op.id, p, name)
+				}
+			}
 		}
 	}
 	assert.Positive(t, n, "the catalogue has reads of an account")

@@ -3,6 +3,7 @@ package schemas
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"slices"
 	"sort"
 	"strings"
@@ -228,7 +229,9 @@ func (g *exampleGenerator) request(op Operation) map[string]any {
 			for _, name := range r.Required {
 				if _, has := out[name]; !has {
 					add(name)
-					changed = true
+					if _, added := out[name]; added { // one it cannot add is named once, not tried forever
+						changed = true
+					}
 				}
 			}
 		}
@@ -288,8 +291,9 @@ func (g *exampleGenerator) value(op Operation, name string, list []*jsonschema.S
 		return []any{item}, true
 	case response && slices.Contains(f.types, "null"):
 		return nil, true
-	case slices.Contains(f.types, "boolean"):
-		return false, true
+	}
+	if v, ok := derived(list); ok {
+		return v, true
 	}
 	g.fail("%s: add an example value for %s (schemas/%s)", op.ID, name, file)
 	return nil, false
@@ -306,8 +310,123 @@ func (g *exampleGenerator) item(op Operation, name string, items *jsonschema.Sch
 	case len(f.enum) > 0:
 		return f.enum[0], true
 	}
+	if v, ok := derived([]*jsonschema.Schema{items}); ok {
+		return v, true
+	}
 	g.fail("%s: add an example value for %s (schemas/%s)", op.ID, name, file)
 	return nil, false
+}
+
+// exampleDate and exampleTime are the day and time of the examples' story:
+// the value of a D field (A-2.0, format spec-date) and of a T field
+// (spec-time) that the table has no value for.
+const (
+	exampleDate = "2026-03-02"
+	exampleTime = "101500"
+)
+
+// derived is the value the schemas (list) of a field determine, read as
+// Field reads them (describe): a D is exampleDate, a T exampleTime, a B
+// false (in a query string "false"), a Dec(p,s) 10 written with s decimals
+// (in a query string its literal), an N(n) 10 (1 when n is 1; an integer
+// where the schema allows one, else a string of digits), an integer or
+// number with a minimum or maximum 10 brought within them. ok is false when
+// the schemas determine no value (a free S(n), a reference, a name) or the
+// value does not validate against every one of them.
+func derived(list []*jsonschema.Schema) (any, bool) {
+	if len(list) == 0 {
+		return nil, false
+	}
+	f := Field{Scale: -1}
+	var lo, hi *big.Rat
+	for _, p := range list {
+		describe(&f, p, map[*jsonschema.Schema]bool{})
+		bounds(p, &lo, &hi, map[*jsonschema.Schema]bool{})
+	}
+	str := slices.Contains(f.Types, "string")
+	integer := slices.Contains(f.Types, "integer")
+	var v any
+	switch {
+	case f.Date && str:
+		v = exampleDate
+	case f.Time && str:
+		v = exampleTime
+	case slices.Contains(f.Types, "boolean"):
+		v = false
+	case f.Boolean && str:
+		v = "false"
+	case f.Precision > 0 && slices.Contains(f.Types, "number"):
+		v = json.Number(tenWith(f.Scale, f.Precision))
+	case f.LiteralPrecision > 0 && str:
+		v = tenWith(f.LiteralScale, f.LiteralPrecision)
+	case f.Digits > 0:
+		n := "10"
+		if f.Digits == 1 {
+			n = "1"
+		}
+		if integer || !str {
+			v = json.Number(n)
+		} else {
+			v = n
+		}
+	case (lo != nil || hi != nil) && (integer || slices.Contains(f.Types, "number")):
+		n := big.NewRat(10, 1)
+		if lo != nil && n.Cmp(lo) < 0 {
+			n = lo
+		}
+		if hi != nil && n.Cmp(hi) > 0 {
+			n = hi
+		}
+		if !n.IsInt() {
+			return nil, false
+		}
+		v = json.Number(n.Num().String())
+	default:
+		return nil, false
+	}
+	for _, p := range list {
+		if p.Validate(v) != nil {
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// tenWith writes 10 with scale decimals (10.00 for Dec(18,2); 10 for a
+// Dec(p) with no scale), or 1 where precision leaves no room for 10.
+func tenWith(scale, precision int) string {
+	whole := "10"
+	if scale < 0 {
+		scale = 0
+	}
+	if precision-scale < 2 {
+		whole = "1"
+	}
+	if scale == 0 {
+		return whole
+	}
+	return whole + "." + strings.Repeat("0", scale)
+}
+
+// bounds gathers the minimum (lo) and maximum (hi) a schema sets, through
+// $ref, allOf, anyOf and oneOf: the tightest of each.
+func bounds(x *jsonschema.Schema, lo, hi **big.Rat, seen map[*jsonschema.Schema]bool) {
+	if x == nil || seen[x] {
+		return
+	}
+	seen[x] = true
+	if x.Minimum != nil && (*lo == nil || x.Minimum.Cmp(*lo) > 0) {
+		*lo = x.Minimum
+	}
+	if x.Maximum != nil && (*hi == nil || x.Maximum.Cmp(*hi) < 0) {
+		*hi = x.Maximum
+	}
+	bounds(x.Ref, lo, hi, seen)
+	for _, list := range [][]*jsonschema.Schema{x.AllOf, x.AnyOf, x.OneOf} {
+		for _, sub := range list {
+			bounds(sub, lo, hi, seen)
+		}
+	}
 }
 
 // object builds a response from its schema.

@@ -33,9 +33,12 @@ import (
 //     the first value of an enum); an object of listed properties is built by
 //     these rules (a request's: its required properties and those the table
 //     has a value for), an array holds one item built from its items schema;
-//     else, in a response, null where the schema allows null; else false for
-//     a boolean. Where none applies the generator fails: "add an example value
-//     for NAME (schemas/FILE)".
+//     else, in a response, null where the schema allows null; else the
+//     value the field's schema determines (derived, as Field reads it): a D
+//     is exampleDate, a T exampleTime, a B false, a Dec(p,s) 10 with s
+//     decimals, an N(n) 10, an integer with bounds 10 brought within them.
+//     Where none applies (a free S(n), a reference, a name) the generator
+//     fails: "add an example value for NAME (schemas/FILE)".
 //   - A string field of a GET's query takes a number or boolean of the table
 //     as the text it travels as (amount 40.00 as "40.00").
 //   - A value of the table must validate against the property of every
@@ -49,7 +52,8 @@ import (
 // each example validates against its schema in the document
 // (openapi_examples_test.go, openapi_test.go). The generator is
 // examples_gen.go: a new operation needs no edit here unless it brings a
-// field name the table lacks, which the generator then names.
+// field name the table lacks whose schema determines no value, which the
+// generator then names.
 
 // Values of the table that code names too: the account the target's
 // examples replace (ExampleTarget), the payment Account Enquiry's entry
@@ -72,14 +76,14 @@ const exampleTextAnswer = "yes"
 // request, a response, a nested object or a path parameter), whatever the
 // operation. Numbers are kept as written (40.00).
 const exampleValuesJSON = `{
-"localDate": "2026-03-02", "localTime": "101500", "sysDate": "2026-03-02", "sysTime": "101501",
+"sysTime": "101501",
 "responseCode": "0000", "responseDescription": "OK",
 "userId": "partner-4711", "password": "example-password",
 "token": "PHNhbWw6QXNzZXJ0aW9uIElEPSJfZXhhbXBsZSIvPg==", "validUntil": "2026-03-02T11:15:01.000Z",
 "partnerReference": "pr-1001", "programCode": "WALLETPRG", "programAccno": "PRG0000001", "productCode": "EWALLET",
 "externalAccountReference": "ext-1001", "accno": "100000000017", "accnoType": "00", "custCode": "C566577589",
 "accTypeCode": "EWU", "accTypeName": "E-Wallet User", "twoFAStatusCode": "2FADIS", "accFlowStatusCode": "APPROVEDSV",
-"validFrom": "2026-03-02", "accountCreationDate": "2026-03-02", "dateClosed": "2026-03-02",
+"validFrom": "2026-03-02", "accountCreationDate": "2026-03-02",
 "currCode": "EUR", "loginID": "erika.mustermann", "title": "MR", "lastName": "Mustermann", "firstName": "Erika",
 "addr1": "Heidestrasse 17", "houseNumber": "17", "city": "Koeln", "countryCode": "DE", "countryName": "Germany",
 "country": "Germany", "countryCode3": "DEU", "postCode": "51147", "dob": "1984-08-12",
@@ -106,7 +110,7 @@ const exampleValuesJSON = `{
 "refundUsage": "Returned item", "modifiedUsage": "Order 4711",
 "oneTimePassword": "12345678", "consentReference": "9ee5fd0bd854e6db0ac11f2c3d8d2586", "consentStatusCode": "CNSTCONF",
 "amount": 40.00, "startDate": "2026-03-01", "top": "10", "sortDirection": "ASC", "includePendingTransactions": false,
-"count": 1, "isPending": false, "bookingDate": "2026-03-02", "valueDate": "2026-03-02", "bookingTime": "101200",
+"count": 1, "valueDate": "2026-03-02", "bookingTime": "101200",
 "valueTime": "101200", "sourceAmount": 40.00, "exchangeRate": 1.00, "balance": 40.00, "sourceCurrCode": "EUR",
 "entryIndicator": "CRDT", "description": "Order 4711", "entryType": "LOAD",
 "psBal": 0.00, "avlBal": 40.00, "bkBal": 40.00, "blkAmt": 0.00, "pooledAmt": 0.00,

@@ -2,11 +2,14 @@ package schemas
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -101,7 +104,11 @@ func TestANewOperationNeedsNoExampleEntry(t *testing.T) {
 		"required": ["partnerReference", "paymentAmount", "localDate", "localTime"], "unevaluatedProperties": false}`)
 	add("zz-new-operation.response.json", `{"$schema": "https://json-schema.org/draft/2020-12/schema",
 		"allOf": [{"$ref": "envelope.response.json"}],
-		"properties": {"accno": {"type": "string"}, "statusCode": {"type": "string"}, "custom2": {"type": ["string", "null"]}}}`)
+		"properties": {"accno": {"type": "string"}, "statusCode": {"type": "string"}, "custom2": {"type": ["string", "null"]},
+		  "payments": {"type": "array", "items": {"type": "object", "properties": {
+		    "authorizationDate": {"$ref": "defs.json#/$defs/D"}, "authorizationTime": {"$ref": "defs.json#/$defs/T"},
+		    "settled": {"$ref": "defs.json#/$defs/B"}, "kind": {"type": "string", "enum": ["CARD", "KC"]},
+		    "fee": {"$ref": "defs.json#/$defs/Dec18_2"}, "sequence": {"type": "integer", "minimum": 1, "maximum": 500}}}}}}`)
 	slices.Sort(set.names)
 	op := Operation{ID: "zz-new-operation", Method: "PUT", Path: "/account/{accno}/zz"}
 	g := newExampleGenerator(set, tableOfValues(t), exampleOverrides)
@@ -117,12 +124,64 @@ func TestANewOperationNeedsNoExampleEntry(t *testing.T) {
 	assert.NoError(t, set.ValidateValue("zz-new-operation.request.json", ex.Request))
 	assert.NoError(t, set.ValidateValue("zz-new-operation.response.json", ex.Response))
 
-	// A new field name is the one edit: without it the generator names it.
+	// A field the table has no value for takes what its schema determines:
+	// a D, a T, a B, an enum's first value, a Dec(p,s), bounds.
+	assert.Equal(t, exampleDate, ex.Request["localDate"], "localDate is a D, not in the table")
+	assert.Equal(t, exampleTime, ex.Request["localTime"])
+	payments := resp["payments"].([]any)
+	require.Len(t, payments, 1)
+	assert.Equal(t, map[string]any{"authorizationDate": exampleDate, "authorizationTime": exampleTime,
+		"settled": false, "kind": "CARD", "fee": json.Number("10.00"), "sequence": json.Number("10")}, payments[0])
+
+	// A string the schema gives no value of is the one edit: without it the
+	// generator names it.
 	values := maps.Clone(tableOfValues(t))
-	delete(values, "paymentAmount")
+	delete(values, "partnerReference")
 	g = newExampleGenerator(set, values, exampleOverrides)
 	g.operation(op)
-	assert.Equal(t, []string{"zz-new-operation: add an example value for paymentAmount (schemas/zz-new-operation.request.json)"}, g.problems)
+	assert.Equal(t, []string{"zz-new-operation: add an example value for partnerReference (schemas/zz-new-operation.request.json)"}, g.problems)
+}
+
+// What a field's schema determines, when the table has none: each of A-2.0's
+// notations that fixes a valid value gives one, which validates; a free
+// S(n) gives none.
+func TestAFieldsSchemaDeterminesItsExample(t *testing.T) {
+	set, err := Load()
+	require.NoError(t, err)
+	cases := []struct {
+		schema string
+		want   any // nil: the schema determines no value
+	}{
+		{`{"$ref": "defs.json#/$defs/D"}`, exampleDate},
+		{`{"$ref": "defs.json#/$defs/NullableT"}`, exampleTime},
+		{`{"$ref": "defs.json#/$defs/B"}`, false},
+		{`{"type": "string", "pattern": "^(true|false)$"}`, "false"},
+		{`{"$ref": "defs.json#/$defs/Dec18_2"}`, json.Number("10.00")},
+		{`{"$ref": "defs.json#/$defs/Dec18"}`, json.Number("10")},
+		{`{"type": "string", "pattern": "^[0-9]{1,16}(\\.[0-9]{1,2})?$"}`, "10.00"},
+		{`{"type": "string", "pattern": "^[0-9]{1,4}$"}`, "10"},
+		{`{"type": "string", "pattern": "^[0-9]{1,1}$"}`, "1"},
+		{`{"anyOf": [{"type": "integer", "minimum": 0, "maximum": 999999}, {"type": "string", "pattern": "^[0-9]{1,6}$"}]}`, json.Number("10")},
+		{`{"type": "integer", "minimum": 100}`, json.Number("100")},
+		{`{"type": "string", "maxLength": 50}`, nil},
+		{`{"type": "string", "format": "spec-timestamp"}`, nil},
+	}
+	for i, c := range cases {
+		name := fmt.Sprintf("zz-derived-%d.json", i)
+		require.NoError(t, set.compiler.AddResource(name, strings.NewReader(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "allOf": [`+c.schema+`]}`)))
+		set.names = append(set.names, name)
+		slices.Sort(set.names)
+		sch, err := set.schema(name)
+		require.NoError(t, err, c.schema)
+		v, ok := derived([]*jsonschema.Schema{sch})
+		if c.want == nil {
+			assert.False(t, ok, "%s gives no value, got %v", c.schema, v)
+			continue
+		}
+		require.True(t, ok, c.schema)
+		assert.Equal(t, c.want, v, c.schema)
+		assert.NoError(t, sch.Validate(v), c.schema)
+	}
 }
 
 // A conditional rule of the request holds in its example: a flag the table
