@@ -3,7 +3,6 @@ package steps
 import (
 	"encoding/json"
 	"io/fs"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -34,48 +33,23 @@ func testWorld(t *testing.T) (*World, *schemas.Set) {
 }
 
 // variantsOf returns the request variants the features apply to each
-// operation, read from their steps ("the partner <phrase> <variant>", or
-// "the partner <operation> <variant>" with the phrase in a cell of the
-// file's Examples), so that a variant a feature starts to use is checked
-// with no list to keep.
+// operation, read from their steps ("the partner <phrase> <variant>", an
+// outline's rows filled in), so that a variant a feature starts to use is
+// checked with no list to keep.
 func variantsOf(t *testing.T) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
-	placeholder := make([]*regexp.Regexp, len(variants)) // "the partner <operation> <variant>"
-	for i, v := range variants {
-		placeholder[i] = regexp.MustCompile(`the partner <\w+> ` + regexp.QuoteMeta(v.phrase))
-	}
-	err := fs.WalkDir(features.FS(), ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".feature") {
-			return err
-		}
-		data, err := fs.ReadFile(features.FS(), path)
-		if err != nil {
-			return err
-		}
-		lines := strings.Split(string(data), "\n")
-		var cells []string
-		for _, line := range lines {
-			if strings.HasPrefix(strings.TrimSpace(line), "|") {
-				for _, c := range strings.Split(line, "|") {
-					cells = append(cells, strings.TrimSpace(c))
-				}
-			}
-		}
-		for _, line := range lines {
+	for _, p := range featurePickles(t) {
+		for _, step := range p.steps {
 			for _, ph := range phrases {
-				for i, v := range variants {
-					uses := strings.Contains(line, "the partner "+ph.phrase+" "+v.phrase) ||
-						slices.Contains(cells, ph.phrase) && placeholder[i].MatchString(line)
-					if uses && !slices.Contains(out[ph.op], v.phrase) {
+				for _, v := range variants {
+					if strings.Contains(step.Text, "the partner "+ph.phrase+" "+v.phrase) && !slices.Contains(out[ph.op], v.phrase) {
 						out[ph.op] = append(out[ph.op], v.phrase)
 					}
 				}
 			}
 		}
-		return nil
-	})
-	require.NoError(t, err)
+	}
 	return out
 }
 
