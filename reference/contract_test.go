@@ -45,9 +45,9 @@ func TestEveryOperationValidatesFromItsRequestSchema(t *testing.T) {
 			assert.Positive(t, f.max+boolToInt(f.kind != kindS), "%s: %s", op.ID, f.name)
 		}
 		for _, r := range spec.rules {
-			assert.True(t, r.trigger != "" || r.ifPresent != "" || r.ifAbsent != "", "%s: a rule of the schema of a shape the reference does not read: %+v", op.ID, r)
+			assert.True(t, r.trigger != "" || r.ifPresent != "" || r.ifAbsent != "" || r.ifEquals != "", "%s: a rule of the schema of a shape the reference does not read: %+v", op.ID, r)
 			assert.True(t, len(r.fields)+len(r.mustBeTrue) > 0, "%s: a rule that requires nothing: %+v", op.ID, r)
-			for _, name := range slices.Concat(r.fields, r.mustBeTrue, []string{r.trigger, r.ifPresent, r.ifAbsent, r.ifNoDigit}) {
+			for _, name := range slices.Concat(r.fields, r.mustBeTrue, []string{r.trigger, r.ifPresent, r.ifAbsent, r.ifNoDigit, r.ifEquals}) {
 				assert.True(t, name == "" || spec.has(name), "%s: rule names %s, no field of the request", op.ID, name)
 			}
 		}
