@@ -19,6 +19,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
+	"github.com/wallet-conformance/wallet-conformance/targetclient"
 )
 
 // operation describes one endpoint: its route, whether it needs a token, its
@@ -185,7 +186,8 @@ func (h *handler) serve(op operation) http.HandlerFunc {
 // echoUnlisted adds to a success of op, for the variant
 // echoes-unlisted-request-fields, each field of the request raw that the
 // operation's response schema does not list and the reply does not carry,
-// as sent; never a secret (Config.Secrets' fields, a token).
+// as sent; never a secret (targetclient.IsSecretKey: what the suite's
+// reports redact).
 func (h *handler) echoUnlisted(op string, raw map[string]any, rep reply) reply {
 	if !h.variant("echoes-unlisted-request-fields") || rep.code != "0000" || rep.text != "" {
 		return rep
@@ -200,8 +202,7 @@ func (h *handler) echoUnlisted(op string, raw map[string]any, rep reply) reply {
 	}
 	for name, v := range raw {
 		_, has := fields[name]
-		secret := slices.Contains([]string{"password", "oneTimePassword", "verificationCode", "authorizationToken", "token"}, name)
-		if !listed[name] && !has && !secret {
+		if !listed[name] && !has && !targetclient.IsSecretKey(name) {
 			fields[name] = v
 		}
 	}

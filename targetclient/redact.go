@@ -3,6 +3,7 @@ package targetclient
 import (
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -16,6 +17,10 @@ const Redacted = "[REDACTED]"
 // provider's authorizationToken (A-4.6, B-4.1), one-time passwords and
 // verification codes.
 var secretKeys = []string{"password", "token", "authorizationToken", "oneTimePassword", "verificationCode"}
+
+// IsSecretKey reports whether a JSON field or query parameter of that name
+// holds a secret wherever it appears (secretKeys).
+func IsSecretKey(name string) bool { return slices.Contains(secretKeys, name) }
 
 // A secret field's value is replaced whatever its JSON type (the bad-input
 // sweep sends a wrong password as a boolean, an object or an array), and a
