@@ -117,40 +117,44 @@ func (r Rule) Understood() bool {
 
 // Condition is the field the rule's condition reads.
 func (r Rule) Condition() string {
-	return r.IfTrue + r.IfPresent + r.IfAbsent + r.IfEquals
+	field, _ := r.condition()
+	return field
+}
+
+// condition is the field the rule's condition reads and what it asks of
+// it: "true", "given", "absent", or the string it must hold.
+func (r Rule) condition() (field, state string) {
+	switch {
+	case r.IfTrue != "":
+		return r.IfTrue, "true"
+	case r.IfPresent != "":
+		return r.IfPresent, "given"
+	case r.IfAbsent != "":
+		return r.IfAbsent, "absent"
+	case r.IfEquals != "":
+		return r.IfEquals, r.Value
+	}
+	return "", ""
 }
 
 // When is the rule's condition in words ("when useDifferentBillingAddress
 // is true").
 func (r Rule) When() string {
-	switch {
-	case r.IfTrue != "":
-		return "when " + r.IfTrue + " is true"
-	case r.IfPresent != "":
-		return "when " + r.IfPresent + " is given"
-	case r.IfAbsent != "":
-		return "when " + r.IfAbsent + " is not given"
-	case r.IfEquals != "":
-		return "when " + r.IfEquals + " is " + r.Value
+	field, state := r.condition()
+	switch state {
+	case "":
+		return "(a condition of no shape above)"
+	case "absent":
+		state = "not given"
 	}
-	return "(a condition of no shape above)"
+	return "when " + field + " is " + state
 }
 
 // Slug is the rule's condition as a name's part
 // ("if-usedifferentbillingaddress-true").
 func (r Rule) Slug() string {
-	var s string
-	switch {
-	case r.IfTrue != "":
-		s = "if-" + r.IfTrue + "-true"
-	case r.IfPresent != "":
-		s = "if-" + r.IfPresent + "-given"
-	case r.IfAbsent != "":
-		s = "if-" + r.IfAbsent + "-absent"
-	case r.IfEquals != "":
-		s = "if-" + r.IfEquals + "-" + r.Value
-	}
-	return strings.ToLower(s)
+	field, state := r.condition()
+	return strings.ToLower("if-" + field + "-" + state)
 }
 
 // PathFields returns the path parameters of op, in the order of its path,
