@@ -22,12 +22,16 @@ explore:
 ## count), the slowest tests and one closing line of counts.
 SWEEPS = ^(TestEveryMutantIsKilled|TestCleanroomFaults|TestTheCleanroomImplementationIsConformant|TestEveryVariantIsConformant|TestOpenAPIAcceptsEveryExchangeOfASuiteRun|TestOpenAPIAcceptsEveryExchangeOfEachVariantAlone|TestTheReferenceAnswersEveryGeneratedInput|TestTheSweepFindsEachMutant|TestTheSweepAcceptsEitherChoiceTheSpecLeavesOpen)$$
 PROGRESS_EVERY ?= 20s
+## TEST_TIMEOUT: go test's limit per package binary; its default of 10 min is a hang detector that
+## cmd/wallet-conformance and runner under -race come within a few minutes of on a busy machine
+## (two make tests at once on 2 cores crossed it), so a slow machine is not taken for a hang.
+TEST_TIMEOUT ?= 30m
 test: fmt-check
 	$(GO) build -o .testprogress ./cmd/testprogress
 	./.testprogress -every $(PROGRESS_EVERY) -- \
 		$(GO) vet ./... --- \
-		$(GO) test -race -count=1 ./... --- \
-		$(GO) test -count=1 -run '$(SWEEPS)' ./runner ./schemas ./sweep
+		$(GO) test -race -count=1 -timeout $(TEST_TIMEOUT) ./... --- \
+		$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -run '$(SWEEPS)' ./runner ./schemas ./sweep
 
 vet:
 	$(GO) vet ./...
