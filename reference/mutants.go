@@ -103,12 +103,6 @@ func (h *handler) specMutations(op string, s fieldSpec) fieldSpec {
 	if h.mutant("criteria-rejected") {
 		s.update("criteria", func(f *field) { f.kind, f.max = kindS, 255 })
 	}
-	if h.mutant("business-rule-when-false") && s.has("isBusinessUser") {
-		s.update("businessCompanyName", func(f *field) { f.required = true })
-	}
-	if h.mutant("initadd-billing-required-when-false") && op == schemas.InitAddStoredPaymentOption {
-		s.update("customerFullName", func(f *field) { f.required = true })
-	}
 	if h.mutant("initverify-needs-programcode") && op == schemas.InitVerifyStoredPaymentOption {
 		s.fields = slices.DeleteFunc(s.fields, func(f field) bool { return f.name == "programAccno" })
 		s.fields = append(s.fields, str("programCode", 10).req())

@@ -21,6 +21,9 @@ import (
 //   - a field a conditional rule requires, or holds true, is not held to it
 //     when the rule's condition holds
 //     ("kc-authorize-city-optional-if-usedifferentbillingaddress-true");
+//   - a field a conditional rule requires is required also when the
+//     condition's field holds another value, where a rule states that it
+//     is then optional ("otherwise F": "create-account-businesscity-required-if-isbusinessuser-false");
 //   - a field of listed values takes any value ("...-deliverymethod-any-value");
 //   - a success answers the other 2xx status of A-7 ("kc-authorize-status-201").
 //
@@ -35,7 +38,7 @@ type contractFault struct {
 	op     schemas.Operation
 	kind   rules.FactKind
 	field  string       // the field the fault is of (none for success)
-	cond   schemas.Rule // for FactIf: the conditional rule
+	cond   schemas.Rule // for FactIf and FactOtherwise: the conditional rule
 	status int          // for FactSuccess: the status answered instead
 }
 
@@ -84,10 +87,10 @@ func generateContractMutants(all []rules.Rule) *contractCatalogue {
 				continue
 			}
 			switch {
-			case kind == rules.FactRequired && s.fact.Field == field, kind == rules.FactIf && s.fact.Field == field && s.fact.Then == then,
+			case kind == rules.FactRequired && s.fact.Field == field, (kind == rules.FactIf || kind == rules.FactOtherwise) && s.fact.Field == field && s.fact.Then == then,
 				kind == rules.FactEnum && s.fact.Field == field, kind == rules.FactSuccess:
 				exact = append(exact, s)
-			case kind == rules.FactRequired && s.fact.Field == "", kind == rules.FactIf && s.fact.Field == field && s.fact.Then == "":
+			case kind == rules.FactRequired && s.fact.Field == "", (kind == rules.FactIf || kind == rules.FactOtherwise) && s.fact.Field == field && s.fact.Then == "":
 				general = append(general, s)
 			}
 		}
@@ -108,8 +111,11 @@ func generateContractMutants(all []rules.Rule) *contractCatalogue {
 	}
 	add := func(f contractFault, fact string) {
 		r, ok := find(f.op.ID, f.kind, f.field, "")
-		if f.kind == rules.FactIf {
+		if f.kind == rules.FactIf || f.kind == rules.FactOtherwise {
 			r, ok = find(f.op.ID, f.kind, f.cond.Condition(), f.field)
+		}
+		if !ok && f.kind == rules.FactOtherwise {
+			return // stated only where the spec says so (rules.FactOtherwise)
 		}
 		if !ok {
 			c.problems = append(c.problems, fmt.Sprintf("%s (%s): no rule of its clause states %s (rules' contract: %q)", f.op.Name, f.op.ID, fact, factText(f)))
@@ -161,6 +167,17 @@ func generateContractMutants(all []rules.Rule) *contractCatalogue {
 					Description: fmt.Sprintf("%s accepts a request %s %s", op.Name, what, r.When()),
 				}}, "the rule "+r.When())
 			}
+			if when, slug, ok := r.Otherwise(); ok {
+				for _, name := range r.Required {
+					if required[name] {
+						continue
+					}
+					add(contractFault{op: op, kind: rules.FactOtherwise, field: name, cond: r, mutant: Mutant{
+						Name:        kebab(op.ID, name, "required", slug),
+						Description: fmt.Sprintf("%s refuses a request without %s %s", op.Name, name, when),
+					}}, "what the rule leaves optional "+when)
+				}
+			}
 		}
 		if op.Success != 0 {
 			other := http.StatusCreated
@@ -186,8 +203,8 @@ func factText(f contractFault) string {
 	switch f.kind {
 	case rules.FactSuccess:
 		return "success"
-	case rules.FactIf:
-		return "if " + f.cond.Condition()
+	case rules.FactIf, rules.FactOtherwise:
+		return string(f.kind) + " " + f.cond.Condition()
 	default:
 		return string(f.kind) + " " + f.field
 	}
@@ -229,6 +246,10 @@ func (h *handler) contractSpecMutation(op string, s fieldSpec) fieldSpec {
 				s.rules[i].mustBeTrue = without(r.mustBeTrue, f.field)
 			}
 		}
+	case rules.FactOtherwise:
+		// required whenever the condition's field is given: its other
+		// values too
+		s.rules = append(s.rules, condRule{ifPresent: f.cond.Condition(), fields: []string{f.field}})
 	}
 	return s
 }

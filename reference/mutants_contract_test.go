@@ -33,7 +33,8 @@ func TestEveryContractFactIsStated(t *testing.T) {
 // valid request (fuzzOps): the probe reports true when the server does not
 // refuse the request that breaks the fact as a syntax error naming the
 // field (A-7: 0001), or answers a success with a status other than the
-// catalogue's; a conforming server does neither.
+// catalogue's, or (otherwise F) refuses naming the field a request whose
+// condition does not hold; a conforming server does none of these.
 func contractProbe(f contractFault) func(c *client) bool {
 	return func(c *client) bool {
 		c.t.Helper()
@@ -55,6 +56,11 @@ func contractProbe(f contractFault) func(c *client) bool {
 			delete(params, f.field)
 		case rules.FactEnum:
 			params[f.field] = value(unlisted(c.t, f))
+		case rules.FactOtherwise:
+			params[f.cond.Condition()] = value(otherValue(c.t, f))
+			delete(params, f.field)
+			_, code, desc := c.sendOp(op, args, params)
+			return code == "0001" && strings.Contains(desc, f.field)
 		case rules.FactIf:
 			_, example, ok := schemas.ExampleRequest(f.op.ID)
 			require.True(c.t, ok, f.op.ID)
@@ -87,6 +93,30 @@ func contractProbe(f contractFault) func(c *client) bool {
 		_, code, desc := c.sendOp(op, args, params)
 		return code != "0001" || !strings.Contains(desc, f.field)
 	}
+}
+
+// otherValue is a value of the field of f's condition under which the
+// condition does not hold: false, or a listed value other than the rule's
+// (a value of the field's type where it lists none).
+func otherValue(t testing.TB, f contractFault) any {
+	if f.cond.IfTrue != "" {
+		return false
+	}
+	for _, field := range contractSet().RequestFields(f.op.ID) {
+		if field.Name != f.cond.IfEquals {
+			continue
+		}
+		for _, v := range field.Enum {
+			if v != f.cond.Value {
+				return v
+			}
+		}
+		if len(field.Enum) == 0 {
+			return f.cond.Value + "X"
+		}
+	}
+	t.Fatalf("%s: no value of %s but %q", f.op.ID, f.cond.IfEquals, f.cond.Value)
+	return nil
 }
 
 // unlisted is a value of f's field that its list of values does not hold.

@@ -21,7 +21,6 @@ var conventionMutants = []Mutant{
 	{Name: "missing-field-within-word", Clause: "A-7", Rule: "A-7#4", Description: "the 0001 description names a missing field only within a longer name (a missing city as businessCity)"},
 	{Name: "wrong-type-accepted", Clause: "A-2.0", Rule: "A-2.0#12", Description: "a string (\"true\"/\"false\") where a boolean is expected is accepted"},
 	{Name: "invalid-date-accepted", Clause: "A-2.0", Rule: "A-2.0#5", Description: "a date of 10 characters that is not a calendar date (2026-02-30, 1990-13-01) is accepted"},
-	{Name: "business-rule-when-false", Clause: "A-2.2", Rule: "A-2.2#7", Description: "businessCompanyName is required even when isBusinessUser is false"},
 	{Name: "auth-missing-token-accepted", Clause: "A-5", Rule: "A-5#5", Description: "Get Account Information without X-Auth-Token is served"},
 	{Name: "auth-invalid-token-accepted", Clause: "A-5", Rule: "A-5#5", Description: "any non-empty X-Auth-Token is accepted on all operations"},
 	{Name: "token-validuntil-no-millis", Clause: "A-2.3", Rule: "A-2.3#2", Description: "validUntil is formatted without milliseconds (2006-01-02T15:04:05Z)"},
@@ -63,7 +62,6 @@ var conventionMutants = []Mutant{
 	{Name: "correspondence-addr1-length-unchecked", Clause: "A-2.2", Rule: "A-2.2#1", Description: "correspondenceAddr1 of more than 60 characters is accepted"},
 	{Name: "business-name-length-unchecked", Clause: "A-2.2", Rule: "A-2.2#2", Description: "businessCompanyName of more than 201 characters is accepted"},
 	{Name: "billing-name-length-unchecked", Clause: "A-2.2", Rule: "A-2.2#3", Description: "Init Add accepts a customerFullName of more than 201 characters"},
-	{Name: "correspondence-required-when-false", Clause: "A-2.2", Rule: "A-2.2#5", Description: "correspondenceCity is required even when useDifferentCorrespondenceAddress is false"},
 	// Authentication token, A-2.4 Account.
 	{Name: "token-too-long", Clause: "A-2.3", Rule: "A-2.3#1", Description: "Issue Token answers a token of 32769 characters"},
 	{Name: "account-flag-as-string", Clause: "A-2.4", Rule: "A-2.4#1", Description: "Get Account Information writes isUserActive as the string \"true\", not a boolean"},
@@ -136,9 +134,6 @@ func (h *handler) conventionSpecMutations(op string, s fieldSpec) fieldSpec {
 	}
 	if h.mutant("billing-name-length-unchecked") && op == schemas.InitAddStoredPaymentOption {
 		s.update("customerFullName", func(f *field) { f.max = 1024 })
-	}
-	if h.mutant("correspondence-required-when-false") && s.has("useDifferentCorrespondenceAddress") {
-		s.update("correspondenceCity", func(f *field) { f.required = true })
 	}
 	if h.mutant("update-lastname-overlength-accepted") && op == schemas.UpdateAccount {
 		s.update("lastName", func(f *field) { f.max = 1024 })

@@ -95,9 +95,6 @@ var conventionProbes = map[string]func(c *client) bool{
 	"billing-name-length-unchecked": func(c *client) bool {
 		return c.initAdd(c.newAccount(), differentBilling(map[string]any{"customerFullName": long(202)})).code() == "0000"
 	},
-	"correspondence-required-when-false": func(c *client) bool {
-		return c.create(nil).code() != "0000"
-	},
 	"token-too-long": func(c *client) bool {
 		return len(c.issue(c.cfg.Password).json.Get("token").String()) > 32768
 	},

@@ -19,7 +19,6 @@ import (
 // "means the payment option is deleted", which a repeated Delete may answer;
 // now the variant delete-idempotent).
 var paymentMutants = []Mutant{
-	{Name: "initadd-billing-required-when-false", Clause: "A-4.6", Rule: "A-4.6#5", Description: "Init Add requires customerFullName even when useDifferentBillingAddress is false"},
 	{Name: "completeadd-reference-too-long", Clause: "A-4.7", Rule: "A-4.7#7", Description: "Complete Add issues a storedPaymentOptionReference of 40 characters (the limit is S(36))"},
 	{Name: "completeadd-country-alpha3", Clause: "A-4.7", Rule: "A-4.7#8", Description: "initiationCountryCode holds the alpha-3 code instead of the alpha-2 code"},
 	{Name: "completeadd-token-not-checked", Clause: "A-4.7", Rule: "A-4.7#9", Description: "Complete Add accepts any authorizationToken, and a token may be used twice (an advisory rule: killed by a warning)"},

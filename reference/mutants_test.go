@@ -95,9 +95,6 @@ var mutantProbes = map[string]func(c *client) bool{
 	"invalid-date-accepted": func(c *client) bool {
 		return c.create(map[string]any{"dob": "1990-13-01"}).code() != "0001"
 	},
-	"business-rule-when-false": func(c *client) bool {
-		return c.create(map[string]any{"isBusinessUser": false}).code() != "0000"
-	},
 	"auth-missing-token-accepted": func(c *client) bool {
 		accno := c.newAccount()
 		return c.do(http.MethodGet, "/account/"+accno+c.getQuery(nil), nil, "").code() != "0096"
@@ -134,9 +131,6 @@ var mutantProbes = map[string]func(c *client) bool{
 	},
 	"close-no-dateclosed": func(c *client) bool {
 		return !c.close(c.newAccount(), nil).json.Get("dateClosed").Exists()
-	},
-	"initadd-billing-required-when-false": func(c *client) bool {
-		return c.initAdd(c.newAccount(), nil).code() != "0000"
 	},
 	"completeadd-reference-too-long": func(c *client) bool {
 		return len(c.addOption(c.newAccount(), "VISA")) > 36

@@ -75,6 +75,10 @@ type Rule struct {
 	//     condition reads F requires (or holds true), but one an "if F: G"
 	//     of another rule names;
 	//   - "if F: G": the field G such a rule requires (or holds true);
+	//   - "otherwise F" (and "otherwise F: G"): that a field such a rule
+	//     requires stays optional when F holds another value (F false, or
+	//     a value other than the rule's): stated only where the spec says
+	//     so ("when false they are optional"), so a rule opts in;
 	//   - "enum F": the values the request schema lists for F.
 	// The reference server has a mutant for each fact (package reference,
 	// generated from the contract) that the scenarios tagged with the rule
@@ -90,6 +94,9 @@ const (
 	FactRequired FactKind = "required"
 	FactIf       FactKind = "if"
 	FactEnum     FactKind = "enum"
+	// FactOtherwise is stated only where the spec says what the other
+	// value of a condition leaves optional: no rule need state it.
+	FactOtherwise FactKind = "otherwise"
 )
 
 // Fact is one entry of Rule.Contract: a kind, the field it names ("" for
@@ -122,9 +129,9 @@ func (f *Fact) UnmarshalYAML(n *yaml.Node) error {
 	switch {
 	case strings.ContainsAny(f.Field+f.Then, " "):
 	case f.Kind == FactSuccess && f.Field == "" && f.Then == "", f.Kind == FactRequired && f.Then == "":
-	case f.Kind == FactIf && f.Field != "", f.Kind == FactEnum && f.Field != "" && f.Then == "":
+	case f.Kind == FactIf && f.Field != "", f.Kind == FactOtherwise && f.Field != "", f.Kind == FactEnum && f.Field != "" && f.Then == "":
 	default:
-		return fmt.Errorf("line %d: contract fact %q is none of: success, required, required F, if F, if F: G, enum F", n.Line, text)
+		return fmt.Errorf("line %d: contract fact %q is none of: success, required, required F, if F, if F: G, otherwise F, otherwise F: G, enum F", n.Line, text)
 	}
 	return nil
 }

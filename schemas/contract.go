@@ -115,6 +115,38 @@ func (r Rule) Understood() bool {
 	return r.IfTrue != "" || r.IfPresent != "" || r.IfAbsent != "" || r.IfEquals != ""
 }
 
+// Holds reports whether the rule's condition holds for the request fields
+// (a field is given when the map has it).
+func (r Rule) Holds(fields map[string]any) bool {
+	field, state := r.condition()
+	v, has := fields[field]
+	switch state {
+	case "":
+		return false
+	case "true":
+		return v == true
+	case "given":
+		return has
+	case "absent":
+		return !has
+	}
+	return has && v == state
+}
+
+// Otherwise is the rule's condition not holding while its field is given:
+// the field false, or a value other than the rule's. ok is false for a
+// condition on presence, whose other side is the field's absence.
+func (r Rule) Otherwise() (when, slug string, ok bool) {
+	field, state := r.condition()
+	switch state {
+	case "true":
+		return "when " + field + " is false", strings.ToLower("if-" + field + "-false"), true
+	case "", "given", "absent":
+		return "", "", false
+	}
+	return "when " + field + " is given but not " + state, strings.ToLower("if-" + field + "-not-" + state), true
+}
+
 // Condition is the field the rule's condition reads.
 func (r Rule) Condition() string {
 	field, _ := r.condition()

@@ -218,7 +218,7 @@ func (g *exampleGenerator) request(op Operation) map[string]any {
 	for changed := true; changed; {
 		changed = false
 		for _, r := range rules {
-			if !holds(r, out) {
+			if !r.Holds(out) {
 				continue
 			}
 			for _, name := range r.MustBeTrue {
@@ -247,23 +247,6 @@ func (g *exampleGenerator) leftOut(opID, name string) bool {
 		return true
 	}
 	return false
-}
-
-// holds: the rule's conditions hold for the request fields.
-func holds(r Rule, fields map[string]any) bool {
-	if r.IfTrue == "" && r.IfPresent == "" && r.IfAbsent == "" {
-		return false
-	}
-	if r.IfTrue != "" && fields[r.IfTrue] != true {
-		return false
-	}
-	if _, has := fields[r.IfPresent]; r.IfPresent != "" && !has {
-		return false
-	}
-	if _, has := fields[r.IfAbsent]; r.IfAbsent != "" && has {
-		return false
-	}
-	return true
 }
 
 // value builds the value of the field name, whose schemas are list.
