@@ -62,7 +62,7 @@ Feature: Conditional field blocks (A-2.2)
 
     @A-4.2 @A-2.2#6 @A-7 @A-7#3 @A-7#4
     Scenario Outline: Create Account for a business user without <field> is rejected
-      When the partner creates an account for a business user without <field>
+      When the partner creates an account with isBusinessUser set to true without <field>
       Then the call is rejected as a syntax error naming <field>
 
       Examples:

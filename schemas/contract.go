@@ -133,6 +133,10 @@ func (r Rule) Holds(fields map[string]any) bool {
 	return has && v == state
 }
 
+// OnValue reports whether the rule's condition is a value of its field
+// (true, or a string), not the field's presence or absence.
+func (r Rule) OnValue() bool { return r.IfTrue != "" || r.IfEquals != "" }
+
 // Otherwise is the rule's condition not holding while its field is given:
 // the field false, or a value other than the rule's. ok is false for a
 // condition on presence, whose other side is the field's absence.

@@ -214,6 +214,14 @@ func (g *exampleGenerator) request(op Operation) map[string]any {
 			}
 		}
 	}
+	g.complete(op, out, add)
+	return out
+}
+
+// complete adds to the request fields what the conditional rules that
+// hold for them require (add adds one field's example value), until no
+// rule that holds asks for more.
+func (g *exampleGenerator) complete(op Operation, out map[string]any, add func(name string)) {
 	rules := g.set.RequestRules(op.ID)
 	for changed := true; changed; {
 		changed = false
@@ -236,7 +244,6 @@ func (g *exampleGenerator) request(op Operation) map[string]any {
 			}
 		}
 	}
-	return out
 }
 
 // leftOut: the operation's override leaves the field out (exampleLeftOut).

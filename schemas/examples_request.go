@@ -1,6 +1,10 @@
 package schemas
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
 
 // ExampleRequest returns a copy of the example request of an operation (the
 // one the OpenAPI export shows): its path parameters and its fields, numbers
@@ -32,4 +36,47 @@ func ExampleRequest(opID string) (path map[string]string, fields map[string]any,
 		path[k] = v
 	}
 	return path, fields, true
+}
+
+// Complete adds to the fields of a request of the operation what the
+// conditional rules of its request schema that hold for them require: the
+// example value of each field missing (the one ExampleRequest would send),
+// true for each field a rule holds true, until no rule that holds asks for
+// more. It returns the names it added or set; an error names a field it
+// has no example value for, or an unknown operation.
+func (s *Set) Complete(opID string, fields map[string]any) ([]string, error) {
+	op, ok := Lookup(opID)
+	if !ok {
+		return nil, fmt.Errorf("no operation %q", opID)
+	}
+	values, err := exampleValues()
+	if err != nil {
+		return nil, err
+	}
+	sch, err := s.schema(op.RequestSchema())
+	if err != nil {
+		return nil, err
+	}
+	g := newExampleGenerator(s, values, exampleOverrides)
+	props, _ := properties(sch)
+	before := map[string]bool{} // the fields given, and whether each was true
+	for k, v := range fields {
+		before[k] = v == true
+	}
+	g.complete(op, fields, func(name string) {
+		if v, ok := g.value(op, name, props[name], op.RequestSchema(), false); ok {
+			fields[name] = v
+		}
+	})
+	if len(g.problems) > 0 {
+		return nil, fmt.Errorf("%s", strings.Join(g.problems, "; "))
+	}
+	var added []string
+	for _, name := range s.RequestOrder(opID) {
+		v, now := fields[name]
+		if wasTrue, was := before[name]; now && (!was || v == true && !wasTrue) {
+			added = append(added, name)
+		}
+	}
+	return added, nil
 }

@@ -79,6 +79,17 @@ func GuestBilling(p *profile.Profile, local string) map[string]any {
 	}
 }
 
+// billingValue is the test customer's value of a field of the billing
+// block (A-2.2 BB), as GuestBilling sends it; ok is false for a field the
+// block does not fill.
+func billingValue(p *profile.Profile, field, local string) (any, bool) {
+	if field == "useDifferentBillingAddress" {
+		return nil, false
+	}
+	v, ok := GuestBilling(p, local)[field]
+	return v, ok
+}
+
 // addr1WithHouseNumber is the customer's addr1 holding the house number
 // (B-4.1: houseNumber "when not included in addr1").
 func addr1WithHouseNumber(p *profile.Profile) string {

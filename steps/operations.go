@@ -67,7 +67,62 @@ func (w *World) callsWithValue(ctx context.Context, phrase, variant, field, lite
 		return err
 	}
 	r.fields[field] = v
+	if err := w.completeRules(r, field); err != nil {
+		return err
+	}
 	return w.send(ctx, r)
+}
+
+// callsWithValueWithout sends field with the value, what the conditional
+// rules it makes hold require (completeRules), and then leaves out other:
+// "with deliveryMethod set to "SHIP" without addr1".
+func (w *World) callsWithValueWithout(ctx context.Context, phrase, variant, field, literal, other string) error {
+	r, err := w.prepare(phrase, variant)
+	if err != nil {
+		return err
+	}
+	v, err := parseLiteral(literal)
+	if err != nil {
+		return err
+	}
+	r.fields[field] = v
+	if err := w.completeRules(r, field); err != nil {
+		return err
+	}
+	if _, ok := r.fields[other]; !ok {
+		return fmt.Errorf("the %s request with %s set to %s has no field %s to leave out", r.op.Name, field, literal, other)
+	}
+	delete(r.fields, other)
+	return w.send(ctx, r)
+}
+
+// completeRules adds to a request what a conditional rule of its schema
+// on the value the step set requires, once that value makes the rule hold
+// ("when deliveryMethod is SHIP, addr1, city, postCode and countryCode are
+// required"), and what those fields make other rules require
+// (schemas.Set.Complete): a field of the billing block is the test
+// customer's, any other the contract's example. The request is then valid
+// but for what the step leaves out. A rule on the field's presence ("startTime
+// requires startDate") is not completed: setting the field alone is how a
+// scenario breaks it. The value set is never changed.
+func (w *World) completeRules(r *request, field string) error {
+	if !slices.ContainsFunc(w.env.Schemas.RequestRules(r.op.ID), func(rule schemas.Rule) bool {
+		return rule.OnValue() && rule.Condition() == field && rule.Holds(r.fields)
+	}) {
+		return nil
+	}
+	set := r.fields[field]
+	added, err := w.env.Schemas.Complete(r.op.ID, r.fields)
+	if err != nil {
+		return fmt.Errorf("completing the %s request: %w", r.op.Name, err)
+	}
+	r.fields[field] = set
+	for _, name := range added {
+		if v, ok := billingValue(w.env.Profile, name, w.unique("wc")); ok && name != field {
+			r.fields[name] = v
+		}
+	}
+	return nil
 }
 
 // callsWithLength sends field at exactly n characters (A-2.0, A-8), unique
@@ -389,6 +444,10 @@ func (w *World) fieldIs(field, want string) error {
 	return nil
 }
 
+// literalPattern is a value a step sets: a JSON string, or a JSON literal
+// without white space (a number, true, false).
+const literalPattern = `("[^"]*"|[^\s"]+)`
+
 // operationCitations cites what each step registerOperationSteps registers
 // rests on (Citation), a row per sc.Step below; StepCitations gathers the
 // domains' tables. A success also rests on the operation's own success rule
@@ -398,7 +457,8 @@ var operationCitations = []StepCitation{
 	{`^the partner ` + opPattern + variantPattern + `$`, state},
 	{`^the partner ` + opPattern + variantPattern + ` without (\w+)$`, state},
 	{`^the partner ` + opPattern + variantPattern + ` without (\w+) and (\w+)$`, state},
-	{`^the partner ` + opPattern + variantPattern + ` with (\w+) set to (.+)$`, state},
+	{`^the partner ` + opPattern + variantPattern + ` with (\w+) set to ` + literalPattern + `$`, state},
+	{`^the partner ` + opPattern + variantPattern + ` with (\w+) set to ` + literalPattern + ` without (\w+)$`, state},
 	{`^the partner ` + opPattern + variantPattern + ` with (\w+) of (\d+) characters$`, state},
 	{`^the partner ` + opPattern + ` with a body that is not valid JSON$`, state},
 	{`^the partner ` + opPattern + ` without an X-Auth-Token$`, state},
@@ -420,7 +480,8 @@ func registerOperationSteps(sc *godog.ScenarioContext, w *World) {
 	sc.Step(re(`^the partner `+opPattern+variantPattern+`$`), w.calls)
 	sc.Step(re(`^the partner `+opPattern+variantPattern+` without (\w+)$`), w.callsWithout)
 	sc.Step(re(`^the partner `+opPattern+variantPattern+` without (\w+) and (\w+)$`), w.callsWithoutTwo)
-	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) set to (.+)$`), w.callsWithValue)
+	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) set to `+literalPattern+`$`), w.callsWithValue)
+	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) set to `+literalPattern+` without (\w+)$`), w.callsWithValueWithout)
 	sc.Step(re(`^the partner `+opPattern+variantPattern+` with (\w+) of (\d+) characters$`), w.callsWithLength)
 	sc.Step(re(`^the partner `+opPattern+` with a body that is not valid JSON$`), w.callsWithMalformedJSON)
 	sc.Step(re(`^the partner `+opPattern+` without an X-Auth-Token$`), w.callsWithoutToken)

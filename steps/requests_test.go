@@ -163,3 +163,40 @@ func TestNamesWord(t *testing.T) {
 		assert.Equal(t, c.want, namesWord(c.text, c.field), "%q names %s", c.text, c.field)
 	}
 }
+
+// A step that sets a field to the value a conditional rule reads ("with
+// deliveryMethod set to "SHIP"", "with useDifferentBillingAddress set to
+// true") sends what that rule then requires (completeRules), so that the
+// request is valid but for what the step leaves out. Every rule on a value
+// of every operation, generated from the request schemas.
+func TestASetValueCarriesWhatItsRuleRequires(t *testing.T) {
+	w, set := testWorld(t)
+	seen := 0
+	for _, op := range schemas.Catalogue() {
+		if op.BodyInQuery() {
+			continue
+		}
+		for _, rule := range set.RequestRules(op.ID) {
+			if !rule.OnValue() {
+				continue
+			}
+			r, err := w.prepare(op.Phrase, "")
+			require.NoError(t, err, op.ID)
+			var v any = rule.Value
+			if rule.IfTrue != "" {
+				v = true
+			}
+			for _, name := range rule.Required {
+				delete(r.fields, name)
+			}
+			r.fields[rule.Condition()] = v
+			require.NoError(t, w.completeRules(r, rule.Condition()), op.ID)
+			doc, err := json.Marshal(r.fields)
+			require.NoError(t, err)
+			assert.NoError(t, set.Validate(op.RequestSchema(), doc), "%s %s", op.ID, rule.When())
+			assert.Equal(t, v, r.fields[rule.Condition()], "%s: the value set is kept", op.ID)
+			seen++
+		}
+	}
+	assert.Positive(t, seen)
+}
