@@ -1,7 +1,7 @@
 # wallet-conformance: the two commands a fresh clone needs (Go only).
 GO ?= go
 
-.PHONY: run test vet fmt-check build serve fuzz bench explore
+.PHONY: run test vet fmt-check build serve fuzz bench explore generate
 
 ## run: the suite against the embedded reference server; the report goes to conformance-report/
 run:
@@ -35,6 +35,13 @@ test: fmt-check
 
 vet:
 	$(GO) vet ./...
+
+## generate: every generated file the repository commits, each held to its generation by a test:
+## rules/CATALOGUE.md (TestTheCatalogueFileIsCurrent) and recipes/portman/portman-config.json
+## (TestPortmanConfigIsCurrent, from recipes/portman/portman-story.json and the catalogue)
+generate:
+	$(GO) run ./cmd/wallet-conformance rules > rules/CATALOGUE.md.tmp && mv rules/CATALOGUE.md.tmp rules/CATALOGUE.md
+	$(GO) run ./cmd/portman-config
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

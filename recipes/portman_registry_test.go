@@ -1,6 +1,7 @@
 package recipes
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -15,13 +16,13 @@ import (
 )
 
 // The Portman recipe's story (portman-config.json, integration test "Wallet
-// story") is a list kept by hand of the operations Newman calls, in the
-// order their states need: an operation of the catalogue missing from it is
-// never called by the recipe (Newman runs the story's folder only), and an
-// operation ID it names that the catalogue has not (a renamed or a removed
-// operation) is ignored by Portman in silence. This test needs neither node
-// nor npm, so that it runs wherever the suite's tests do; TestPortmanRecipe
-// then runs the story itself.
+// story", generated from portman-story.json) calls the operations Newman
+// calls, in the order their states need: an operation of the catalogue
+// missing from it is never called by the recipe (Newman runs the story's
+// folder only), and an operation ID it names that the catalogue has not (a
+// renamed or a removed operation) is ignored by Portman in silence. This
+// test needs neither node nor npm, so that it runs wherever the suite's
+// tests do; TestPortmanRecipe then runs the story itself.
 func TestPortmanStoryNamesEveryOperation(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(portmanDir, "portman-config.json"))
 	require.NoError(t, err)
@@ -56,7 +57,7 @@ func TestPortmanStoryNamesEveryOperation(t *testing.T) {
 		}
 	}
 	for _, op := range schemas.Catalogue() {
-		assert.True(t, called[op.ID], "the Portman story (recipes/portman/portman-config.json) never calls %s (%s): add it where its state is made", op.ID, op.Name)
+		assert.True(t, called[op.ID], "the Portman story (recipes/portman/portman-config.json) never calls %s (%s): run `make generate` (or `go run ./cmd/portman-config`); a step of its own in recipes/portman/portman-story.json where its state is made if it needs one", op.ID, op.Name)
 	}
 
 	// Every operation ID named anywhere else (overwrites, exclusions) is
@@ -66,7 +67,7 @@ func TestPortmanStoryNamesEveryOperation(t *testing.T) {
 	ids := operationIDsIn(raw)
 	slices.Sort(ids)
 	for _, id := range ids {
-		assert.True(t, known[id], "portman-config.json names %q, which is no operation of the catalogue", id)
+		assert.True(t, known[id], "portman-config.json names %q, which is no operation of the catalogue: its hand source is recipes/portman/portman-story.json", id)
 	}
 }
 
@@ -96,4 +97,77 @@ func operationIDsIn(v any) []string {
 		}
 	}
 	return out
+}
+
+// portman-config.json is what `go run ./cmd/portman-config` writes from
+// portman-story.json and the catalogue: the file Portman reads never drifts
+// from its hand source, nor from an operation added to the catalogue.
+func TestPortmanConfigIsCurrent(t *testing.T) {
+	hand, err := os.ReadFile(filepath.Join(moduleRoot, PortmanStoryFile))
+	require.NoError(t, err)
+	want, placed, err := PortmanConfig(hand, schemas.Catalogue())
+	require.NoError(t, err)
+	got, err := os.ReadFile(filepath.Join(moduleRoot, PortmanConfigFile))
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(want, got), "%s is out of date: run `make generate` (or `go run ./cmd/portman-config` from the module's root)", PortmanConfigFile)
+	t.Logf("operations the hand source leaves to its step %q: %v", OtherOperations, placed)
+}
+
+// An operation the hand source does not name (the trial's List Payments, a
+// read of an account with payments) is a step at the story's step "*",
+// before Close Account, with the contract tests of every step and nothing
+// of its own, and PortmanConfig says it placed it.
+func TestPortmanConfigPlacesAnOperationTheStoryDoesNotName(t *testing.T) {
+	hand, err := os.ReadFile(filepath.Join(moduleRoot, PortmanStoryFile))
+	require.NoError(t, err)
+	ops := append(schemas.Catalogue(), schemas.Operation{ID: "list-payments", Name: "List Payments", Clause: "B-4.20",
+		Area: "Account Information", Method: "GET", Path: "/account/{accno}/payments", Success: 200})
+	out, placed, err := PortmanConfig(hand, ops)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"list-payments"}, placed)
+
+	var cfg portmanConfig
+	require.NoError(t, json.Unmarshal(out, &cfg))
+	steps := cfg.Tests.IntegrationTests[0].Operations
+	var ids []string
+	for _, s := range steps {
+		ids = append(ids, s.ID)
+	}
+	i := slices.Index(ids, "list-payments")
+	require.Positive(t, i, "the story calls list-payments: %v", ids)
+	assert.Equal(t, "close-account", ids[len(ids)-1], "close-account stays last")
+	assert.Equal(t, len(ids)-2, i, "list-payments just before close-account: %v", ids)
+	v := steps[i].Variations
+	require.Len(t, v, 1)
+	assert.Equal(t, "list-payments", v[0].Name)
+	assert.Len(t, v[0].Tests.ContractTests, 4)
+	assert.Empty(t, v[0].AssignVariables)
+	assert.Empty(t, v[0].OpenAPIResponse)
+}
+
+// The generator refuses what it would otherwise drop or guess: an ID of no
+// operation, a field of a step it does not know, a story without the place
+// of the operations it does not name, a variation named for another.
+func TestPortmanConfigRefusesWhatItCannotPlace(t *testing.T) {
+	story := func(steps string) []byte {
+		return []byte(`{"version": 1.0, "tests": {"contractTests": [], "integrationTests": [{"name": "Wallet story", "operations": [` +
+			steps + `]}]}, "overwrites": [], "globals": {}}`)
+	}
+	ops := schemas.Catalogue()
+	_, _, err := PortmanConfig(story(`"issue-token", "*"`), ops)
+	require.NoError(t, err)
+	for steps, want := range map[string]string{
+		`"issue-token", "list-paymnts", "*"`: `"list-paymnts", which is no operation of the catalogue`,
+		`"issue-token"`:                      `no step "*"`,
+		`"*", "*"`:                           `stands twice`,
+		`{"openApiOperationId": "issue-token", "openApiResponse": "2XX"}, "*"`:  `unknown field "openApiResponse"`,
+		`{"openApiOperationId": "kc-authorize", "name": "kc-capture (2)"}, "*"`: `begins with the operation's ID`,
+		`{"openApiOperationId": "kc-authorize", "name": "kc-authorizer"}, "*"`:  `begins with the operation's ID`,
+		`{"openApiOperationId": "kc-authorize", "assignVariables": [], "x": 1}`: `unknown field "x"`,
+	} {
+		_, _, err := PortmanConfig(story(steps), ops)
+		if assert.Error(t, err, steps) {
+			assert.Contains(t, err.Error(), want, steps)
+		}
+	}
 }

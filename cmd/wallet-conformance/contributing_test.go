@@ -25,8 +25,9 @@ const contributingGuide = "docs/contributing.md"
 // not exist yet and whose folder does; every command it shows names a
 // command of the CLI and flags that command has (the mutant it serves
 // exists, the tag expression parses), or a package and tests that package
-// holds; and the cheap ones, rules and list, run. A renamed file, test or
-// flag fails here, naming the line of the guide.
+// holds; every make target it shows is one of the Makefile's; and the
+// cheap ones, rules and list, run. A renamed file, test, flag or target
+// fails here, naming the line of the guide.
 func TestTheContributingGuideHoldsTrue(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(moduleRoot, contributingGuide))
 	require.NoError(t, err)
@@ -70,6 +71,38 @@ func TestTheContributingGuideHoldsTrue(t *testing.T) {
 		}
 	}
 	assert.Positive(t, ran, "the guide runs rules or list somewhere, and so does this test")
+
+	makefile, err := os.ReadFile(filepath.Join(moduleRoot, "Makefile"))
+	require.NoError(t, err)
+	for _, c := range guideMakeCommands(text) {
+		target := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(c.args[1]) + `:`)
+		assert.True(t, target.Match(makefile), "line %d: %q: the Makefile has no target %s", c.line, c.text, c.args[1])
+	}
+}
+
+// guideMakeCommands returns the make commands of the guide's sh blocks
+// that name a target.
+func guideMakeCommands(text string) []guideCommand {
+	var out []guideCommand
+	in := false
+	for i, line := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "```sh"):
+			in = true
+			continue
+		case strings.HasPrefix(line, "```"):
+			in = false
+			continue
+		}
+		words := shellWords(line)
+		for len(words) > 0 && regexp.MustCompile(`^[A-Z_]+=`).MatchString(words[0]) {
+			words = words[1:]
+		}
+		if in && len(words) >= 2 && words[0] == "make" {
+			out = append(out, guideCommand{line: i + 1, text: line, args: words})
+		}
+	}
+	return out
 }
 
 // guideCommand is a command of a sh block of the guide.
