@@ -58,16 +58,8 @@ func (w *World) callsWithoutTwo(ctx context.Context, phrase, variant, field, oth
 }
 
 func (w *World) callsWithValue(ctx context.Context, phrase, variant, field, literal string) error {
-	r, err := w.prepare(phrase, variant)
+	r, err := w.prepareWithValue(phrase, variant, field, literal)
 	if err != nil {
-		return err
-	}
-	v, err := parseLiteral(literal)
-	if err != nil {
-		return err
-	}
-	r.fields[field] = v
-	if err := w.completeRules(r, field); err != nil {
 		return err
 	}
 	return w.send(ctx, r)
@@ -77,16 +69,8 @@ func (w *World) callsWithValue(ctx context.Context, phrase, variant, field, lite
 // rules it makes hold require (completeRules), and then leaves out other:
 // "with deliveryMethod set to "SHIP" without addr1".
 func (w *World) callsWithValueWithout(ctx context.Context, phrase, variant, field, literal, other string) error {
-	r, err := w.prepare(phrase, variant)
+	r, err := w.prepareWithValue(phrase, variant, field, literal)
 	if err != nil {
-		return err
-	}
-	v, err := parseLiteral(literal)
-	if err != nil {
-		return err
-	}
-	r.fields[field] = v
-	if err := w.completeRules(r, field); err != nil {
 		return err
 	}
 	if _, ok := r.fields[other]; !ok {
@@ -94,6 +78,24 @@ func (w *World) callsWithValueWithout(ctx context.Context, phrase, variant, fiel
 	}
 	delete(r.fields, other)
 	return w.send(ctx, r)
+}
+
+// prepareWithValue is the valid request with field set to the literal and
+// what a rule that value makes hold requires (completeRules).
+func (w *World) prepareWithValue(phrase, variant, field, literal string) (*request, error) {
+	r, err := w.prepare(phrase, variant)
+	if err != nil {
+		return nil, err
+	}
+	v, err := parseLiteral(literal)
+	if err != nil {
+		return nil, err
+	}
+	r.fields[field] = v
+	if err := w.completeRules(r, field); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // completeRules adds to a request what a conditional rule of its schema

@@ -84,6 +84,18 @@ func TestTheContributingGuideHoldsTrue(t *testing.T) {
 // that name a target.
 func guideMakeCommands(text string) []guideCommand {
 	var out []guideCommand
+	for _, c := range shBlockCommands(text) {
+		if len(c.args) >= 2 && c.args[0] == "make" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// shBlockCommands returns each line of the guide's sh blocks as a command:
+// its words, an environment variable before the command dropped.
+func shBlockCommands(text string) []guideCommand {
+	var out []guideCommand
 	in := false
 	for i, line := range strings.Split(text, "\n") {
 		switch {
@@ -94,13 +106,14 @@ func guideMakeCommands(text string) []guideCommand {
 			in = false
 			continue
 		}
+		if !in {
+			continue
+		}
 		words := shellWords(line)
 		for len(words) > 0 && regexp.MustCompile(`^[A-Z_]+=`).MatchString(words[0]) {
-			words = words[1:]
+			words = words[1:] // an environment variable for the command
 		}
-		if in && len(words) >= 2 && words[0] == "make" {
-			out = append(out, guideCommand{line: i + 1, text: line, args: words})
-		}
+		out = append(out, guideCommand{line: i + 1, text: line, args: words})
 	}
 	return out
 }
@@ -162,33 +175,18 @@ func outsideShBlocks(text string) string {
 	return out.String()
 }
 
-// guideCommands returns the go commands of the guide's sh blocks.
+// guideCommands returns the go commands of the guide's sh blocks, a
+// redirection dropped.
 func guideCommands(text string) []guideCommand {
 	var out []guideCommand
-	in := false
-	for i, line := range strings.Split(text, "\n") {
-		switch {
-		case strings.HasPrefix(line, "```sh"):
-			in = true
-			continue
-		case strings.HasPrefix(line, "```"):
-			in = false
-			continue
-		}
-		if !in {
-			continue
-		}
-		words := shellWords(line)
-		for len(words) > 0 && regexp.MustCompile(`^[A-Z_]+=`).MatchString(words[0]) {
-			words = words[1:] // an environment variable for the command
-		}
-		if len(words) == 0 || words[0] != "go" {
+	for _, c := range shBlockCommands(text) {
+		if len(c.args) == 0 || c.args[0] != "go" {
 			continue // make, cp, cd: not the CLI's
 		}
-		if j := slices.Index(words, ">"); j >= 0 {
-			words = words[:j]
+		if j := slices.Index(c.args, ">"); j >= 0 {
+			c.args = c.args[:j]
 		}
-		out = append(out, guideCommand{line: i + 1, text: line, args: words})
+		out = append(out, c)
 	}
 	return out
 }
