@@ -53,7 +53,7 @@ Feature: Complete Add Stored Payment Option (A-4.7)
       Then the call succeeds
       And the stored payment option carries the billing address given as its billing address
 
-    @A-4.7#4 @A-4.6#5
+    @A-4.7#4 @A-4.6 @A-4.6#5
     Scenario: Complete Add with the owner's address for billing needs no billing fields
       Given the partner has created an account
       And the partner has started adding a payment option
