@@ -3,6 +3,7 @@ package runner_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -14,6 +15,7 @@ import (
 	"github.com/wallet-conformance/wallet-conformance/record"
 	"github.com/wallet-conformance/wallet-conformance/reference"
 	"github.com/wallet-conformance/wallet-conformance/runner"
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 	"github.com/wallet-conformance/wallet-conformance/sweep"
 )
 
@@ -42,5 +44,6 @@ func TestTheSweepBesideTheScenariosKeepsToTheRunsConcurrency(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, record.Conformant, res.Verdict(), failures(res))
 	assert.LessOrEqual(t, most.Load(), int64(2+1), "the run's concurrency, and the one worker beside the scenarios")
-	assert.Regexp(t, `\nbad-input sweep: 64 of \d+ inputs tried\n`, console.String())
+	// PerOperation 2: two inputs of every operation of the catalogue.
+	assert.Regexp(t, fmt.Sprintf(`\nbad-input sweep: %d of \d+ inputs tried\n`, 2*len(schemas.Catalogue())), console.String())
 }

@@ -61,7 +61,7 @@ func TestValidInputsComeFromTheContract(t *testing.T) {
 			seen := map[string]string{}
 			for _, f := range set.RequestFields(op.ID) {
 				s, ok := in.set[f.Name].(string)
-				if !ok || f.MaxLength == 0 || heldValue(f) || countryField(f) {
+				if !ok || f.MaxLength == 0 || heldValue(f) || countryField(f) || len(f.Enum) > 0 { // a listed value is as long as it is, not S(n)
 					continue
 				}
 				assert.Len(t, []rune(s), f.MaxLength, f.Name)
