@@ -74,9 +74,14 @@ func cleanroomServes(t *testing.T, h http.Handler, op schemas.Operation) bool {
 
 func TestCleanroomServesTellsARouteFromTheCatchAll(t *testing.T) {
 	h := cleanroom.New(cleanroom.DefaultConfig("pw-1", "pw-2", "pw-short", "123456", "12345678"))
-	for _, op := range schemas.Catalogue() {
+	// Operations of the spec it was written from, of each method and a
+	// path with and without parameters; an operation an amendment adds is
+	// not held to it (the conformance test leaves it out of scope).
+	for _, id := range []string{schemas.IssueToken, schemas.GetAccount, schemas.InitAuthorize, schemas.Capture, schemas.GetPaymentStatus, schemas.AddressCheck} {
+		op, ok := schemas.Lookup(id)
+		require.True(t, ok, id)
 		assert.True(t, cleanroomServes(t, h, op), op.ID)
 	}
-	amended := schemas.Operation{ID: "list-consents", Method: "GET", Path: "/account/{accno}/consents"}
+	amended := schemas.Operation{ID: "list-example-things", Method: "GET", Path: "/account/{accno}/example-things"}
 	assert.False(t, cleanroomServes(t, h, amended))
 }
