@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
@@ -186,7 +187,7 @@ func PortmanConfig(hand []byte, ops []schemas.Operation) (out []byte, placed []s
 func variation(op schemas.Operation, s storyStep) (portmanVariation, error) {
 	v := portmanVariation{Name: op.ID, AssignVariables: s.AssignVariables}
 	if s.Name != "" {
-		if len(s.Name) <= len(op.ID) || s.Name[:len(op.ID)+1] != op.ID+" " {
+		if !strings.HasPrefix(s.Name, op.ID+" ") || s.Name == op.ID+" " {
 			return v, fmt.Errorf("%s: the variation %q of %s: its name begins with the operation's ID and a space", PortmanStoryFile, s.Name, op.ID)
 		}
 		v.Name = s.Name

@@ -42,8 +42,8 @@ func ExampleRequest(opID string) (path map[string]string, fields map[string]any,
 // conditional rules of its request schema that hold for them require: the
 // example value of each field missing (the one ExampleRequest would send),
 // true for each field a rule holds true, until no rule that holds asks for
-// more. It returns the names it added or set; an error names a field it
-// has no example value for, or an unknown operation.
+// more. It returns the names of the fields it added; an error names a
+// field it has no example value for, or an unknown operation.
 func (s *Set) Complete(opID string, fields map[string]any) ([]string, error) {
 	op, ok := Lookup(opID)
 	if !ok {
@@ -59,24 +59,15 @@ func (s *Set) Complete(opID string, fields map[string]any) ([]string, error) {
 	}
 	g := newExampleGenerator(s, values, exampleOverrides)
 	props, _ := properties(sch)
-	before := map[string]bool{} // the fields given, and whether each was true
-	for k, v := range fields {
-		before[k] = v == true
-	}
+	var added []string
 	g.complete(op, fields, func(name string) {
 		if v, ok := g.value(op, name, props[name], op.RequestSchema(), false); ok {
 			fields[name] = v
+			added = append(added, name)
 		}
 	})
 	if len(g.problems) > 0 {
 		return nil, fmt.Errorf("%s", strings.Join(g.problems, "; "))
-	}
-	var added []string
-	for _, name := range s.RequestOrder(opID) {
-		v, now := fields[name]
-		if wasTrue, was := before[name]; now && (!was || v == true && !wasTrue) {
-			added = append(added, name)
-		}
 	}
 	return added, nil
 }

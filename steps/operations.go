@@ -119,8 +119,9 @@ func (w *World) completeRules(r *request, field string) error {
 		return fmt.Errorf("completing the %s request: %w", r.op.Name, err)
 	}
 	r.fields[field] = set
+	local := w.unique("wc") // the e-mail address's {id}
 	for _, name := range added {
-		if v, ok := billingValue(w.env.Profile, name, w.unique("wc")); ok && name != field {
+		if v, ok := billingValue(w.env.Profile, name, local); ok && name != field {
 			r.fields[name] = v
 		}
 	}
