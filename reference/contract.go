@@ -57,8 +57,10 @@ var extraRules = map[string][]condRule{
 // (schemas.Set.RequestOrder), a body field that the path carries too
 // taken as the path's; the schema's conditional rules
 // (schemas.Set.RequestRules), then extraRules.
-func contractSpec(opID string) fieldSpec {
-	set := contractSet()
+func contractSpec(opID string) fieldSpec { return contractSpecOf(contractSet(), opID) }
+
+// contractSpecOf is contractSpec read from the contract set.
+func contractSpecOf(set *schemas.Set, opID string) fieldSpec {
 	op, ok := schemas.Lookup(opID)
 	if !ok {
 		panic("reference: no operation " + opID + " in the catalogue")
@@ -110,6 +112,7 @@ func fieldOf(c schemas.Field) field {
 		f = field{name: c.Name, kind: kindDec, max: c.LiteralPrecision, scale: c.LiteralScale, zero: true}
 	case c.Digits > 0:
 		f = digits(c.Name, c.Digits)
+		f.rng = c.Range
 	case c.Allows("array") && len(c.Types) > 0:
 		f = criteria(c.Name)
 	default:

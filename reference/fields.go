@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/wallet-conformance/wallet-conformance/schemas"
 )
 
 // kind is a type of the notation of that the field validator checks.
@@ -55,11 +57,12 @@ const (
 type field struct {
 	name     string
 	kind     kind
-	max      int      // maximum length for kindS and kindN, precision for kindDec
-	scale    int      // decimals allowed for kindDec
-	tag      bool     // kindS: an RFC 4646 language tag (culture)
-	zero     bool     // kindDec: zero is allowed too (an amount to compare, not to move)
-	oneOf    []string // kindS: the values the spec lists, when it lists them (B-4.14 deliveryMethod); nil for any text
+	max      int            // maximum length for kindS and kindN, precision for kindDec
+	scale    int            // decimals allowed for kindDec
+	tag      bool           // kindS: an RFC 4646 language tag (culture)
+	zero     bool           // kindDec: zero is allowed too (an amount to compare, not to move)
+	oneOf    []string       // kindS: the values the spec lists, when it lists them (B-4.14 deliveryMethod); nil for any text
+	rng      *schemas.Range // kindN: the range of values the spec gives ("1 to 100"); nil for any
 	required bool
 	in       location
 }
@@ -392,6 +395,8 @@ func checkValue(f field, x any, opt validateOptions) (any, fault) {
 			return nil, faultSyntax
 		case len(s) > f.max:
 			return nil, faultTooManyDigits
+		case f.rng != nil && !f.rng.Holds(s):
+			return nil, faultSyntax
 		}
 		return s, faultNone
 	case kindDec:

@@ -25,6 +25,7 @@ import (
 //     condition's field holds another value, where a rule states that it
 //     is then optional ("otherwise F": "create-account-businesscity-required-if-isbusinessuser-false");
 //   - a field of listed values takes any value ("...-deliverymethod-any-value");
+//   - a field of a range of values takes one out of it ("...-top-out-of-range");
 //   - a success answers the other 2xx status of A-7 ("kc-authorize-status-201").
 //
 // A new field, rule or operation of the contract brings its mutants along;
@@ -57,7 +58,7 @@ var contractMutants = sync.OnceValue(func() *contractCatalogue {
 	if err != nil {
 		panic(fmt.Sprintf("reference: the embedded rules do not load: %v", err))
 	}
-	return generateContractMutants(cat.All())
+	return generateContractMutants(contractSet(), schemas.Catalogue(), cat.All())
 })
 
 // statement is one fact a rule states; used once a fault found it.
@@ -67,9 +68,10 @@ type statement struct {
 	used bool
 }
 
-func generateContractMutants(all []rules.Rule) *contractCatalogue {
+// generateContractMutants generates the mutants of the contract set gives
+// the operations ops, each stated by a rule of all.
+func generateContractMutants(set *schemas.Set, ops []schemas.Operation, all []rules.Rule) *contractCatalogue {
 	c := &contractCatalogue{byName: map[string]contractFault{}}
-	set := contractSet()
 	var statements []*statement
 	for _, r := range all {
 		for _, f := range r.Contract {
@@ -88,7 +90,7 @@ func generateContractMutants(all []rules.Rule) *contractCatalogue {
 			}
 			switch {
 			case kind == rules.FactRequired && s.fact.Field == field, (kind == rules.FactIf || kind == rules.FactOtherwise) && s.fact.Field == field && s.fact.Then == then,
-				kind == rules.FactEnum && s.fact.Field == field, kind == rules.FactSuccess:
+				(kind == rules.FactEnum || kind == rules.FactRange) && s.fact.Field == field, kind == rules.FactSuccess:
 				exact = append(exact, s)
 			case kind == rules.FactRequired && s.fact.Field == "", (kind == rules.FactIf || kind == rules.FactOtherwise) && s.fact.Field == field && s.fact.Then == "":
 				general = append(general, s)
@@ -125,7 +127,7 @@ func generateContractMutants(all []rules.Rule) *contractCatalogue {
 		c.faults = append(c.faults, f)
 		c.byName[f.mutant.Name] = f
 	}
-	for _, op := range schemas.Catalogue() {
+	for _, op := range ops {
 		fields := map[string]schemas.Field{}
 		for _, f := range set.RequestFields(op.ID) {
 			fields[f.Name] = f
@@ -148,6 +150,12 @@ func generateContractMutants(all []rules.Rule) *contractCatalogue {
 					Name:        kebab(op.ID, name, "any-value"),
 					Description: fmt.Sprintf("%s accepts a %s of any value, not only %v", op.Name, name, f.Enum),
 				}}, "the values of "+name)
+			}
+			if f.Range != nil {
+				add(contractFault{op: op, kind: rules.FactRange, field: name, mutant: Mutant{
+					Name:        kebab(op.ID, name, "out-of-range"),
+					Description: fmt.Sprintf("%s accepts a %s out of %s", op.Name, name, f.Range),
+				}}, "the range of "+name)
 			}
 		}
 		for _, r := range set.RequestRules(op.ID) {
@@ -233,11 +241,18 @@ func (h *handler) contractSpecMutation(op string, s fieldSpec) fieldSpec {
 	if !ok {
 		return s
 	}
+	return breakFact(f, s)
+}
+
+// breakFact is s with the fact of f broken.
+func breakFact(f contractFault, s fieldSpec) fieldSpec {
 	switch f.kind {
 	case rules.FactRequired:
 		s.update(f.field, func(x *field) { x.required = false })
 	case rules.FactEnum:
 		s.update(f.field, func(x *field) { x.oneOf = nil })
+	case rules.FactRange:
+		s.update(f.field, func(x *field) { x.rng = nil })
 	case rules.FactIf:
 		for i, r := range s.rules {
 			if r.trigger == f.cond.IfTrue && r.ifPresent == f.cond.IfPresent && r.ifAbsent == f.cond.IfAbsent &&

@@ -56,6 +56,8 @@ func contractProbe(f contractFault) func(c *client) bool {
 			delete(params, f.field)
 		case rules.FactEnum:
 			params[f.field] = value(unlisted(c.t, f))
+		case rules.FactRange:
+			params[f.field] = value(outOfRange(c.t, f))
 		case rules.FactOtherwise:
 			params[f.cond.Condition()] = value(otherValue(c.t, f))
 			delete(params, f.field)
@@ -133,6 +135,24 @@ func unlisted(t testing.TB, f contractFault) string {
 	}
 	t.Fatalf("%s: no value outside the list of %s", f.op.ID, f.field)
 	return ""
+}
+
+// outOfRange is a value of f's field of its N(n) digits that its range
+// does not hold: one above the range, or else one below it.
+func outOfRange(t testing.TB, f contractFault) int64 {
+	for _, field := range contractSet().RequestFields(f.op.ID) {
+		if field.Name != f.field || field.Range == nil {
+			continue
+		}
+		if above := field.Range[1] + 1; len(fmt.Sprint(above)) <= max(field.Digits, 1) || field.Digits == 0 {
+			return above
+		}
+		if field.Range[0] > 0 {
+			return field.Range[0] - 1
+		}
+	}
+	t.Fatalf("%s: no value of %s out of its range", f.op.ID, f.field)
+	return 0
 }
 
 // sendOp sends a request of op with the client's token and returns the

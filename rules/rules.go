@@ -79,7 +79,9 @@ type Rule struct {
 	//     requires stays optional when F holds another value (F false, or
 	//     a value other than the rule's): stated only where the spec says
 	//     so ("when false they are optional"), so a rule opts in;
-	//   - "enum F": the values the request schema lists for F.
+	//   - "enum F": the values the request schema lists for F;
+	//   - "range F": the range of values the request schema gives F
+	//     (schemas.RangeKeyword, "1 to 100").
 	// The reference server has a mutant for each fact (package reference,
 	// generated from the contract) that the scenarios tagged with the rule
 	// must kill; a fact no rule states is an error of its tests.
@@ -94,6 +96,7 @@ const (
 	FactRequired FactKind = "required"
 	FactIf       FactKind = "if"
 	FactEnum     FactKind = "enum"
+	FactRange    FactKind = "range"
 	// FactOtherwise is stated only where the spec says what the other
 	// value of a condition leaves optional: no rule need state it.
 	FactOtherwise FactKind = "otherwise"
@@ -129,9 +132,9 @@ func (f *Fact) UnmarshalYAML(n *yaml.Node) error {
 	switch {
 	case strings.ContainsAny(f.Field+f.Then, " "):
 	case f.Kind == FactSuccess && f.Field == "" && f.Then == "", f.Kind == FactRequired && f.Then == "":
-	case f.Kind == FactIf && f.Field != "", f.Kind == FactOtherwise && f.Field != "", f.Kind == FactEnum && f.Field != "" && f.Then == "":
+	case f.Kind == FactIf && f.Field != "", f.Kind == FactOtherwise && f.Field != "", f.Kind == FactEnum && f.Field != "" && f.Then == "", f.Kind == FactRange && f.Field != "" && f.Then == "":
 	default:
-		return fmt.Errorf("line %d: contract fact %q is none of: success, required, required F, if F, if F: G, otherwise F, otherwise F: G, enum F", n.Line, text)
+		return fmt.Errorf("line %d: contract fact %q is none of: success, required, required F, if F, if F: G, otherwise F, otherwise F: G, enum F, range F", n.Line, text)
 	}
 	return nil
 }

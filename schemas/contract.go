@@ -221,7 +221,7 @@ func PathFields(op Operation) []Field {
 // merchantAccno and programAccno) comes right after the field NAME. A
 // forbidden property (false) is left out. nil for an unknown operation.
 func (s *Set) RequestOrder(opID string) []string {
-	own, blocks, err := rawProperties(opID + ".request.json")
+	own, blocks, err := s.rawProperties(opID + ".request.json")
 	if err != nil {
 		return nil
 	}
@@ -311,8 +311,8 @@ var refPattern = regexp.MustCompile(`^([^#]*)(?:#/\$defs/(\w+))?$`)
 
 // rawProperties reads the properties of a schema file in their order, and
 // those of each schema its allOf reaches through $ref (and their own allOf).
-func rawProperties(name string) ([]rawProperty, []rawBlock, error) {
-	data, err := files.ReadFile(name)
+func (s *Set) rawProperties(name string) ([]rawProperty, []rawBlock, error) {
+	data, err := s.read(name)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -337,7 +337,7 @@ func rawProperties(name string) ([]rawProperty, []rawBlock, error) {
 		}
 		file := m[1]
 		if m[2] == "" {
-			props, more, err := rawProperties(file)
+			props, more, err := s.rawProperties(file)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -349,7 +349,7 @@ func rawProperties(name string) ([]rawProperty, []rawBlock, error) {
 			blocks = append(blocks, more...)
 			continue
 		}
-		defs, err := files.ReadFile(file)
+		defs, err := s.read(file)
 		if err != nil {
 			return nil, nil, err
 		}

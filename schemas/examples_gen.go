@@ -318,7 +318,8 @@ const (
 // derived is the value the schemas (list) of a field determine, read as
 // Field reads them (describe): a D is exampleDate, a T exampleTime, a B
 // false (in a query string "false"), a Dec(p,s) 10 written with s decimals
-// (in a query string its literal), an N(n) 10 (1 when n is 1; an integer
+// (in a query string its literal), an N(n) 10 (1 when n is 1, the low end
+// of its range when that is out of it; an integer
 // where the schema allows one, else a string of digits), an integer or
 // number with a minimum or maximum 10 brought within them. ok is false when
 // the schemas determine no value (a free S(n), a reference, a name) or the
@@ -353,6 +354,9 @@ func derived(list []*jsonschema.Schema) (any, bool) {
 		n := "10"
 		if f.Digits == 1 {
 			n = "1"
+		}
+		if f.Range != nil && !f.Range.Holds(n) {
+			n = fmt.Sprint(f.Range[0])
 		}
 		if integer || !str {
 			v = json.Number(n)

@@ -48,6 +48,9 @@ type Field struct {
 	LiteralPrecision, LiteralScale int
 	// Enum lists the values the schema allows, when it lists them.
 	Enum []any
+	// Range is the range of values the spec gives the field ("1 to 100",
+	// RangeKeyword); nil when it gives none.
+	Range *Range
 	// Default is the value the spec states a server uses when the field is
 	// left out (JSON Schema's "default" keyword); nil when none is stated.
 	Default any
@@ -158,6 +161,9 @@ func describe(f *Field, x *jsonschema.Schema, seen map[*jsonschema.Schema]bool) 
 	}
 	if len(x.Enum) > 0 {
 		f.Enum = append(f.Enum, x.Enum...)
+	}
+	if r, ok := x.Extensions[RangeKeyword].(Range); ok {
+		f.Range = &r
 	}
 	if x.Default != nil && f.Default == nil {
 		f.Default = x.Default

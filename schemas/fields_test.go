@@ -222,7 +222,7 @@ func TestRequestOrderReadsTheKCBody(t *testing.T) {
 	assert.Equal(t, want, set.RequestOrder(KCDebitAccount), "KC-Debit Account's order is KC-Authorize's, as KC-Authorize except (B-4.15)")
 
 	for _, op := range Catalogue() {
-		own, _, err := rawProperties(op.RequestSchema())
+		own, _, err := set.rawProperties(op.RequestSchema())
 		require.NoError(t, err, op.ID)
 		order := set.RequestOrder(op.ID)
 		for _, p := range own {

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -36,7 +37,8 @@ func FS() fs.FS { return files }
 // report's own schema are compiled only where they are used (the tests,
 // openapi). It is safe for concurrent use.
 type Set struct {
-	names []string // every schema, in lexical order
+	names   []string          // every schema, in lexical order
+	changed map[string][]byte // the files Amended replaced or added, by name
 
 	mu       sync.Mutex // guards compiler and compiled
 	compiler *jsonschema.Compiler
@@ -45,9 +47,15 @@ type Set struct {
 
 // Load reads every embedded schema. Formats of the spec's type notation
 // are asserted: spec-date, spec-time, spec-timestamp, spec-dec-18,
-// spec-dec-18-2. A schema is compiled on its first use (Compile compiles
-// them all, as the tests do).
-func Load() (*Set, error) {
+// spec-dec-18-2; and RangeKeyword. A schema is compiled on its first use
+// (Compile compiles them all, as the tests do).
+func Load() (*Set, error) { return Amended(nil) }
+
+// Amended reads the embedded schemas with the named files replaced or
+// added, as an amendment of the spec would change them: a test of what the
+// suite does with a fact that no schema of the spec has yet (a range of
+// values) uses it.
+func Amended(changed map[string][]byte) (*Set, error) {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	c.AssertFormat = true
@@ -55,20 +63,29 @@ func Load() (*Set, error) {
 	for name, check := range formats {
 		c.Formats[name] = check
 	}
+	c.RegisterExtension(RangeKeyword, rangeMeta, rangeCompiler{})
 	names, err := fs.Glob(files, "*.json")
 	if err != nil {
 		return nil, err
 	}
+	for name := range changed {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
 	for _, name := range names {
-		data, err := files.ReadFile(name)
-		if err != nil {
-			return nil, err
+		data, ok := changed[name]
+		if !ok {
+			if data, err = files.ReadFile(name); err != nil {
+				return nil, err
+			}
 		}
 		if err := c.AddResource(name, bytes.NewReader(data)); err != nil {
 			return nil, fmt.Errorf("schema %s: %w", name, err)
 		}
 	}
-	return &Set{names: names, compiler: c, compiled: make(map[string]*jsonschema.Schema, len(names))}, nil
+	return &Set{names: names, changed: changed, compiler: c, compiled: make(map[string]*jsonschema.Schema, len(names))}, nil
 }
 
 // Compile compiles every schema of the set now, and returns the first that
@@ -98,6 +115,14 @@ func (s *Set) schema(name string) (*jsonschema.Schema, error) {
 	}
 	s.compiled[name] = sch
 	return sch, nil
+}
+
+// read returns the text of the named schema file.
+func (s *Set) read(name string) ([]byte, error) {
+	if data, ok := s.changed[name]; ok {
+		return data, nil
+	}
+	return files.ReadFile(name)
 }
 
 // Names lists the schemas in lexical order.

@@ -314,7 +314,7 @@ func generateValid(op schemas.Operation, fields []schemas.Field, base map[string
 			maxVals[f.Name] = "235959"
 		case f.Digits > 0:
 			if !inBase {
-				maxVals[f.Name] = strings.Repeat("1", f.Digits)
+				maxVals[f.Name] = longestDigits(f)
 			}
 		case f.Precision > 0:
 			if !inBase {
@@ -635,4 +635,18 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// longestDigits is a value of the N(n) field f of its n digits, in its
+// range when the spec gives one (the high end of "1 to 100"); a target may
+// refuse a value out of it.
+func longestDigits(f schemas.Field) string {
+	v := strings.Repeat("1", f.Digits)
+	if f.Range != nil && !f.Range.Holds(v) {
+		v = fmt.Sprint(f.Range[1])
+		if len(v) > f.Digits {
+			v = strings.Repeat("9", f.Digits) // "1 to 5000" of an N(3)
+		}
+	}
+	return v
 }

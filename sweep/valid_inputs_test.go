@@ -124,3 +124,23 @@ func TestValidInputsSendEachDeclaredCurrency(t *testing.T) {
 	capture := map[string]any{"partnerReference": "pr-1", "localDate": "2026-11-27", "localTime": "101010", "modifiedAmount": json.Number("1.00"), "modifiedAmountCurrCode": "EUR"}
 	assert.Empty(t, currencyInputs(schemas.Capture, capture, []string{"EUR", "USD"}), "a capture keeps its payment's currency")
 }
+
+// The longest value of an N(n) is of n digits, and in the field's range
+// when the spec gives one: a target may refuse 111 for "1 to 100".
+func TestTheLongestDigitsStayInTheRange(t *testing.T) {
+	for _, c := range []struct {
+		f    schemas.Field
+		want string
+	}{
+		{schemas.Field{Digits: 3}, "111"},
+		{schemas.Field{Digits: 3, Range: &schemas.Range{1, 100}}, "100"},
+		{schemas.Field{Digits: 3, Range: &schemas.Range{1, 500}}, "111"},
+		{schemas.Field{Digits: 3, Range: &schemas.Range{200, 5000}}, "999"},
+	} {
+		got := longestDigits(c.f)
+		assert.Equal(t, c.want, got, "%+v", c.f.Range)
+		if c.f.Range != nil {
+			assert.True(t, c.f.Range.Holds(got), got)
+		}
+	}
+}
