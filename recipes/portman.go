@@ -26,6 +26,11 @@ const (
 	// catalogue's order: a read that needs only the state the story has
 	// made by then needs no step of its own.
 	OtherOperations = "*"
+	// PaymentVariable is the collection variable that holds the story's
+	// payment, captured and refunded before the step OtherOperations: a
+	// read of a payment placed there (schemas.Operation.ReadsAPayment)
+	// reads it.
+	PaymentVariable = "paymentReference"
 )
 
 // portmanStory is the hand source: Portman's configuration as it is read,
@@ -152,10 +157,14 @@ func PortmanConfig(hand []byte, ops []schemas.Operation) (out []byte, placed []s
 			placed = append(placed, op.ID)
 		}
 	}
+	overwrites, err := placedOverwrites(src.Overwrites, steps[:marker], others, byID)
+	if err != nil {
+		return nil, nil, err
+	}
 	steps = slices.Insert(steps, marker, others...)
 
 	var cfg portmanConfig
-	cfg.Version, cfg.Overwrites, cfg.Globals = src.Version, src.Overwrites, src.Globals
+	cfg.Version, cfg.Overwrites, cfg.Globals = src.Version, overwrites, src.Globals
 	cfg.Tests.ContractTests = src.Tests.ContractTests
 	outStory := portmanStoryOut{Name: story.Name}
 	for _, s := range steps {
@@ -179,6 +188,43 @@ func PortmanConfig(hand []byte, ops []schemas.Operation) (out []byte, placed []s
 		return nil, nil, err
 	}
 	return b.Bytes(), placed, nil
+}
+
+// placedOverwrites is the hand source's overwrites, and for the reads of a
+// payment among the operations placed at the step OtherOperations one
+// that reads the story's payment (PaymentVariable), which a step before
+// them must assign.
+func placedOverwrites(hand json.RawMessage, before, placed []storyStep, byID map[string]schemas.Operation) (json.RawMessage, error) {
+	var reads []string
+	for _, s := range placed {
+		if byID[s.ID].ReadsAPayment() {
+			reads = append(reads, s.ID)
+		}
+	}
+	if len(reads) == 0 {
+		return hand, nil
+	}
+	if !slices.ContainsFunc(before, func(s storyStep) bool {
+		return bytes.Contains(s.AssignVariables, []byte(`"`+PaymentVariable+`"`))
+	}) {
+		return nil, fmt.Errorf("%s: %v, reads of a payment, are placed at the step %q, but no step before it assigns %s", PortmanStoryFile, reads, OtherOperations, PaymentVariable)
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(hand, &list); err != nil {
+		return nil, fmt.Errorf("%s: overwrites: %w", PortmanStoryFile, err)
+	}
+	type pathVariable struct {
+		Key   string `json:"key"`
+		Value string `json:"value"`
+	}
+	entry, err := json.Marshal(struct {
+		IDs   []string       `json:"openApiOperationIds"`
+		Paths []pathVariable `json:"overwriteRequestPathVariables"`
+	}{reads, []pathVariable{{"uniqueReference", "{{" + PaymentVariable + "}}"}}})
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(append(list, entry))
 }
 
 // variation is a step's one variation: its name, the contract tests its

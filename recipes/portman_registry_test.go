@@ -159,7 +159,9 @@ func TestPortmanConfigRefusesWhatItCannotPlace(t *testing.T) {
 		return []byte(`{"version": 1.0, "tests": {"contractTests": [], "integrationTests": [{"name": "Wallet story", "operations": [` +
 			steps + `]}]}, "overwrites": [], "globals": {}}`)
 	}
-	ops := schemas.Catalogue()
+	// the reads of a payment need the story's payment
+	// (TestPortmanConfigGivesAPlacedReadOfAPaymentTheStorysPayment)
+	ops := slices.DeleteFunc(schemas.Catalogue(), schemas.Operation.ReadsAPayment)
 	_, _, err := PortmanConfig(story(`"issue-token", "*"`), ops)
 	require.NoError(t, err)
 	for steps, want := range map[string]string{
@@ -175,5 +177,44 @@ func TestPortmanConfigRefusesWhatItCannotPlace(t *testing.T) {
 		if assert.Error(t, err, steps) {
 			assert.Contains(t, err.Error(), want, steps)
 		}
+	}
+}
+
+// A read of a payment the hand source does not name (a list of a payment's
+// refunds) is placed at the step "*" reading the story's payment, which a
+// step before it assigns; a story that assigns none is refused.
+func TestPortmanConfigGivesAPlacedReadOfAPaymentTheStorysPayment(t *testing.T) {
+	hand, err := os.ReadFile(filepath.Join(moduleRoot, PortmanStoryFile))
+	require.NoError(t, err)
+	const id = "list-example-refunds"
+	ops := append(schemas.Catalogue(), schemas.Operation{ID: id, Name: "List Example Refunds", Clause: "B-4.99",
+		Area: "Payments", Method: "GET", Path: "/payment/{uniqueReference}/example-refunds", Success: 200})
+	out, placed, err := PortmanConfig(hand, ops)
+	require.NoError(t, err)
+	assert.Contains(t, placed, id)
+	var cfg struct {
+		Overwrites []struct {
+			IDs   []string `json:"openApiOperationIds"`
+			Paths []struct {
+				Key, Value string
+			} `json:"overwriteRequestPathVariables"`
+		} `json:"overwrites"`
+	}
+	require.NoError(t, json.Unmarshal(out, &cfg))
+	var reads []string
+	for _, o := range cfg.Overwrites {
+		if slices.Contains(o.IDs, id) {
+			require.Len(t, o.Paths, 1)
+			assert.Equal(t, "uniqueReference", o.Paths[0].Key)
+			assert.Equal(t, "{{"+PaymentVariable+"}}", o.Paths[0].Value)
+			reads = o.IDs
+		}
+	}
+	assert.Equal(t, []string{schemas.GetPaymentStatus, id}, reads, "the reads of a payment the story does not name, in the catalogue's order")
+
+	none := []byte(`{"version": 1.0, "tests": {"contractTests": [], "integrationTests": [{"name": "Wallet story", "operations": ["issue-token", "*"]}]}, "overwrites": [], "globals": {}}`)
+	_, _, err = PortmanConfig(none, ops)
+	if assert.Error(t, err) {
+		assert.Contains(t, err.Error(), "no step before it assigns "+PaymentVariable)
 	}
 }

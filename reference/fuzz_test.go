@@ -63,14 +63,15 @@ const sandboxRedirectID = "sandbox-redirect"
 // fuzzOps lists every operation of schemas.Catalogue() and the sandbox
 // trigger, in that order: the valid request of fuzzBuilders, or, for an
 // operation without an entry there whose state follows from its contract
-// (Operation.ReadsAnAccount: a GET on {accno} alone), derivedValid's.
+// (Operation.DerivedRead: a GET on {accno} or {uniqueReference} alone),
+// derivedValid's.
 // TestFuzzTable proves it complete.
 func fuzzOps() []fuzzOp {
 	builders := fuzzBuilders()
 	var ops []fuzzOp
 	for _, o := range schemas.Catalogue() {
 		op := fuzzOp{id: o.ID, method: o.Method, path: o.Path, plain: o.PlainText, valid: builders[o.ID]}
-		if op.valid == nil && o.ReadsAnAccount() {
+		if op.valid == nil && o.DerivedRead() {
 			op.valid, op.derived = derivedValid(o), true
 		}
 		ops = append(ops, op)
@@ -82,11 +83,12 @@ func fuzzOps() []fuzzOp {
 }
 
 // derivedValid is the valid request of an operation whose state follows
-// from its contract (Operation.ReadsAnAccount): an account loaded with
-// 100.00 (fundedWallet: a captured payment and its entry, so that a list
-// the read answers has an element to check), and the
-// operation's example request (schemas.ExampleRequest) with the client's
-// envelope and configured values put in, its query values as strings.
+// from its contract (Operation.DerivedRead): the operation's example request
+// (schemas.ExampleRequest) with the client's envelope and configured values
+// put in, its query values as strings, on an account loaded with 100.00
+// (fundedWallet: a captured payment and its entry, so that a list the read
+// answers has an element to check), or for a read of a payment on that
+// payment, refunded 40.00 of it (a list of its refunds has an element).
 func derivedValid(o schemas.Operation) func(c *client) (map[string]string, map[string]any) {
 	return func(c *client) (map[string]string, map[string]any) {
 		_, params, ok := schemas.ExampleRequest(o.ID)
@@ -103,12 +105,19 @@ func derivedValid(o schemas.Operation) func(c *client) (map[string]string, map[s
 				params[k] = fmt.Sprint(v) // a json.Number or a bool of the example, as the query carries it
 			}
 		}
+		if o.ReadsAPayment() {
+			ref := c.loadWallet(c.newAccount(), "100.00")
+			r := c.refund(ref, map[string]any{"refundAmount": json.Number("40.00")})
+			require.Equal(c.t, "0000", r.code(), r.raw)
+			return map[string]string{"uniqueReference": ref}, params
+		}
 		return map[string]string{"accno": c.fundedWallet("100.00")}, params
 	}
 }
 
-// fuzzBuilders are the valid requests of fuzzOps by ID; a GET on {accno}
-// alone whose example request serves needs no entry (derivedValid).
+// fuzzBuilders are the valid requests of fuzzOps by ID; a GET on {accno} or
+// {uniqueReference} alone whose example request serves needs no entry
+// (derivedValid).
 func fuzzBuilders() map[string]func(c *client) (map[string]string, map[string]any) {
 	none := map[string]string{}
 	account := func(accno string) map[string]string { return map[string]string{"accno": accno} }
@@ -214,10 +223,6 @@ func fuzzBuilders() map[string]func(c *client) (map[string]string, map[string]an
 		},
 		"cancel": func(c *client) (map[string]string, map[string]any) {
 			return pay(c.authorizedPayment()), payBody("pr-cancel-1", nil, nil)
-		},
-		"get-payment-status": func(c *client) (map[string]string, map[string]any) {
-			ref, _ := c.receivedPayment(nil)
-			return pay(ref), payBody("pr-status-1", nil, nil)
 		},
 		"add-consent": func(c *client) (map[string]string, map[string]any) {
 			return account(c.newAccount()), c.opBody("pr-consent-1", map[string]any{"oneTimePassword": c.cfg.OneTimePassword}, nil)
@@ -604,7 +609,7 @@ func TestFuzzTable(t *testing.T) {
 	require.Len(t, ops, len(schemas.Catalogue())+1)
 	var patterns []string
 	for _, op := range ops {
-		require.NotNil(t, op.valid, "%s has no valid request: it is no GET on {accno} alone (Operation.ReadsAnAccount), so give it an entry in fuzzBuilders (reference/fuzz_test.go)", op.id)
+		require.NotNil(t, op.valid, "%s has no valid request: it is no GET on {accno} or {uniqueReference} alone (Operation.DerivedRead), so give it an entry in fuzzBuilders (reference/fuzz_test.go)", op.id)
 		patterns = append(patterns, serverOp(t, op).pattern)
 	}
 	for _, o := range operations() {

@@ -91,12 +91,27 @@ func (o Operation) FeatureFile() string {
 // option or consent, and a read leaves the account as it was. The sweep's
 // states and the reference's fuzz table derive such an operation's request
 // instead of naming it; every other operation names its state there.
-func (o Operation) ReadsAnAccount() bool {
+func (o Operation) ReadsAnAccount() bool { return o.readsOne("accno") }
+
+// ReadsAPayment reports whether the operation is a read of a payment: a GET
+// whose only path parameter is {uniqueReference}. Its state follows from
+// its contract as a read of an account's does: its example request on a
+// payment captured (and, where the state is read back as a list, refunded
+// in part) by the caller.
+func (o Operation) ReadsAPayment() bool { return o.readsOne("uniqueReference") }
+
+// DerivedRead reports whether the operation's state follows from its
+// contract: a read of an account or of a payment.
+func (o Operation) DerivedRead() bool { return o.ReadsAnAccount() || o.ReadsAPayment() }
+
+// readsOne reports whether the operation is a GET whose only path
+// parameter is param.
+func (o Operation) readsOne(param string) bool {
 	if o.Method != "GET" {
 		return false
 	}
 	params := pathParam.FindAllStringSubmatch(o.Path, -1)
-	return len(params) == 1 && params[0][1] == "accno"
+	return len(params) == 1 && params[0][1] == param
 }
 
 // Pattern is the operation's route as net/http's ServeMux reads it

@@ -18,9 +18,10 @@ import (
 )
 
 // The bad-input sweep makes each operation's state in sweeper.build: a
-// read of an account whose state follows from the operation contract
-// (Operation.ReadsAnAccount: a GET whose only path parameter is {accno}) by
-// default, on the wallet; every other operation by a case of its own. An
+// read of an account or of a payment, whose state follows from the
+// operation contract (Operation.DerivedRead: a GET whose only path
+// parameter is {accno} or {uniqueReference}) by default, on the wallet or
+// a captured payment; every other operation by a case of its own. An
 // operation build neither covers nor names has no state (build returns an
 // error naming it), so every such operation of the catalogue is named in
 // build, by its ID constant (a case, or a comparison with op.ID): a new
@@ -34,15 +35,16 @@ func TestEveryOperationHasASweepState(t *testing.T) {
 }
 
 // The rule of the default is the one build uses: a made-up read of an
-// account needs no case, a made-up payment operation without one is named,
+// account or of a payment needs no case, a made-up payment operation without one is named,
 // with the file to add it to.
 func TestASweepStateIsNamedUnlessTheDefaultCoversIt(t *testing.T) {
 	named := buildNames(t)
 	read := schemas.Operation{ID: "list-things", Name: "List Things", Method: "GET", Path: "/account/{accno}/x"}
+	readPayment := schemas.Operation{ID: "list-refunds", Name: "List Refunds", Method: "GET", Path: "/payment/{uniqueReference}/refunds"}
 	write := schemas.Operation{ID: "settle-payment", Name: "Settle Payment", Method: "POST", Path: "/payment/{uniqueReference}/settle"}
 	assert.True(t, read.ReadsAnAccount(), "covered by default")
 	assert.False(t, write.ReadsAnAccount(), "not covered by default")
-	assert.Empty(t, missingStates([]schemas.Operation{read}, named))
+	assert.Empty(t, missingStates([]schemas.Operation{read, readPayment}, named))
 	missing := missingStates([]schemas.Operation{read, write}, named)
 	require.Len(t, missing, 1)
 	assert.Contains(t, missing[0], "settle-payment (Settle Payment)")
@@ -54,8 +56,8 @@ func TestASweepStateIsNamedUnlessTheDefaultCoversIt(t *testing.T) {
 func missingStates(ops []schemas.Operation, named map[string]bool) []string {
 	var out []string
 	for _, op := range ops {
-		if !named[op.ID] && !op.ReadsAnAccount() {
-			out = append(out, fmt.Sprintf("the bad-input sweep has no state for %s (%s): it is no GET on {accno} alone (Operation.ReadsAnAccount), so name it in (*sweeper).build (sweep/state.go)", op.ID, op.Name))
+		if !named[op.ID] && !op.DerivedRead() {
+			out = append(out, fmt.Sprintf("the bad-input sweep has no state for %s (%s): it is no GET on {accno} or {uniqueReference} alone (Operation.DerivedRead), so name it in (*sweeper).build (sweep/state.go)", op.ID, op.Name))
 		}
 	}
 	return out

@@ -425,12 +425,12 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		return s.optionState(op, a.accno)
 	case schemas.InitAuthorize:
 		return &opState{fields: x.InitLoadFields(a.accno, payAmount), real: true, money: true}, nil
-	case schemas.CompleteAuthorize, schemas.Capture, schemas.Cancel, schemas.Refund, schemas.GetPaymentStatus:
+	case schemas.CompleteAuthorize, schemas.Capture, schemas.Cancel, schemas.Refund:
 		upTo := stAuthorized
 		switch op.ID {
 		case schemas.CompleteAuthorize:
 			upTo = stReceived
-		case schemas.Refund, schemas.GetPaymentStatus:
+		case schemas.Refund:
 			upTo = stCaptured
 		}
 		pay, err := s.pay("load", upTo, payAmount)
@@ -446,11 +446,21 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 			f["modifiedAmount"] = calls.Money(payAmount)
 		case schemas.Refund:
 			f["refundAmount"] = calls.Money(payAmount)
-		case schemas.GetPaymentStatus:
-			st.money, st.payment, st.real = false, "", false
-			return s.control(op, st)
 		}
 		return st, nil
+	}
+	if op.ReadsAPayment() {
+		// A read of a payment (Get Payment Status ...): its example request
+		// on a captured payment, needing no case of its own.
+		pay, err := s.pay("load", stCaptured, payAmount)
+		if err != nil || pay == nil {
+			return s.fallback(op, err)
+		}
+		_, fields, ok := s.exampleRequest(op)
+		if !ok {
+			return nil, fmt.Errorf("bad-input sweep: %s (%s) has no example request (schemas.ExampleRequest) to build its state from", op.ID, op.Name)
+		}
+		return s.control(op, &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: fields})
 	}
 	if !s.e.caps.kc {
 		return s.example(op)
@@ -478,7 +488,7 @@ func (s *sweeper) build(op schemas.Operation) (*opState, error) {
 		return &opState{path: map[string]string{"uniqueReference": pay.ref}, fields: f, real: true, money: true, payment: pay.ref, status: pay.status}, nil
 	}
 	// An operation of the catalogue that no case above names, and whose
-	// state does not follow from its contract (Operation.ReadsAnAccount), has
+	// state does not follow from its contract (Operation.DerivedRead), has
 	// no state: say so, rather than judge its inputs on the example request
 	// (TestEveryOperationHasASweepState names it before a run can).
 	return nil, fmt.Errorf("bad-input sweep: %s (%s) has no state in (*sweeper).build", op.ID, op.Name)
