@@ -126,10 +126,8 @@ func TestPortmanConfigPlacesAnOperationTheStoryDoesNotName(t *testing.T) {
 	_, before, err := PortmanConfig(hand, schemas.Catalogue())
 	require.NoError(t, err)
 	const id = "list-example-things"
-	ops := append(schemas.Catalogue(), schemas.Operation{ID: id, Name: "List Example Things", Clause: "B-4.99",
+	out, placed := configWith(t, schemas.Operation{ID: id, Name: "List Example Things", Clause: "B-4.99",
 		Area: "Account Information", Method: "GET", Path: "/account/{accno}/example-things", Success: 200})
-	out, placed, err := PortmanConfig(hand, ops)
-	require.NoError(t, err)
 	assert.Equal(t, append(before, id), placed)
 
 	var cfg portmanConfig
@@ -184,13 +182,10 @@ func TestPortmanConfigRefusesWhatItCannotPlace(t *testing.T) {
 // refunds) is placed at the step "*" reading the story's payment, which a
 // step before it assigns; a story that assigns none is refused.
 func TestPortmanConfigGivesAPlacedReadOfAPaymentTheStorysPayment(t *testing.T) {
-	hand, err := os.ReadFile(filepath.Join(moduleRoot, PortmanStoryFile))
-	require.NoError(t, err)
 	const id = "list-example-refunds"
-	ops := append(schemas.Catalogue(), schemas.Operation{ID: id, Name: "List Example Refunds", Clause: "B-4.99",
-		Area: "Payments", Method: "GET", Path: "/payment/{uniqueReference}/example-refunds", Success: 200})
-	out, placed, err := PortmanConfig(hand, ops)
-	require.NoError(t, err)
+	read := schemas.Operation{ID: id, Name: "List Example Refunds", Clause: "B-4.99",
+		Area: "Payments", Method: "GET", Path: "/payment/{uniqueReference}/example-refunds", Success: 200}
+	out, placed := configWith(t, read)
 	assert.Contains(t, placed, id)
 	var cfg struct {
 		Overwrites []struct {
@@ -213,8 +208,20 @@ func TestPortmanConfigGivesAPlacedReadOfAPaymentTheStorysPayment(t *testing.T) {
 	assert.Equal(t, []string{schemas.GetPaymentStatus, id}, reads, "the reads of a payment the story does not name, in the catalogue's order")
 
 	none := []byte(`{"version": 1.0, "tests": {"contractTests": [], "integrationTests": [{"name": "Wallet story", "operations": ["issue-token", "*"]}]}, "overwrites": [], "globals": {}}`)
-	_, _, err = PortmanConfig(none, ops)
+	_, _, err := PortmanConfig(none, append(schemas.Catalogue(), read))
 	if assert.Error(t, err) {
 		assert.Contains(t, err.Error(), "no step before it assigns "+PaymentVariable)
 	}
+}
+
+// configWith generates the configuration from the hand source for the
+// catalogue and a made-up operation op, and returns it and the operations
+// it placed at the step "*".
+func configWith(t *testing.T, op schemas.Operation) (out []byte, placed []string) {
+	t.Helper()
+	hand, err := os.ReadFile(filepath.Join(moduleRoot, PortmanStoryFile))
+	require.NoError(t, err)
+	out, placed, err = PortmanConfig(hand, append(schemas.Catalogue(), op))
+	require.NoError(t, err)
+	return out, placed
 }
