@@ -42,14 +42,6 @@ func TestARangeIsHeldAndRead(t *testing.T) {
 	assert.Equal(t, &Range{1, 100}, fields["top"].Range)
 	assert.Equal(t, 3, fields["top"].Digits)
 	assert.Equal(t, &Range{1, 100}, fields["n"].Range)
-
-	// The fields of the embedded contract have none (the spec gives no
-	// range yet): a range is an amendment's.
-	for _, op := range Catalogue() {
-		for _, f := range set.RequestFields(op.ID) {
-			assert.Nil(t, f.Range, "%s %s", op.ID, f.Name)
-		}
-	}
 }
 
 // A range that is not [low, high] of an N(n) field does not compile.

@@ -21,6 +21,7 @@ var defaultAmount = decimal.RequireFromString("25.00")
 
 type paymentState struct {
 	uniqueReference    string
+	accno              string // the account given as accno; "" for none (a guest payment)
 	authorizationToken string
 	amount             decimal.Decimal // presentationAmount
 	usage              string
@@ -148,16 +149,30 @@ func withHouseNumberInAddr1(w *World, f map[string]any) {
 func (w *World) rememberPayment(c *call) {
 	switch c.op.ID {
 	case schemas.InitAuthorize, schemas.Authorize:
-		w.payment = paymentState{
+		p := paymentState{
 			uniqueReference:    c.json.Get("uniqueReference").String(),
+			accno:              accnoOf(c),
 			authorizationToken: c.json.Get("authorizationToken").String(),
 			amount:             decimal.RequireFromString(string(c.fields["presentationAmount"].(json.Number))),
 			usage:              fmt.Sprint(c.fields["presentationUsage"]),
 		}
 		if c.fields["useDifferentBillingAddress"] == true {
-			w.payment.billing = c.fields
+			p.billing = c.fields
 		}
+		w.made(p)
 	}
+}
+
+// made takes p as the scenario's payment, the last of those it made.
+func (w *World) made(p paymentState) {
+	w.payment = p
+	w.payments = append(w.payments, p)
+}
+
+// accnoOf is the account a payment request gave as accno; "" for none.
+func accnoOf(c *call) string {
+	s, _ := c.fields["accno"].(string)
+	return s
 }
 
 // hasPayment brings a new payment into the named state through the moves

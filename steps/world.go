@@ -119,8 +119,13 @@ type World struct {
 
 	// option is the scenario's stored payment options (A-4.6 to A-4.13).
 	option optionState
-	// payment is the scenario's payment (B-4.1 to B-4.7).
+	// payment is the scenario's payment (B-4.1 to B-4.7): the last it made.
 	payment paymentState
+	// payments are every payment the scenario made (Init Authorize,
+	// Authorize, KC-Authorize, KC-Debit Account, those of its Givens
+	// too), in the order made: what a step that reads back a list of
+	// them compares with.
+	payments []paymentState
 	// wallet is what the scenario noted of its wallet's balance (B-2.4).
 	wallet walletState
 	// loadedLater is set when the scenario loaded its account "the last a
