@@ -214,7 +214,9 @@ func OpenAPIFor(opts OpenAPIOptions) ([]byte, error) {
 		"multipleOf 0.01 is unreliable on binary floating point; the suite checks it on the number's literal); " +
 		"N(n) in a request body a string of digits or a JSON number (both, unless the document was written for a " +
 		"profile that declares behaviour numberEncoding: `wallet-conformance openapi --profile FILE`). " +
-		"No format outside the JSON Schema standard is used.\n\n" +
+		"No format outside the JSON Schema standard is used. A range of values the spec gives a number (\"1 to 100\") is " +
+		"the extension " + RangeKeyword + ", [low, high], both ends included, held to a JSON number and to a string of digits; " +
+		"a generic validator ignores it.\n\n" +
 		"Fields the spec lets be absent or empty may be null in answers, and answers may carry fields the spec " +
 		"does not list; request bodies carry only the fields their tables list. Links chain the operations: " +
 		"Issue Token's token into X-Auth-Token (the header of the security scheme XAuthToken), an account number, a stored payment option reference, a payment's " +
