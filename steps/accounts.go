@@ -167,6 +167,7 @@ func (w *World) remember() {
 		w.rememberOption(c)
 		w.rememberPayment(c)
 		w.rememberWalletPayment(c)
+		w.moved(c)
 	}
 }
 

@@ -92,7 +92,7 @@ func addressCheckRequest(w *World) (map[string]string, map[string]any, error) {
 // rememberWalletPayment keeps the wallet payment a KC call created.
 func (w *World) rememberWalletPayment(c *call) {
 	if c.op.ID == schemas.KCAuthorize || c.op.ID == schemas.KCDebitAccount {
-		w.made(paymentState{
+		w.made(c, paymentState{
 			uniqueReference: c.json.Get("uniqueReference").String(),
 			accno:           accnoOf(c),
 			amount:          decimal.RequireFromString(string(c.fields["paymentAmount"].(json.Number))),

@@ -21,6 +21,9 @@ var defaultAmount = decimal.RequireFromString("25.00")
 
 type paymentState struct {
 	uniqueReference    string
+	op                 string // the operation that made it (schemas.InitAuthorize, schemas.KCDebitAccount ...)
+	localDate          string // the localDate of the request that made it
+	status             string // the statusCode of the last successful answer on it: the one that made it, then each move or read of it
 	accno              string // the account given as accno; "" for none (a guest payment)
 	authorizationToken string
 	amount             decimal.Decimal // presentationAmount
@@ -159,14 +162,35 @@ func (w *World) rememberPayment(c *call) {
 		if c.fields["useDifferentBillingAddress"] == true {
 			p.billing = c.fields
 		}
-		w.made(p)
+		w.made(c, p)
 	}
 }
 
-// made takes p as the scenario's payment, the last of those it made.
-func (w *World) made(p paymentState) {
+// made takes p, which the call c made, as the scenario's payment, the last
+// of those it made, with the operation, localDate and statusCode of c.
+func (w *World) made(c *call, p paymentState) {
+	p.op, p.status = c.op.ID, c.json.Get("statusCode").String()
+	p.localDate, _ = c.fields["localDate"].(string)
 	w.payment = p
 	w.payments = append(w.payments, p)
+}
+
+// moved keeps the statusCode a successful call on a payment the scenario
+// made ({uniqueReference} in its path: a capture, a refund, a cancel, a
+// read of its status) answered, as that payment's status.
+func (w *World) moved(c *call) {
+	ref, status := c.path["uniqueReference"], c.json.Get("statusCode").String()
+	if ref == "" || status == "" {
+		return
+	}
+	for i := range w.payments {
+		if w.payments[i].uniqueReference == ref {
+			w.payments[i].status = status
+		}
+	}
+	if w.payment.uniqueReference == ref {
+		w.payment.status = status
+	}
 }
 
 // accnoOf is the account a payment request gave as accno; "" for none.
