@@ -101,6 +101,7 @@ func (h *handler) newKCPayment(c *call, kind paymentKind) (payment, reply, bool)
 		merchantAccno:  h.cfg.MerchantAccno,
 		billing:        optionAddress(owner),
 	}
+	p.madeBy(c)
 	p.amount, _ = c.v.amount("paymentAmount")
 	if c.v.flag("useDifferentBillingAddress") {
 		p.billing = requestAddress(c.v)

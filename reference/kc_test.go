@@ -70,10 +70,15 @@ func (c *client) kcAuthorized(accno, amount string) string {
 	return r.json.Get("uniqueReference").String()
 }
 
-// kcDebited returns a (CAPTURED) KC-Debit Account payment of amount.
-func (c *client) kcDebited(accno, amount string) string {
+// kcDebited returns a (CAPTURED) KC-Debit Account payment of amount, its
+// body changed by the overrides given.
+func (c *client) kcDebited(accno, amount string, overrides ...map[string]any) string {
 	c.t.Helper()
-	r := c.kcDebit(accno, amount, nil)
+	var o map[string]any
+	if len(overrides) > 0 {
+		o = overrides[0]
+	}
+	r := c.kcDebit(accno, amount, o)
 	require.Equal(c.t, "0000", r.code(), r.raw)
 	return r.json.Get("uniqueReference").String()
 }

@@ -135,14 +135,26 @@ type payment struct {
 	billing        billingAddress
 	merchantAccno  string          // KC: the merchant account credited
 	blocked        decimal.Decimal // KC-Authorize: the amount still blocked on the wallet
+	partnerRef     string          // the partnerReference of the request that made it (B-2.1)
+	localDate      string          // the localDate of the request that made it
+	made           time.Time       // the server's time it was made (the call's c.now)
+	seq            int             // the order it was made in: 1 for the store's first
+}
+
+// madeBy records what the request that makes a payment says of it: its
+// partnerReference, its localDate and the server's time (a listing of
+// payments filters and orders by these; the store sets seq).
+func (p *payment) madeBy(c *call) {
+	p.partnerRef, p.localDate, p.made = c.v.str("partnerReference"), c.v.str("localDate"), c.now
 }
 
 // paymentStore holds the payments; safe for concurrent use. Handlers never
 // hold another store's lock while calling it; functions it runs under its
 // lock may call the ledger store.
 type paymentStore struct {
-	mu    sync.Mutex          // guards byRef and every payment it points to
-	byRef map[string]*payment // uniqueReference -> payment
+	mu     sync.Mutex          // guards byRef, stored and every payment byRef points to
+	byRef  map[string]*payment // uniqueReference -> payment
+	stored int                 // how many were stored: the last one's seq
 }
 
 func newPaymentStore() *paymentStore {
@@ -159,6 +171,8 @@ func (s *paymentStore) insert(p payment, newRef func() string) string {
 			break
 		}
 	}
+	s.stored++
+	p.seq = s.stored
 	s.byRef[p.reference] = &p
 	return p.reference
 }
@@ -178,8 +192,26 @@ func (s *paymentStore) insertWith(p payment, newRef func() string, fn func(p *pa
 	if !fn(&p) {
 		return ""
 	}
+	s.stored++
+	p.seq = s.stored
 	s.byRef[p.reference] = &p
 	return p.reference
+}
+
+// madeWith returns copies of the payments sc reaches that were made with
+// accno (the wallet a load loads, the KC payer: payment.accno), in the
+// order they were made: what a listing of an account's payments reads.
+func (s *paymentStore) madeWith(sc scope, accno string) []payment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ps []payment
+	for _, p := range s.byRef {
+		if p.accno == accno && sc.reaches(p.partner) {
+			ps = append(ps, *p)
+		}
+	}
+	slices.SortFunc(ps, func(a, b payment) int { return a.seq - b.seq })
+	return ps
 }
 
 // with runs fn on the payment while holding the lock, and reports false
@@ -261,6 +293,7 @@ func (h *handler) newPayment(c *call, initiated bool) (payment, reply, bool) {
 		currCode:       c.v.str("presentationCurrCode"),
 		usage:          c.v.str("presentationUsage"),
 	}
+	p.madeBy(c)
 	p.amount, _ = c.v.amount("presentationAmount")
 	if h.mutant("cr-amount-float-precision") {
 		p.amount = decimal.NewFromFloat(p.amount.InexactFloat64()).Round(amountScale)
