@@ -2,11 +2,13 @@ package reference
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/stretchr/testify/require"
 	"github.com/tidwall/gjson"
 )
 
@@ -14,6 +16,7 @@ func init() {
 	for name, probe := range conventionProbes {
 		mutantProbes[name] = probe
 	}
+	maps.Copy(variantProbes, conventionVariantProbes)
 }
 
 // long returns a string of n letters.
@@ -266,5 +269,144 @@ var conventionProbes = map[string]func(c *client) bool{
 	},
 	"top-five-digits-accepted": func(c *client) bool {
 		return c.enquiry(c.newAccount(), map[string]any{"top": "10000"}).code() == "0000"
+	},
+}
+
+// statusAccepting sends a GET of path with the Accept header accept and
+// returns the HTTP status, whatever the answer's type; 0 when no answer
+// came.
+func (c *client) statusAccepting(path, accept string) int {
+	req, err := http.NewRequest(http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return 0
+	}
+	req.Header.Set("X-Auth-Token", c.auth())
+	req.Header.Set("Accept", accept)
+	res, err := c.httpClient().Do(req)
+	if err != nil {
+		return 0
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// conventionVariantProbes observe the choice of each variant of
+// conventionVariants: a probe reports true when the server makes it. Each
+// must be false on the Standard server (TestEveryVariantIsObservable).
+var conventionVariantProbes = map[string]func(c *client) bool{
+	// The field the Response line of Create Account does not list comes
+	// back as sent.
+	"echoes-unlisted-request-fields": func(c *client) bool {
+		r := c.create(nil)
+		return r.code() == "0000" && r.json.Get("lastName").String() == c.createBody(nil)["lastName"]
+	},
+	// An Accept that admits no JSON is refused with 406; one that does is
+	// served.
+	"accept-negotiated": func(c *client) bool {
+		path := "/account/" + url.PathEscape(c.newAccount()) + c.getQuery(nil)
+		return c.statusAccepting(path, "text/html") == http.StatusNotAcceptable && c.statusAccepting(path, "application/json") == http.StatusOK
+	},
+	"overlength-own-code": func(c *client) bool {
+		r := c.create(map[string]any{"lastName": long(101)})
+		return r.code() == "0040" && r.status == http.StatusUnprocessableEntity && strings.Contains(r.json.Get("responseDescription").String(), "lastName")
+	},
+	// A date that does not exist has the own code; one in another notation
+	// stays a syntax error.
+	"impossible-value-own-code": func(c *client) bool {
+		r := c.create(map[string]any{"dob": "1990-02-30"})
+		return r.code() == "0041" && r.status == http.StatusUnprocessableEntity && strings.Contains(r.json.Get("responseDescription").String(), "dob") &&
+			c.create(map[string]any{"dob": "30.02.1990"}).code() == "0001"
+	},
+	// A character inserted in the middle stays refused.
+	"token-appended-character-ignored": func(c *client) bool {
+		accno := c.newAccount()
+		tok := c.auth()
+		i := len(tok) / 2
+		path := "/account/" + url.PathEscape(accno) + c.getQuery(nil)
+		inserted := c.do(http.MethodGet, path, nil, tok[:i]+"A"+tok[i:])
+		return inserted.code() == "0096" && c.do(http.MethodGet, path, nil, tok+"A").code() == "0000"
+	},
+	"handled-errors-http-5xx": func(c *client) bool {
+		accno := c.newAccount()
+		c.close(accno, nil)
+		closed := c.update(accno, nil)
+		unauthorized := c.do(http.MethodGet, "/account/"+url.PathEscape(accno)+c.getQuery(nil), nil, "")
+		return closed.code() != "0099" && closed.status == http.StatusInternalServerError &&
+			unauthorized.code() == "0096" && unauthorized.status == http.StatusServiceUnavailable
+	},
+	// Complete Verify's verificationCode, an N(6), as a string of digits is
+	// a syntax error naming it; as a JSON number it is taken.
+	"n-fields-json-numbers": func(c *client) bool {
+		asString := c.verifiedReply(map[string]any{"verificationCode": c.cfg.VerificationCode})
+		asNumber := c.verifiedReply(map[string]any{"verificationCode": json.Number(c.cfg.VerificationCode)})
+		return asString.code() == "0001" && strings.Contains(asString.json.Get("responseDescription").String(), "verificationCode") && asNumber.code() == "0000"
+	},
+	// A field Create Account's table does not list is refused, naming it;
+	// the request without it is taken.
+	"unlisted-fields-refused": func(c *client) bool {
+		r := c.create(map[string]any{"favouriteColour": "blue"})
+		return r.code() == "0001" && strings.Contains(r.json.Get("responseDescription").String(), "favouriteColour") && c.create(nil).code() == "0000"
+	},
+	"issue-token-needs-partnerreference": func(c *client) bool {
+		r := c.issue(c.cfg.Password)
+		return r.code() == "0001" && strings.Contains(r.json.Get("responseDescription").String(), "partnerReference")
+	},
+	"culture-posix-locale-accepted": func(c *client) bool {
+		r := c.create(map[string]any{"culture": "de_DE"})
+		return r.code() == "0000" && c.get(r.json.Get("accno").String(), nil).json.Get("culture").String() == "de-DE"
+	},
+	// Given in alpha-2, returned in alpha-3.
+	"country-codes-alpha3": func(c *client) bool {
+		return c.get(c.newAccount(), nil).json.Get("countryCode").String() == "DEU"
+	},
+	"account-status-values-other": func(c *client) bool {
+		j := c.create(nil).json
+		return j.Get("twoFAStatusCode").String() == "2FAOFF" && j.Get("accFlowStatusCode").String() == "APPROVED"
+	},
+	"stored-text-normalised": func(c *client) bool {
+		r := c.create(map[string]any{"lastName": "  von   Beispiel ", "emailAddress": "Max.Beispiel@Example.COM"})
+		require.Equal(c.t, "0000", r.code(), r.raw)
+		got := c.get(r.json.Get("accno").String(), nil).json
+		return got.Get("lastName").String() == "VON BEISPIEL" && got.Get("emailAddress").String() == "max.beispiel@example.com"
+	},
+	"close-repeat-succeeds": func(c *client) bool {
+		accno := c.newAccount()
+		first := c.close(accno, nil)
+		again := c.close(accno, nil)
+		return first.code() == "0000" && again.code() == "0000" && again.json.Get("statusCode").String() == "CLOSED" &&
+			again.json.Get("dateClosed").String() == first.json.Get("dateClosed").String()
+	},
+	// addr2, which the update does not carry, is kept.
+	"update-keeps-omitted-fields": func(c *client) bool {
+		r := c.create(map[string]any{"addr2": "Hinterhaus"})
+		require.Equal(c.t, "0000", r.code(), r.raw)
+		accno := r.json.Get("accno").String()
+		return c.update(accno, nil).code() == "0000" && c.get(accno, nil).json.Get("addr2").String() == "Hinterhaus"
+	},
+	"compliance-data-on-update": func(c *client) bool {
+		d := c.update(c.newAccount(), nil).json.Get("providerResponse.complianceData")
+		return d.Get("archiveId").String() != "" && d.Get("trafficLight").String() != "" &&
+			d.Get("details.0.name").String() == "Erika Musterfrau" && d.Get("details.0.birthdate").String() == "19850131"
+	},
+	// A guest Capture leaves out its accno and custom1, which have no
+	// value; Get Account Information keeps its nulls.
+	"omits-valueless-fields": func(c *client) bool {
+		capture := c.capture(c.authorizedPayment(), nil)
+		account := c.get(c.newAccount(), nil)
+		return capture.code() == "0000" && !capture.json.Get("accno").Exists() && !capture.json.Get("custom1").Exists() &&
+			account.json.Get("addr2").Type == gjson.Null
+	},
+	// The first attempt of a Get Account Information is answered 0098 with
+	// HTTP 503; its repeat is served.
+	"retry-before-serving": func(c *client) bool {
+		accno := c.newAccount()
+		first, again := c.get(accno, nil), c.get(accno, nil)
+		return first.code() == "0098" && first.status == http.StatusServiceUnavailable && again.code() == "0000"
+	},
+	"partner-reference-once": func(c *client) bool {
+		accno := c.newAccount()
+		q := map[string]any{"partnerReference": "pr-once-" + accno}
+		first, again := c.get(accno, q), c.get(accno, q)
+		return first.code() == "0000" && again.code() == "0057" && again.status == http.StatusConflict
 	},
 }

@@ -14,8 +14,12 @@ import (
 )
 
 // The probes of the payment area's mutants added by the rule traceability
-// (issue 15); TestMutantsAreObservable runs them with the others.
-func init() { maps.Copy(mutantProbes, paymentProbes) }
+// (issue 15); TestMutantsAreObservable runs them with the others. The
+// probes of the payment variants join the others' (variantProbes).
+func init() {
+	maps.Copy(mutantProbes, paymentProbes)
+	maps.Copy(variantProbes, paymentVariantProbes)
+}
 
 // storedRef stores a VISA option on a new account and returns both.
 func (c *client) storedRef() (accno, ref string) {
@@ -312,7 +316,8 @@ var paymentProbes = map[string]func(c *client) bool{
 }
 
 // paymentVariantProbes observe each payment variant's choice: a probe reports
-// true when the server makes it. Each must be false on the Standard server.
+// true when the server makes it. Each must be false on the Standard server
+// (TestEveryVariantIsObservable).
 var paymentVariantProbes = map[string]func(c *client) bool{
 	"initverify-programcode-null": func(c *client) bool {
 		accno, ref := c.storedRef()
@@ -413,25 +418,6 @@ var paymentVariantProbes = map[string]func(c *client) bool{
 		c.revokeConsent(accno, first, nil)
 		return c.addConsent(accno, nil).code() == "0000"
 	},
-}
-
-// Every payment variant shows its choice, and the Standard server does not
-// make it.
-func TestPaymentVariantsAreObservable(t *testing.T) {
-	t.Parallel()
-	for _, v := range paymentVariants {
-		probe, ok := paymentVariantProbes[v.Name]
-		if !assert.True(t, ok, "no probe for variant %s", v.Name) {
-			continue
-		}
-		t.Run(v.Name, func(t *testing.T) {
-			t.Parallel()
-			assert.False(t, probe(start(t, DefaultConfig())), "the Standard server makes the choice")
-			cfg := DefaultConfig()
-			cfg.Variants = []string{v.Name}
-			assert.True(t, probe(start(t, cfg)), "variant not observable")
-		})
-	}
 }
 
 // A repeat of a move under repeat-answers-again loads no wallet twice.

@@ -10,7 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-func init() { maps.Copy(mutantProbes, sweepProbes) }
+func init() {
+	maps.Copy(mutantProbes, sweepProbes)
+	maps.Copy(variantProbes, sweepVariantProbes)
+}
 
 // sweepProbes observe the faults of the sweep's mutants (mutants_sweep.go).
 var sweepProbes = map[string]func(c *client) bool{
@@ -81,29 +84,44 @@ var sweepProbes = map[string]func(c *client) bool{
 	},
 }
 
-// The variants of the sweep's open choices refuse what the Standard server
-// accepts: an amount with an exponent, trailing zeros beyond the scale, a
-// control character in a text.
-func TestSweepVariantsMakeTheirChoice(t *testing.T) {
+// The requests the sweep's variants refuse: an amount with an exponent,
+// trailing zeros beyond the scale, a control character in a text.
+func exponentAmountCapture(c *client) response {
+	return c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("100E-2")})
+}
+
+func trailingZerosCapture(c *client) response {
+	return c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("1.000")})
+}
+
+func controlCharacterKCAuthorize(c *client) response {
+	return c.kcAuthorize(c.fundedWallet("100.00"), "1.00", map[string]any{"paymentUsage": "a\u0001b"})
+}
+
+// syntaxRefused reports whether r refuses its request as a syntax error.
+func syntaxRefused(r response) bool {
+	return r.code() == "0001" && r.status == http.StatusBadRequest
+}
+
+// sweepVariantProbes observe the choice of each variant of sweepVariants:
+// the request the Standard server accepts is refused as a syntax error.
+// Each must be false on the Standard server (TestEveryVariantIsObservable).
+var sweepVariantProbes = map[string]func(c *client) bool{
+	"exponent-amounts-refused":   func(c *client) bool { return syntaxRefused(exponentAmountCapture(c)) },
+	"trailing-zeros-refused":     func(c *client) bool { return syntaxRefused(trailingZerosCapture(c)) },
+	"control-characters-refused": func(c *client) bool { return syntaxRefused(controlCharacterKCAuthorize(c)) },
+}
+
+// The Standard server accepts each request the sweep's variants refuse.
+func TestStandardAcceptsWhatSweepVariantsRefuse(t *testing.T) {
 	t.Parallel()
-	cases := map[string]func(c *client) response{
-		"exponent-amounts-refused": func(c *client) response {
-			return c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("100E-2")})
-		},
-		"trailing-zeros-refused": func(c *client) response {
-			return c.capture(c.authorizedPayment(), map[string]any{"modifiedAmount": json.Number("1.000")})
-		},
-		"control-characters-refused": func(c *client) response {
-			return c.kcAuthorize(c.fundedWallet("100.00"), "1.00", map[string]any{"paymentUsage": "a\u0001b"})
-		},
-	}
-	for name, call := range cases {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			assert.Equal(t, "0000", call(start(t, DefaultConfig())).code(), "the Standard server accepts it")
-			r := call(startVariant(t, name))
-			assert.Equal(t, "0001", r.code(), r.raw)
-			assert.Equal(t, http.StatusBadRequest, r.status, r.raw)
-		})
+	c := start(t, DefaultConfig())
+	for name, send := range map[string]func(c *client) response{
+		"exponent-amounts-refused":   exponentAmountCapture,
+		"trailing-zeros-refused":     trailingZerosCapture,
+		"control-characters-refused": controlCharacterKCAuthorize,
+	} {
+		r := send(c)
+		assert.Equal(t, "0000", r.code(), "%s: %s", name, r.raw)
 	}
 }

@@ -3,10 +3,16 @@ package reference
 import (
 	"encoding/json"
 	"maps"
+	"net/http"
 	"strings"
+
+	"github.com/stretchr/testify/require"
 )
 
-func init() { maps.Copy(mutantProbes, validProbes) }
+func init() {
+	maps.Copy(mutantProbes, validProbes)
+	maps.Copy(variantProbes, validVariantProbes)
+}
 
 // validProbes observe the faults of the valid-request sweep's mutants
 // (mutants_valid.go): a request the contract permits is refused, or an
@@ -59,5 +65,49 @@ var validProbes = map[string]func(c *client) bool{
 		accno := c.fundedWallet("100.00")
 		r := c.kcDebit(accno, "0.5", nil)
 		return r.code() == "0000" && c.balancesOf(accno).bk == "99.49"
+	},
+}
+
+// validVariantProbes observe the choice of each variant of validVariants: a
+// probe reports true when the server makes it. Each must be false on the
+// Standard server (TestEveryVariantIsObservable; what the Standard server
+// answers instead: TestStandardTakesWhatValidVariantsRefuse).
+var validVariantProbes = map[string]func(c *client) bool{
+	// Another currency than EUR is refused with 0001 naming the field; EUR,
+	// in any case, is not.
+	"refuses-unoffered-currency": func(c *client) bool {
+		created := c.create(map[string]any{"currCode": "USD"})
+		initiated := c.initAuthorize(map[string]any{"presentationCurrCode": "USD"})
+		return created.code() == "0001" && created.status == http.StatusBadRequest &&
+			strings.Contains(created.json.Get("responseDescription").String(), "currCode") &&
+			initiated.code() == "0001" && strings.Contains(initiated.json.Get("responseDescription").String(), "presentationCurrCode") &&
+			c.create(map[string]any{"currCode": "eur"}).code() == "0000" && c.initAuthorize(nil).code() == "0000"
+	},
+	// A payment above 10000.00 is refused with 0022, KC-Authorize's too;
+	// 10000.00 is not.
+	"payment-amount-limit": func(c *client) bool {
+		r := c.initAuthorize(map[string]any{"presentationAmount": json.Number("10000.01")})
+		return r.code() == "0022" && r.status == http.StatusBadRequest &&
+			c.initAuthorize(map[string]any{"presentationAmount": json.Number("10000.00")}).code() == "0000" &&
+			c.kcAuthorize(c.fundedWallet("100.00"), "10000.01", nil).code() == "0022"
+	},
+	// 5.00 is written 5 and 5.50 5.5, in a balance and in the entries of
+	// an enquiry too.
+	"amounts-shortest-form": func(c *client) bool {
+		whole := c.initAuthorize(map[string]any{"presentationAmount": json.Number("5.00")})
+		half := c.initAuthorize(map[string]any{"presentationAmount": json.Number("5.50")})
+		accno := c.fundedWallet("100.00")
+		e := c.enquiry(accno, nil)
+		return whole.code() == "0000" && whole.json.Get("presentationAmount").Raw == "5" &&
+			half.json.Get("presentationAmount").Raw == "5.5" &&
+			c.balance(accno, nil).json.Get("bkBal").Raw == "100" &&
+			e.code() == "0000" && e.json.Get("entries.0.amount").Raw == "100"
+	},
+	// The fee a KC-Capture names is taken from the wallet beside the amount.
+	"kc-capture-fee-from-wallet": func(c *client) bool {
+		accno := c.fundedWallet("100.00")
+		r := c.kcCapture(c.kcAuthorized(accno, "10.00"), map[string]any{"modifiedAmount": json.Number("10.00"), "modifiedFeeAmount": json.Number("0.50")})
+		require.Equal(c.t, "0000", r.code(), r.raw)
+		return c.balancesOf(accno).bk == "89.50"
 	},
 }

@@ -1,12 +1,12 @@
 package reference
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,102 +75,85 @@ func namesCalled(t *testing.T, method string) map[string]bool {
 	return used
 }
 
-// The variants of issues 22 and 32 (choices independent implementations
-// made, and open points the audits found) each make their choice where the
-// Standard server makes the other.
-func TestIndependentTargetVariantsMakeTheirChoice(t *testing.T) {
+// startVariant runs a reference server with the one variant.
+func startVariant(t *testing.T, name string) *client {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.Variants = []string{name}
+	return start(t, cfg)
+}
+
+// variantProbes observe each variant's choice: a probe reports true when
+// the server makes it. Each area's table joins it in its file's init, as
+// the mutants' probes join mutantProbes.
+var variantProbes = map[string]func(c *client) bool{}
+
+// variantArea is a table of variants (the area of each variant it
+// declares) with the table of probes that observes their choices.
+type variantArea struct {
+	variants []Variant
+	probes   map[string]func(c *client) bool
+	table    string // the name of the table of probes
+	file     string // the file that holds it
+}
+
+// variantAreas are the areas of the variants, one for each table that
+// Variants joins.
+var variantAreas = []variantArea{
+	{conventionVariants, conventionVariantProbes, "conventionVariantProbes", "mutants_conventions_test.go"},
+	{paymentVariants, paymentVariantProbes, "paymentVariantProbes", "mutants_payments_test.go"},
+	{accountInfoVariants, accountInfoVariantProbes, "accountInfoVariantProbes", "mutants_accountinfo_test.go"},
+	{sweepVariants, sweepVariantProbes, "sweepVariantProbes", "mutants_sweep_test.go"},
+	{validVariants, validVariantProbes, "validVariantProbes", "mutants_valid_test.go"},
+}
+
+// TestEveryVariantIsObservable runs each variant's probe against the
+// Standard server, which must not make the variant's choice, and against a
+// server with only that variant, which must. A variant without a probe in
+// its area's table fails, and so does a probe that names no variant.
+func TestEveryVariantIsObservable(t *testing.T) {
 	t.Parallel()
-	both := func(t *testing.T, name string, made func(c *client) bool) {
-		t.Helper()
-		assert.True(t, made(startVariant(t, name)), "the variant %s does not make its choice", name)
-		assert.False(t, made(start(t, DefaultConfig())), "the Standard server makes the choice of %s", name)
+	total := 0
+	for _, area := range variantAreas {
+		total += len(area.probes)
 	}
-	t.Run("issue-token-needs-partnerreference", func(t *testing.T) {
-		t.Parallel()
-		both(t, "issue-token-needs-partnerreference", func(c *client) bool {
-			r := c.issue(c.cfg.Password)
-			return r.code() == "0001" && strings.Contains(r.json.Get("responseDescription").String(), "partnerReference")
+	assert.Len(t, variantProbes, total, "a variant has probes in two tables, or a table does not join variantProbes in its file's init")
+	declared := map[string]bool{}
+	for _, v := range Variants() {
+		declared[v.Name] = true
+		i := slices.IndexFunc(variantAreas, func(a variantArea) bool {
+			return slices.ContainsFunc(a.variants, func(w Variant) bool { return w.Name == v.Name })
 		})
-	})
-	t.Run("partner-reference-once", func(t *testing.T) {
-		t.Parallel()
-		both(t, "partner-reference-once", func(c *client) bool {
-			accno := c.newAccount()
-			q := map[string]any{"partnerReference": "pr-once-" + accno}
-			first, again := c.get(accno, q), c.get(accno, q)
-			return first.code() == "0000" && again.code() == "0057" && again.status == http.StatusConflict
+		if !assert.GreaterOrEqual(t, i, 0, "variant %s is in no area: add its table of variants, with a table of probes, to variantAreas in reference/variants_test.go", v.Name) {
+			continue
+		}
+		area := variantAreas[i]
+		probe, ok := area.probes[v.Name]
+		if !assert.True(t, ok, "no probe for variant %s: add a probe for variant %s to %s in reference/%s", v.Name, v.Name, area.table, area.file) {
+			continue
+		}
+		t.Run(v.Name, func(t *testing.T) {
+			t.Parallel()
+			assert.False(t, probe(start(t, DefaultConfig())), "the Standard server makes the choice")
+			assert.True(t, probe(startVariant(t, v.Name)), "variant not observable")
 		})
-	})
-	t.Run("stored-text-normalised", func(t *testing.T) {
-		t.Parallel()
-		both(t, "stored-text-normalised", func(c *client) bool {
-			r := c.create(map[string]any{"lastName": "  von   Beispiel ", "emailAddress": "Max.Beispiel@Example.COM"})
-			require.Equal(t, "0000", r.code(), r.raw)
-			got := c.get(r.json.Get("accno").String(), nil).json
-			return got.Get("lastName").String() == "VON BEISPIEL" && got.Get("emailAddress").String() == "max.beispiel@example.com"
-		})
-	})
-	t.Run("entry-times-null", func(t *testing.T) {
-		t.Parallel()
-		both(t, "entry-times-null", func(c *client) bool {
-			e := c.enquiry(c.fundedWallet("10.00"), nil).json.Get("entries.0")
-			return e.Get("bookingTime").Type == gjson.Null && e.Get("valueTime").Type == gjson.Null && e.Get("bookingDate").String() != ""
-		})
-	})
-	t.Run("enquiry-programaccno-null", func(t *testing.T) {
-		t.Parallel()
-		both(t, "enquiry-programaccno-null", func(c *client) bool {
-			accno := c.newAccount()
-			return c.enquiry(accno, nil).json.Get("programAccno").Type == gjson.Null && c.balance(accno, nil).json.Get("programAccno").Type == gjson.Null
-		})
-	})
-	t.Run("token-appended-character-ignored", func(t *testing.T) {
-		t.Parallel()
-		both(t, "token-appended-character-ignored", func(c *client) bool {
-			accno := c.newAccount()
-			tok := c.auth()
-			i := len(tok) / 2
-			path := "/account/" + url.PathEscape(accno) + c.getQuery(nil)
-			inserted := c.do(http.MethodGet, path, nil, tok[:i]+"A"+tok[i:])
-			require.Equal(t, "0096", inserted.code(), "a character inserted in the middle stays refused")
-			return c.do(http.MethodGet, path, nil, tok+"A").code() == "0000"
-		})
-	})
-	t.Run("kc-partial-capture-keeps-rest-blocked", func(t *testing.T) {
-		t.Parallel()
-		both(t, "kc-partial-capture-keeps-rest-blocked", func(c *client) bool {
-			accno := c.fundedWallet("100.00")
-			r := c.kcCapture(c.kcAuthorized(accno, "30.00"), map[string]any{"modifiedAmount": json.Number("20.00")})
-			require.Equal(t, "0000", r.code(), r.raw)
-			b := c.balancesOf(accno)
-			return b.bk == "80.00" && b.blk == "10.00"
-		})
-	})
-	t.Run("culture-posix-locale-accepted", func(t *testing.T) {
-		t.Parallel()
-		both(t, "culture-posix-locale-accepted", func(c *client) bool {
-			r := c.create(map[string]any{"culture": "de_DE"})
-			return r.code() == "0000" && c.get(r.json.Get("accno").String(), nil).json.Get("culture").String() == "de-DE"
-		})
-	})
-	t.Run("handled-errors-http-5xx", func(t *testing.T) {
-		t.Parallel()
-		both(t, "handled-errors-http-5xx", func(c *client) bool {
-			accno := c.newAccount()
-			c.close(accno, nil)
-			closed := c.update(accno, nil)
-			unauthorized := c.do(http.MethodGet, "/account/"+url.PathEscape(accno)+c.getQuery(nil), nil, "")
-			return closed.code() != "0099" && closed.status == http.StatusInternalServerError &&
-				unauthorized.code() == "0096" && unauthorized.status == http.StatusServiceUnavailable
-		})
-	})
-	t.Run("kc-debit-accnotype-both-numbers", func(t *testing.T) {
-		t.Parallel()
-		both(t, "kc-debit-accnotype-both-numbers", func(c *client) bool {
-			r := c.kcDebit(c.fundedWallet("50.00"), "10.00", map[string]any{"merchantAccno": c.cfg.MerchantExternalReference, "merchantProgramCode": c.cfg.MerchantProgramCode})
-			return r.code() != "0000" && r.code() != "0001"
-		})
-	})
+	}
+	for name := range variantProbes {
+		assert.True(t, declared[name], "the probe %s names no variant", name)
+	}
+}
+
+// A token with a character inserted in the middle stays refused, by the
+// Standard server and under token-appended-character-ignored, which
+// accepts one only with the character appended.
+func TestTokenWithACharacterInsertedStaysRefused(t *testing.T) {
+	t.Parallel()
+	for _, c := range []*client{start(t, DefaultConfig()), startVariant(t, "token-appended-character-ignored")} {
+		tok := c.auth()
+		i := len(tok) / 2
+		r := c.do(http.MethodGet, "/account/"+url.PathEscape(c.newAccount())+c.getQuery(nil), nil, tok[:i]+"A"+tok[i:])
+		assert.Equal(t, "0096", r.code(), "a character inserted in the middle stays refused: %v", c.cfg.Variants)
+	}
 }
 
 // TestOmitsValuelessFields shows what variant omits-valueless-fields leaves
